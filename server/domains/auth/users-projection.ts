@@ -1,0 +1,88 @@
+import type { Projection } from '../../eventstore/projection';
+
+/** Accounts read model: `users` and `password_reset_tokens`, from the `user-<id>` streams. */
+export const usersProjection: Projection = {
+  name: 'users',
+  tables: ['users', 'password_reset_tokens'],
+  handles: [
+    'UserRegistered',
+    'PasswordResetRequested',
+    'PasswordChanged',
+    'UserDisabled',
+    'UserEnabled',
+  ],
+  async apply(event, trx) {
+    const at = event.occurredAt;
+    switch (event.type) {
+      case 'UserRegistered':
+        await trx
+          .insertInto('users')
+          .values({
+            id: event.data.userId,
+            username: event.data.username,
+            email: event.data.email,
+            password_hash: event.data.passwordHash,
+            role: event.data.role,
+            status: 'active',
+            display_name: event.data.username,
+            avatar: null,
+            email_verified: false,
+            stream_version: event.streamVersion,
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+        return;
+      case 'PasswordResetRequested':
+        await trx
+          .insertInto('password_reset_tokens')
+          .values({
+            id: event.data.tokenId,
+            user_id: event.data.userId,
+            token_hash: event.data.tokenHash,
+            expires_at: new Date(event.data.expiresAt),
+            used_at: null,
+            created_at: at,
+          })
+          .execute();
+        await trx
+          .updateTable('users')
+          .set({ stream_version: event.streamVersion })
+          .where('id', '=', event.data.userId)
+          .execute();
+        return;
+      case 'PasswordChanged':
+        await trx
+          .updateTable('users')
+          .set({
+            password_hash: event.data.passwordHash,
+            stream_version: event.streamVersion,
+            updated_at: at,
+          })
+          .where('id', '=', event.data.userId)
+          .execute();
+        if (event.data.resetTokenId) {
+          await trx
+            .updateTable('password_reset_tokens')
+            .set({ used_at: at })
+            .where('id', '=', event.data.resetTokenId)
+            .execute();
+        }
+        return;
+      case 'UserDisabled':
+      case 'UserEnabled':
+        await trx
+          .updateTable('users')
+          .set({
+            status: event.type === 'UserDisabled' ? 'disabled' : 'active',
+            stream_version: event.streamVersion,
+            updated_at: at,
+          })
+          .where('id', '=', event.data.userId)
+          .execute();
+        return;
+      default:
+        return;
+    }
+  },
+};

@@ -1,0 +1,46 @@
+import type { EventData, EventType } from '../../shared/events';
+
+export interface EventMetadata {
+  actorId?: string;
+  requestId?: string;
+  correlationId?: string;
+}
+
+/** An event as it sits in the log. */
+export type StoredEvent = {
+  [T in EventType]: {
+    globalPosition: number;
+    transactionId: string;
+    streamId: string;
+    streamVersion: number;
+    type: T;
+    data: EventData<T>;
+    metadata: EventMetadata;
+    occurredAt: Date;
+  };
+}[EventType];
+
+export interface EventRow {
+  global_position: number;
+  transaction_id: string;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  occurred_at: Date;
+}
+
+/** Rows come from our own table, written only after schema validation, so they are trusted. */
+export function toStoredEvent(row: EventRow): StoredEvent {
+  return {
+    globalPosition: row.global_position,
+    transactionId: row.transaction_id,
+    streamId: row.stream_id,
+    streamVersion: row.stream_version,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata as EventMetadata,
+    occurredAt: row.occurred_at,
+  } as StoredEvent;
+}

@@ -1,0 +1,25 @@
+import type { ApiError } from '../../shared/api/errors';
+
+/** An error whose status, code and text are meant for the client. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+
+  toBody(): { error: ApiError } {
+    return {
+      error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) },
+    };
+  }
+}
+
+export const notFound = (message = 'Not found') => new HttpError(404, 'not-found', message);
+export const unauthorized = () => new HttpError(401, 'unauthorized', 'You need to sign in first.');
+export const forbidden = (message = 'You do not have permission to do this.') =>
+  new HttpError(403, 'forbidden', message);

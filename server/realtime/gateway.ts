@@ -1,0 +1,40 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server } from 'socket.io';
+import type { Db } from '../db/schema';
+import { readSessionToken } from '../domains/auth/session-cookie';
+import { findActiveSession, type ActiveSession } from '../domains/auth/sessions';
+import { OPS_ROOM, sessionRoom, userRoom } from './pusher';
+
+/**
+ * socket.io on the app's HTTP server. The handshake carries the same session cookie as REST;
+ * a socket without a live session is refused, so it never joins a room or receives a push.
+ */
+export function createGateway(httpServer: HttpServer, db: Db, publicUrl: string): Server {
+  const trusted = new URL(publicUrl).origin;
+  const io = new Server(httpServer, {
+    serveClient: false,
+    allowRequest: (req, callback) => {
+      const origin = req.headers.origin;
+      const own = [`http://${req.headers.host}`, `https://${req.headers.host}`];
+      callback(null, !origin || origin === trusted || own.includes(origin));
+    },
+  });
+  io.use((socket, next) => {
+    const token = readSessionToken(socket.request.headers.cookie);
+    if (!token) return next(new Error('unauthorized'));
+    findActiveSession(db, token)
+      .then((session) => {
+        if (!session) return next(new Error('unauthorized'));
+        socket.data.session = session;
+        next();
+      })
+      .catch(() => next(new Error('unavailable')));
+  });
+  io.on('connection', (socket) => {
+    const session = socket.data.session as ActiveSession;
+    const rooms = [userRoom(session.userId), sessionRoom(session.id)];
+    if (session.user.role === 'owner') rooms.push(OPS_ROOM);
+    void socket.join(rooms);
+  });
+  return io;
+}

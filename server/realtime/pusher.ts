@@ -1,0 +1,16 @@
+import type { Server } from 'socket.io';
+import type { Db } from '../db/schema';
+import type { StoredEvent } from '../eventstore/stored-event';
+
+/**
+ * Turns newly committed events into socket pushes for this process's own sockets. Every process
+ * tails the log itself, so pushers emit only locally (`io.local`), never across nodes.
+ */
+export interface Pusher {
+  name: string;
+  push(events: StoredEvent[], io: Server, db: Db): Promise<void>;
+}
+
+export const userRoom = (userId: string) => `user:${userId}`;
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+export const OPS_ROOM = 'ops';

@@ -1,0 +1,88 @@
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Logger } from 'pino';
+import type { Server as SocketServer } from 'socket.io';
+import type { Config } from './config';
+import { connectDatabase, type DatabaseHandle } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { sessionPusher } from './domains/auth/session-pusher';
+import { createBadgesPusher } from './domains/badges/badges-pusher';
+import { createApp } from './http/app';
+import { createGateway } from './realtime/gateway';
+import { LiveRelay } from './realtime/relay';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  database: DatabaseHandle;
+  io: SocketServer;
+  relay: LiveRelay;
+  http: HttpServer;
+  /** Graceful stop: refuse new connections, close sockets, finish requests, close the pool. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
+
+export async function startServer(
+  config: Config,
+  connectionString: string,
+  logger: Logger,
+  webDir = DEFAULT_WEB_DIR,
+): Promise<RunningServer> {
+  const database = connectDatabase(connectionString, config.DB_POOL_SIZE);
+  const applied = await migrateToLatest(database.db);
+  if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
+
+  let relay: LiveRelay | null = null;
+  const app = createApp({
+    config,
+    db: database.db,
+    logger,
+    relayHealthy: () => relay?.healthy ?? false,
+    webDir,
+  });
+  const http = createServer(app);
+  const connections = new Set<Socket>();
+  http.on('connection', (socket) => {
+    connections.add(socket);
+    socket.on('close', () => connections.delete(socket));
+  });
+  const io = createGateway(http, database.db, config.publicUrl);
+  relay = new LiveRelay({
+    connectionString,
+    db: database.db,
+    io,
+    pushers: [createBadgesPusher(), sessionPusher],
+    logger,
+  });
+  await relay.start();
+
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(config.PORT, config.HOST, () => resolve());
+  });
+  const port = (http.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
+
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    closing ??= (async () => {
+      const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      http.closeIdleConnections();
+      const forceAfter = setTimeout(() => {
+        for (const socket of connections) socket.destroy();
+      }, 10_000);
+      await stopped;
+      clearTimeout(forceAfter);
+      await relay.stop();
+      await database.close();
+    })();
+    return closing;
+  };
+  const running: RunningServer = { url, port, database, io, relay, http, close };
+  return running;
+}

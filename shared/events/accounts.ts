@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { roleSchema } from '../auth/schemas';
+
+export const accountEvents = {
+  UserRegistered: z.strictObject({
+    userId: z.uuid(),
+    username: z.string().min(3).max(30),
+    email: z.string().max(254),
+    passwordHash: z.string().min(1),
+    role: roleSchema,
+  }),
+  UserSignedIn: z.strictObject({
+    userId: z.uuid(),
+    sessionId: z.uuid(),
+    rememberMe: z.boolean(),
+  }),
+  UserSignedOut: z.strictObject({ userId: z.uuid(), sessionId: z.uuid() }),
+  PasswordResetRequested: z.strictObject({
+    userId: z.uuid(),
+    tokenId: z.uuid(),
+    tokenHash: z.string().length(64),
+    expiresAt: z.iso.datetime(),
+  }),
+  PasswordChanged: z.strictObject({
+    userId: z.uuid(),
+    passwordHash: z.string().min(1),
+    resetTokenId: z.uuid().optional(),
+  }),
+  UserDisabled: z.strictObject({ userId: z.uuid(), byUserId: z.uuid() }),
+  UserEnabled: z.strictObject({ userId: z.uuid(), byUserId: z.uuid() }),
+};

@@ -1,0 +1,16 @@
+import type { z } from 'zod';
+import { accountEvents } from './accounts';
+import { diagnosticEvents } from './diagnostics';
+
+/** The event catalogue: one zod schema per event type. Nothing else may enter the log. */
+export const eventSchemas = { ...accountEvents, ...diagnosticEvents };
+
+export type EventType = keyof typeof eventSchemas;
+export type EventData<T extends EventType> = z.infer<(typeof eventSchemas)[T]>;
+
+/** A new event as a command produces it, before it has a place in the log. */
+export type NewEvent = { [T in EventType]: { type: T; data: EventData<T> } }[EventType];
+
+export function isEventType(type: string): type is EventType {
+  return Object.hasOwn(eventSchemas, type);
+}
