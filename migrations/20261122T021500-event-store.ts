@@ -13,7 +13,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       occurred_at timestamptz not null default now(),
       constraint events_stream_version_unique unique (stream_id, stream_version)
     )`.execute(db);
-  await sql`create index events_transaction_order on events (transaction_id, global_position)`.execute(db);
+  await sql`create index events_transaction_order on events (transaction_id, global_position)`.execute(
+    db,
+  );
   await sql`create index events_type on events (type)`.execute(db);
 }
 

@@ -77,7 +77,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz not null default now(),
       sent_at timestamptz
     )`.execute(db);
-  await sql`create index email_outbox_pending on email_outbox (status, priority, created_at)`.execute(db);
+  await sql`create index email_outbox_pending on email_outbox (status, priority, created_at)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

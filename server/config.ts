@@ -20,12 +20,15 @@ const schema = z
     ENABLE_TEST_ROUTES: flag.default(false),
     SERVE_WEB: flag.default(true),
     DB_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
     for (const name of REQUIRED_IN_PRODUCTION) {
-      if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production' });
+      if (!env[name])
+        ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production' });
     }
     if (env.ENABLE_TEST_ROUTES) {
       ctx.addIssue({
@@ -56,7 +59,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+      parsed.error.issues.map(
+        (issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`,
+      ),
     );
   }
   const value = parsed.data;

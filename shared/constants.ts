@@ -10,4 +10,8 @@ export const SIDEBAR = {
 export const SESSION_COOKIE = 'agora_session';
 export const REMEMBER_ME_DAYS = 30;
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
-export const SIGN_IN_THROTTLE = { maxFailures: 5, windowMs: 15 * 60 * 1000, lockMs: 15 * 60 * 1000 };
+export const SIGN_IN_THROTTLE = {
+  maxFailures: 5,
+  windowMs: 15 * 60 * 1000,
+  lockMs: 15 * 60 * 1000,
+};

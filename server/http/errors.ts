@@ -14,7 +14,11 @@ export class HttpError extends Error {
 
   toBody(): { error: ApiError } {
     return {
-      error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) },
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.fields ? { fields: this.fields } : {}),
+      },
     };
   }
 }

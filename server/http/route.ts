@@ -17,9 +17,14 @@ export interface Input<P, Q, B> {
 
 const noParams = z.object({});
 const noQuery = z.object({});
-const noBody = z.unknown().refine((b) => b === undefined || (typeof b === 'object' && b !== null && Object.keys(b).length === 0), {
-  message: 'This endpoint takes no request body',
-});
+const noBody = z
+  .unknown()
+  .refine(
+    (b) => b === undefined || (typeof b === 'object' && b !== null && Object.keys(b).length === 0),
+    {
+      message: 'This endpoint takes no request body',
+    },
+  );
 
 /**
  * Wraps a handler so params, query and body are parsed by zod before it runs: a bad request is
@@ -31,7 +36,11 @@ export function route<
   B extends z.ZodType = typeof noBody,
 >(
   schemas: Schemas<P, Q, B>,
-  handler: (input: Input<z.infer<P>, z.infer<Q>, z.infer<B>>, req: Request, res: Response) => Promise<void>,
+  handler: (
+    input: Input<z.infer<P>, z.infer<Q>, z.infer<B>>,
+    req: Request,
+    res: Response,
+  ) => Promise<void>,
 ): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     try {

@@ -11,7 +11,9 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
-export type ErrorCoder = (fields: Record<string, string>) => { code: string; message: string } | null;
+export type ErrorCoder = (
+  fields: Record<string, string>,
+) => { code: string; message: string } | null;
 
 /**
  * Parses untrusted input or throws a 400 carrying every field's message. `coder` lets a domain

@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import {
-  authErrorMessages,
-  type AuthErrorCode,
-} from '../../../shared/auth/messages';
+import { authErrorMessages, type AuthErrorCode } from '../../../shared/auth/messages';
 import type {
   PasswordResetConfirm,
   SignInRequest,
@@ -181,7 +178,12 @@ export async function confirmPasswordReset(
       trx,
       userStreamId(user.id),
       user.stream_version,
-      [{ type: 'PasswordChanged', data: { userId: user.id, passwordHash, resetTokenId: token.id } }],
+      [
+        {
+          type: 'PasswordChanged',
+          data: { userId: user.id, passwordHash, resetTokenId: token.id },
+        },
+      ],
       { actorId: user.id, requestId: ctx.requestId },
     );
     // Whoever knew the old password must not stay signed in.

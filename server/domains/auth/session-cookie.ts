@@ -13,7 +13,12 @@ function secure(req: Request, publicUrl: string): boolean {
 }
 
 /** Remember me: a persistent cookie until the session ends; otherwise a browser-session cookie. */
-export function setSessionCookie(req: Request, res: Response, session: NewSession, publicUrl: string) {
+export function setSessionCookie(
+  req: Request,
+  res: Response,
+  session: NewSession,
+  publicUrl: string,
+) {
   res.cookie(SESSION_COOKIE, session.token, {
     httpOnly: true,
     sameSite: 'lax',

@@ -47,11 +47,21 @@ export async function openSession(
   );
   await trx
     .insertInto('sessions')
-    .values({ id, token_hash: hashToken(token), user_id: userId, remember_me: rememberMe, expires_at: expiresAt })
+    .values({
+      id,
+      token_hash: hashToken(token),
+      user_id: userId,
+      remember_me: rememberMe,
+      expires_at: expiresAt,
+    })
     .execute();
-  await append(trx, sessionStreamId(id), 0, [
-    { type: 'UserSignedIn', data: { userId, sessionId: id, rememberMe } },
-  ], { actorId: userId, requestId });
+  await append(
+    trx,
+    sessionStreamId(id),
+    0,
+    [{ type: 'UserSignedIn', data: { userId, sessionId: id, rememberMe } }],
+    { actorId: userId, requestId },
+  );
   return { id, token, expiresAt, rememberMe };
 }
 
@@ -62,9 +72,13 @@ export async function closeSession(
 ): Promise<void> {
   const deleted = await trx.deleteFrom('sessions').where('id', '=', session.id).executeTakeFirst();
   if (deleted.numDeletedRows === 0n) return;
-  await append(trx, sessionStreamId(session.id), 1, [
-    { type: 'UserSignedOut', data: { userId: session.userId, sessionId: session.id } },
-  ], { actorId: session.userId, requestId });
+  await append(
+    trx,
+    sessionStreamId(session.id),
+    1,
+    [{ type: 'UserSignedOut', data: { userId: session.userId, sessionId: session.id } }],
+    { actorId: session.userId, requestId },
+  );
 }
 
 /** Sessions of a member end at once when the password changes or the account is disabled. */

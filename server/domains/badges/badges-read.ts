@@ -17,7 +17,11 @@ export function presentBadges(row: Omit<BadgeRow, 'user_id'>): Badges {
 const EMPTY: Badges = { notifications: 0, messages: 0, friendRequests: 0, version: 0 };
 
 export async function readBadges(db: Db, userId: string): Promise<Badges> {
-  const row = await db.selectFrom('badges').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('badges')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row ? presentBadges(row) : EMPTY;
 }
 

@@ -43,9 +43,13 @@ export function badgeTestRoutes(deps: { db: Db }): Router {
           .where('user_id', '=', body.userId)
           .executeTakeFirst();
         if (!exists) throw notFound('User not found');
-        const [event] = await append(trx, `test-signal-${randomUUID()}`, 0, [
-          { type: 'TestCounterAdjusted', data: body },
-        ], { requestId: String(req.id) });
+        const [event] = await append(
+          trx,
+          `test-signal-${randomUUID()}`,
+          0,
+          [{ type: 'TestCounterAdjusted', data: body }],
+          { requestId: String(req.id) },
+        );
         const badges = await readBadges(trx, body.userId);
         return { position: event!.globalPosition, badges };
       });

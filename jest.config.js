@@ -1,0 +1,19 @@
+const common = {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: { '^.+\\.tsx?$': ['ts-jest', { useESM: true, diagnostics: false }] },
+};
+
+/** Unit tests (pure logic) and integration tests (real Postgres), run by `npm test`. */
+export default {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/tests/unit/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
+      globalSetup: '<rootDir>/tests/support/postgres-global-setup.ts',
+      globalTeardown: '<rootDir>/tests/support/postgres-global-teardown.ts',
+    },
+  ],
+};

@@ -1,0 +1,100 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * `npm test`: lint, typecheck, unit, integration and end-to-end tests, one after another, then
+ * one closing line with the totals. Lint and typecheck count as one check each.
+ */
+interface StageResult {
+  name: string;
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+async function check(name: string, command: string, args: string[]): Promise<StageResult> {
+  console.log(`\n=== ${name} ===`);
+  const code = await run(command, args);
+  return { name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
+}
+
+async function jest(name: string, project: string, dir: string): Promise<StageResult> {
+  console.log(`\n=== ${name} ===`);
+  const out = path.join(dir, `${project}.json`);
+  const code = await run(
+    'npx',
+    ['jest', '--selectProjects', project, '--json', '--outputFile', out],
+    { NODE_OPTIONS: '--experimental-vm-modules --no-warnings=ExperimentalWarning' },
+  );
+  try {
+    const report = JSON.parse(await readFile(out, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      numPendingTests: number;
+      numFailedTestSuites: number;
+    };
+    // A suite that fails to load has no failed tests of its own; count it as a failure.
+    const failed =
+      report.numFailedTests +
+      (code !== 0 && report.numFailedTests === 0 ? Math.max(1, report.numFailedTestSuites) : 0);
+    return { name, passed: report.numPassedTests, failed, skipped: report.numPendingTests };
+  } catch {
+    return { name, passed: 0, failed: 1, skipped: 0 };
+  }
+}
+
+interface PlaywrightStats {
+  expected: number;
+  unexpected: number;
+  flaky: number;
+  skipped: number;
+}
+
+async function playwright(dir: string): Promise<StageResult> {
+  const name = 'end-to-end';
+  console.log(`\n=== ${name} ===`);
+  const out = path.join(dir, 'e2e.json');
+  const code = await run(
+    'npx',
+    ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+  );
+  try {
+    const { stats } = JSON.parse(await readFile(out, 'utf8')) as { stats: PlaywrightStats };
+    const failed = stats.unexpected + (code !== 0 && stats.unexpected === 0 ? 1 : 0);
+    return { name, passed: stats.expected + stats.flaky, failed, skipped: stats.skipped };
+  } catch {
+    return { name, passed: 0, failed: 1, skipped: 0 };
+  }
+}
+
+const dir = await mkdtemp(path.join(os.tmpdir(), 'agora-test-results-'));
+const results: StageResult[] = [];
+results.push(await check('lint (eslint)', 'npx', ['eslint', '.']));
+results.push(await check('format (prettier)', 'npx', ['prettier', '--check', '.']));
+results.push(await check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']));
+results.push(await jest('unit', 'unit', dir));
+results.push(await jest('integration', 'integration', dir));
+results.push(await playwright(dir));
+await rm(dir, { recursive: true, force: true });
+
+console.log('\n=== summary ===');
+for (const r of results) {
+  console.log(
+    `${r.name.padEnd(20)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(4)} failed${r.skipped ? ` ${r.skipped} skipped` : ''}`,
+  );
+}
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+const skipped = results.reduce((n, r) => n + r.skipped, 0);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 ? 1 : 0);

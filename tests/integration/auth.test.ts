@@ -1,0 +1,399 @@
+import { sql } from 'kysely';
+import request from 'supertest';
+import { authErrorMessages, validationMessages } from '../../shared/auth/messages';
+import type { RunningServer } from '../../server/server';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { sessionCookie, signUpMember, startTestServer } from '../support/test-server';
+
+let database: TestDatabase;
+let server: RunningServer;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  server = await startTestServer(database.url);
+});
+afterAll(async () => {
+  await server.close();
+  await database.drop();
+});
+
+const api = () => request(server.url);
+
+describe('sign-up', () => {
+  it('makes the first account an owner and later ones members, and signs them in', async () => {
+    const first = await signUpMember(server, 'first_owner');
+    expect(first.role).toBe('owner');
+    const second = await signUpMember(server);
+    expect(second.role).toBe('member');
+
+    const res = await api().get('/api/auth/session').set('cookie', second.cookie).expect(200);
+    expect(res.body).toMatchObject({
+      isAuthenticated: true,
+      id: second.id,
+      email: second.email,
+      username: second.username,
+      displayName: second.username,
+      avatar: null,
+      emailVerified: false,
+      providerId: 'password',
+      rememberMe: false,
+      role: 'member',
+    });
+    expect(Date.parse(res.body.lastActivity)).not.toBeNaN();
+    expect(Date.parse(res.body.sessionStart)).not.toBeNaN();
+  });
+
+  it('stores an argon2id hash, never the password', async () => {
+    const member = await signUpMember(server);
+    const row = await database.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    expect(row.password_hash).not.toContain(member.password);
+  });
+
+  it('treats emails and usernames case-insensitively for uniqueness', async () => {
+    const member = await signUpMember(server);
+    const byEmail = await api()
+      .post('/api/auth/sign-up')
+      .send({ username: 'someone_else', email: member.email.toUpperCase(), password: 'Secret123' })
+      .expect(409);
+    expect(byEmail.body.error).toEqual({
+      code: 'email-already-in-use',
+      message: authErrorMessages['email-already-in-use'],
+      fields: { email: authErrorMessages['email-already-in-use'] },
+    });
+    const byName = await api()
+      .post('/api/auth/sign-up')
+      .send({
+        username: member.username.toUpperCase(),
+        email: 'fresh@example.com',
+        password: 'Secret123',
+      })
+      .expect(409);
+    expect(byName.body.error.code).toBe('username-already-in-use');
+  });
+
+  it.each([
+    [
+      { username: 'ab', email: 'a@b.co', password: 'Secret123' },
+      'validation',
+      { username: validationMessages.usernameTooShort },
+    ],
+    [
+      { username: 'a b!', email: 'a@b.co', password: 'Secret123' },
+      'validation',
+      { username: validationMessages.usernameCharacters },
+    ],
+    [
+      { username: 'valid_name', email: 'nope', password: 'Secret123' },
+      'invalid-email',
+      { email: validationMessages.emailInvalid },
+    ],
+    [
+      { username: 'valid_name', email: 'a@b.co', password: 'Short1' },
+      'weak-password',
+      { password: validationMessages.passwordTooShort },
+    ],
+    [
+      { username: 'valid_name', email: 'a@b.co', password: 'alllowercase1' },
+      'weak-password',
+      { password: validationMessages.passwordComplexity },
+    ],
+    [
+      { username: '', email: '', password: '' },
+      'validation',
+      {
+        username: validationMessages.usernameRequired,
+        email: validationMessages.emailRequired,
+        password: validationMessages.passwordRequired,
+      },
+    ],
+  ])('refuses %j with %s', async (body, code, fields) => {
+    const before = await countRows();
+    const res = await api().post('/api/auth/sign-up').send(body).expect(400);
+    expect(res.body.error.code).toBe(code);
+    expect(res.body.error.fields).toMatchObject(fields);
+    expect(await countRows()).toEqual(before);
+  });
+});
+
+describe('sign-in', () => {
+  it('answers the spec messages for unknown email, wrong password and a bad address', async () => {
+    const member = await signUpMember(server);
+    const unknown = await api()
+      .post('/api/auth/sign-in')
+      .send({ email: 'nobody@example.com', password: 'x' })
+      .expect(404);
+    expect(unknown.body.error).toMatchObject({
+      code: 'user-not-found',
+      message: 'No account found with this email address.',
+      fields: { email: 'No account found with this email address.' },
+    });
+    const wrong = await api()
+      .post('/api/auth/sign-in')
+      .send({ email: member.email, password: 'Wrong1234' })
+      .expect(401);
+    expect(wrong.body.error).toMatchObject({
+      code: 'wrong-password',
+      message: 'Incorrect password. Please try again.',
+      fields: { password: 'Incorrect password. Please try again.' },
+    });
+    const bad = await api()
+      .post('/api/auth/sign-in')
+      .send({ email: 'not-an-email', password: 'x' })
+      .expect(400);
+    expect(bad.body.error).toMatchObject({
+      code: 'invalid-email',
+      message: 'Please enter a valid email address.',
+    });
+  });
+
+  it('sets a browser-session cookie without remember me and a 30-day one with it', async () => {
+    const member = await signUpMember(server);
+    const plain = await api()
+      .post('/api/auth/sign-in')
+      .send({ email: member.email, password: member.password })
+      .expect(200);
+    const plainCookie = String(plain.headers['set-cookie']);
+    expect(plainCookie).toMatch(/HttpOnly/);
+    expect(plainCookie).toMatch(/SameSite=Lax/);
+    expect(plainCookie).not.toMatch(/Expires=/);
+
+    const remembered = await api()
+      .post('/api/auth/sign-in')
+      .send({ email: member.email.toUpperCase(), password: member.password, rememberMe: true })
+      .expect(200);
+    const cookie = String(remembered.headers['set-cookie']);
+    const expires = Date.parse(/Expires=([^;]+)/.exec(cookie)![1]!);
+    const days = (expires - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+    expect(remembered.body.rememberMe).toBe(true);
+  });
+
+  it('stores only a hash of the session token', async () => {
+    const member = await signUpMember(server);
+    const token = member.cookie.split('=')[1]!;
+    const rows = await database.db
+      .selectFrom('sessions')
+      .select('token_hash')
+      .where('user_id', '=', member.id)
+      .execute();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.token_hash).not.toBe(token);
+  });
+
+  it('locks an address for 15 minutes after 5 failures within 15 minutes', async () => {
+    const member = await signUpMember(server);
+    for (let i = 0; i < 5; i += 1) {
+      await api()
+        .post('/api/auth/sign-in')
+        .send({ email: member.email, password: 'Wrong1234' })
+        .expect(401);
+    }
+    const locked = await api()
+      .post('/api/auth/sign-in')
+      .send({ email: member.email, password: member.password })
+      .expect(429);
+    expect(locked.body.error).toMatchObject({
+      code: 'too-many-requests',
+      message: 'Too many failed login attempts. Please try again later.',
+    });
+
+    // Fourteen minutes later it is still locked; after fifteen it opens again.
+    await sql`update sign_in_throttle set locked_until = locked_until - interval '14 minutes' where email = ${member.email}`.execute(
+      database.db,
+    );
+    await api()
+      .post('/api/auth/sign-in')
+      .send({ email: member.email, password: member.password })
+      .expect(429);
+    await sql`update sign_in_throttle set locked_until = locked_until - interval '1 minute 1 second' where email = ${member.email}`.execute(
+      database.db,
+    );
+    await api()
+      .post('/api/auth/sign-in')
+      .send({ email: member.email, password: member.password })
+      .expect(200);
+  });
+
+  it('does not lock for failures spread over more than 15 minutes', async () => {
+    const member = await signUpMember(server);
+    for (let i = 0; i < 4; i += 1) {
+      await api()
+        .post('/api/auth/sign-in')
+        .send({ email: member.email, password: 'Wrong1234' })
+        .expect(401);
+    }
+    await sql`update sign_in_throttle set window_started_at = window_started_at - interval '16 minutes' where email = ${member.email}`.execute(
+      database.db,
+    );
+    await api()
+      .post('/api/auth/sign-in')
+      .send({ email: member.email, password: 'Wrong1234' })
+      .expect(401);
+    await api()
+      .post('/api/auth/sign-in')
+      .send({ email: member.email, password: member.password })
+      .expect(200);
+  });
+
+  it('refuses a disabled account and ends its sessions; only an owner may disable', async () => {
+    const owner = await ownerCookie();
+    const member = await signUpMember(server);
+    const other = await signUpMember(server);
+    const refused = await api()
+      .post(`/api/admin/users/${member.id}/disable`)
+      .set('cookie', other.cookie)
+      .expect(403);
+    expect(refused.body.error.code).toBe('forbidden');
+    await api().post(`/api/admin/users/${member.id}/disable`).expect(401);
+
+    await api().post(`/api/admin/users/${member.id}/disable`).set('cookie', owner).expect(204);
+    const session = await api().get('/api/auth/session').set('cookie', member.cookie).expect(200);
+    expect(session.body).toEqual({ isAuthenticated: false });
+    const res = await api()
+      .post('/api/auth/sign-in')
+      .send({ email: member.email, password: member.password })
+      .expect(403);
+    expect(res.body.error).toMatchObject({
+      code: 'user-disabled',
+      message: 'This account has been disabled. Please contact support.',
+    });
+
+    await api().post(`/api/admin/users/${member.id}/enable`).set('cookie', owner).expect(204);
+    await api()
+      .post('/api/auth/sign-in')
+      .send({ email: member.email, password: member.password })
+      .expect(200);
+  });
+});
+
+describe('sign-out', () => {
+  it('ends the session and records the event', async () => {
+    const member = await signUpMember(server);
+    await api().post('/api/auth/sign-out').set('cookie', member.cookie).expect(204);
+    const res = await api().get('/api/auth/session').set('cookie', member.cookie).expect(200);
+    expect(res.body).toEqual({ isAuthenticated: false });
+    await api().get('/api/me/badges').set('cookie', member.cookie).expect(401);
+    const events = await database.db
+      .selectFrom('events')
+      .select('type')
+      .where('type', '=', 'UserSignedOut')
+      .where(sql`data->>'userId'`, '=', member.id)
+      .execute();
+    expect(events).toHaveLength(1);
+  });
+});
+
+describe('password reset', () => {
+  it('queues the Password Reset email, lets the link set a password once, and ends old sessions', async () => {
+    const member = await signUpMember(server);
+    await api().post('/api/auth/password-reset').send({ email: member.email }).expect(200, {
+      message: 'Password reset email sent! Check your inbox.',
+    });
+    const mail = await database.db
+      .selectFrom('email_outbox')
+      .selectAll()
+      .where('recipient', '=', member.email)
+      .executeTakeFirstOrThrow();
+    expect(mail.template).toBe('Password Reset');
+    expect(mail.status).toBe('pending');
+    expect(mail.data.email).toBe(member.email);
+    const resetUrl = new URL(mail.data.resetUrl!);
+    expect(resetUrl.pathname).toBe('/reset-password');
+    expect(mail.text_body).toContain(mail.data.resetUrl);
+    const token = resetUrl.searchParams.get('token')!;
+
+    const weak = await api()
+      .post('/api/auth/password-reset/confirm')
+      .send({ token, password: 'weak' })
+      .expect(400);
+    expect(weak.body.error.code).toBe('weak-password');
+
+    await api()
+      .post('/api/auth/password-reset/confirm')
+      .send({ token, password: 'Another456' })
+      .expect(200);
+    const again = await api()
+      .post('/api/auth/password-reset/confirm')
+      .send({ token, password: 'Third7890' })
+      .expect(400);
+    expect(again.body.error).toMatchObject({
+      code: 'invalid-reset-token',
+      message: authErrorMessages['invalid-reset-token'],
+    });
+
+    const old = await api().get('/api/auth/session').set('cookie', member.cookie).expect(200);
+    expect(old.body.isAuthenticated).toBe(false);
+    await api()
+      .post('/api/auth/sign-in')
+      .send({ email: member.email, password: member.password })
+      .expect(401);
+    const signedIn = await api()
+      .post('/api/auth/sign-in')
+      .send({ email: member.email, password: 'Another456' })
+      .expect(200);
+    sessionCookie(signedIn.headers['set-cookie']);
+  });
+
+  it('refuses a link older than one hour', async () => {
+    const member = await signUpMember(server);
+    await api().post('/api/auth/password-reset').send({ email: member.email }).expect(200);
+    const mail = await database.db
+      .selectFrom('email_outbox')
+      .selectAll()
+      .where('recipient', '=', member.email)
+      .executeTakeFirstOrThrow();
+    const token = new URL(mail.data.resetUrl!).searchParams.get('token')!;
+    const row = await database.db
+      .selectFrom('password_reset_tokens')
+      .select(['expires_at', 'created_at'])
+      .where('user_id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    expect(row.expires_at.getTime() - row.created_at.getTime()).toBeGreaterThan(59 * 60 * 1000);
+    expect(row.expires_at.getTime() - row.created_at.getTime()).toBeLessThanOrEqual(
+      60 * 60 * 1000 + 1000,
+    );
+    await sql`update password_reset_tokens set expires_at = now() - interval '1 second' where user_id = ${member.id}`.execute(
+      database.db,
+    );
+    await api()
+      .post('/api/auth/password-reset/confirm')
+      .send({ token, password: 'Another456' })
+      .expect(400);
+  });
+
+  it('answers the not-found message for an unknown address and queues nothing', async () => {
+    const before = await countRows();
+    const res = await api()
+      .post('/api/auth/password-reset')
+      .send({ email: 'ghost@example.com' })
+      .expect(404);
+    expect(res.body.error.message).toBe('No account found with this email address.');
+    expect(await countRows()).toEqual(before);
+  });
+});
+
+let ownerSession: string | null = null;
+async function ownerCookie(): Promise<string> {
+  if (ownerSession) return ownerSession;
+  const res = await api()
+    .post('/api/auth/sign-in')
+    .send({ email: 'first_owner@example.com', password: 'Secret123' })
+    .expect(200);
+  ownerSession = sessionCookie(res.headers['set-cookie']);
+  return ownerSession;
+}
+
+async function countRows() {
+  const { rows } = await sql<{ events: number; users: number; sessions: number; outbox: number }>`
+    select (select count(*) from events)::int as events, (select count(*) from users)::int as users,
+           (select count(*) from sessions)::int as sessions, (select count(*) from email_outbox)::int as outbox`.execute(
+    database.db,
+  );
+  return rows[0];
+}

@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { append } from '../../server/eventstore/append';
+import { ConcurrencyError, InvalidEventError } from '../../server/eventstore/errors';
+import { readCommittedAfter, START_OF_LOG } from '../../server/eventstore/read';
+import type { NewEvent } from '../../shared/events';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.drop();
+});
+
+function registered(userId = randomUUID()): NewEvent {
+  return {
+    type: 'UserRegistered',
+    data: {
+      userId,
+      username: `u${userId.slice(0, 8)}`,
+      email: `${userId}@example.com`,
+      passwordHash: 'x',
+      role: 'member',
+    },
+  };
+}
+
+describe('append', () => {
+  it('numbers events within their stream and projects them in the same transaction', async () => {
+    const userId = randomUUID();
+    const stream = `user-${userId}`;
+    const stored = await database.db
+      .transaction()
+      .execute((trx) => append(trx, stream, 0, [registered(userId)]));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ streamId: stream, streamVersion: 1, type: 'UserRegistered' });
+    const user = await database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    expect(user?.stream_version).toBe(1);
+  });
+
+  it('refuses a stale expected version with a typed error and writes nothing', async () => {
+    const userId = randomUUID();
+    const stream = `user-${userId}`;
+    await database.db.transaction().execute((trx) => append(trx, stream, 0, [registered(userId)]));
+    const before = await countEvents();
+    await expect(
+      database.db.transaction().execute((trx) => append(trx, stream, 0, [registered(userId)])),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(await countEvents()).toBe(before);
+  });
+
+  it('lets exactly one of many parallel appends at one version succeed', async () => {
+    const stream = `probe-${randomUUID()}`;
+    const userId = randomUUID();
+    await database.db
+      .transaction()
+      .execute((trx) => append(trx, `user-${userId}`, 0, [registered(userId)]));
+    const attempts = Array.from({ length: 8 }, () =>
+      database.db.transaction().execute(async (trx) => {
+        const result = await append(trx, stream, 0, [
+          { type: 'TestCounterAdjusted', data: { userId, counter: 'messages', delta: 1 } },
+        ]);
+        // Hold the transaction open so the others really overlap with it.
+        await sql`select pg_sleep(0.05)`.execute(trx);
+        return result;
+      }),
+    );
+    const results = await Promise.allSettled(attempts);
+    const fulfilled = results.filter((r) => r.status === 'fulfilled');
+    const rejected = results.filter((r) => r.status === 'rejected');
+    expect(fulfilled).toHaveLength(1);
+    for (const r of rejected)
+      expect((r as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+    const rows = await database.db
+      .selectFrom('events')
+      .select('stream_version')
+      .where('stream_id', '=', stream)
+      .execute();
+    expect(rows).toEqual([{ stream_version: 1 }]);
+    const badges = await database.db
+      .selectFrom('badges')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(badges.messages).toBe(1);
+  });
+
+  it('refuses unknown and malformed events before they reach the table', async () => {
+    const before = await countEvents();
+    await expect(
+      database.db
+        .transaction()
+        .execute((trx) =>
+          append(trx, 's-1', 0, [{ type: 'NoSuchEvent', data: {} } as unknown as NewEvent]),
+        ),
+    ).rejects.toBeInstanceOf(InvalidEventError);
+    await expect(
+      database.db
+        .transaction()
+        .execute((trx) =>
+          append(trx, 's-2', 0, [
+            { type: 'UserRegistered', data: { userId: 'not-a-uuid' } } as unknown as NewEvent,
+          ]),
+        ),
+    ).rejects.toBeInstanceOf(InvalidEventError);
+    expect(await countEvents()).toBe(before);
+  });
+});
+
+describe('reading the log in commit-safe order', () => {
+  it('does not hand out an event while an older transaction may still commit before it', async () => {
+    const head = await lastCheckpoint();
+    const userA = randomUUID();
+    const userB = randomUUID();
+    let releaseSlow!: () => void;
+    const slowMayCommit = new Promise<void>((resolve) => (releaseSlow = resolve));
+    let slowAppended!: () => void;
+    const slowHasAppended = new Promise<void>((resolve) => (slowAppended = resolve));
+
+    // The slow transaction takes its id first, the fast one commits first.
+    const slow = database.db.transaction().execute(async (trx) => {
+      await append(trx, `user-${userA}`, 0, [registered(userA)]);
+      slowAppended();
+      await slowMayCommit;
+    });
+    await slowHasAppended;
+    await database.db
+      .transaction()
+      .execute((trx) => append(trx, `user-${userB}`, 0, [registered(userB)]));
+
+    const whileSlowOpen = await readCommittedAfter(database.db, head, 100);
+    expect(whileSlowOpen).toHaveLength(0);
+
+    releaseSlow();
+    await slow;
+    const afterBoth = await readCommittedAfter(database.db, head, 100);
+    expect(afterBoth.map((e) => (e.data as { userId: string }).userId)).toEqual([userA, userB]);
+  });
+
+  it('reads from the start of the log in pages', async () => {
+    const first = await readCommittedAfter(database.db, START_OF_LOG, 2);
+    expect(first).toHaveLength(2);
+    const next = await readCommittedAfter(
+      database.db,
+      { transactionId: first[1]!.transactionId, globalPosition: first[1]!.globalPosition },
+      2,
+    );
+    expect(next[0]!.globalPosition).toBeGreaterThan(first[1]!.globalPosition);
+  });
+});
+
+async function countEvents(): Promise<number> {
+  const row = await database.db
+    .selectFrom('events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+async function lastCheckpoint() {
+  const events = await readCommittedAfter(database.db, START_OF_LOG, 100000);
+  const last = events[events.length - 1];
+  return last
+    ? { transactionId: last.transactionId, globalPosition: last.globalPosition }
+    : START_OF_LOG;
+}

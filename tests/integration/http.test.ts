@@ -1,0 +1,160 @@
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import request from 'supertest';
+import type { RunningServer } from '../../server/server';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { signUpMember, startTestServer } from '../support/test-server';
+
+let database: TestDatabase;
+let server: RunningServer;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  server = await startTestServer(database.url);
+});
+afterAll(async () => {
+  await server.close();
+  await database.drop();
+});
+
+const api = () => request(server.url);
+
+describe('request hygiene', () => {
+  it('answers malformed JSON with 400 and a body over 1 MB with 413', async () => {
+    const malformed = await api()
+      .post('/api/auth/sign-in')
+      .set('content-type', 'application/json')
+      .send('{"email":')
+      .expect(400);
+    expect(malformed.body.error.code).toBe('malformed-json');
+    const huge = JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1_100_000) });
+    const tooLarge = await api()
+      .post('/api/auth/sign-in')
+      .set('content-type', 'application/json')
+      .send(huge)
+      .expect(413);
+    expect(tooLarge.body.error.code).toBe('payload-too-large');
+  });
+
+  it('answers an unknown API path with a JSON 404, never the web app', async () => {
+    const res = await api().get('/api/no/such/thing').expect(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.body.error.code).toBe('not-found');
+    await api().delete('/api/auth/session').expect(404);
+  });
+
+  it('refuses state-changing requests from another origin', async () => {
+    const member = await signUpMember(server);
+    const res = await api()
+      .post('/api/auth/sign-out')
+      .set('cookie', member.cookie)
+      .set('origin', 'https://evil.example')
+      .expect(403);
+    expect(res.body.error.code).toBe('forbidden-origin');
+    await api()
+      .get('/api/auth/session')
+      .set('cookie', member.cookie)
+      .expect(200)
+      .expect((r) => {
+        expect(r.body.isAuthenticated).toBe(true);
+      });
+    await api()
+      .post('/api/auth/sign-out')
+      .set('cookie', member.cookie)
+      .set('origin', 'http://localhost:8080')
+      .expect(204);
+  });
+
+  it('sends a Content-Security-Policy and a request id', async () => {
+    const res = await api().get('/api/auth/session').set('x-request-id', 'trace-123').expect(200);
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-request-id']).toBe('trace-123');
+  });
+
+  it('validates query strings and bodies of endpoints that take none', async () => {
+    const member = await signUpMember(server);
+    const res = await api()
+      .post('/api/auth/sign-out')
+      .set('cookie', member.cookie)
+      .send({ unexpected: true })
+      .expect(400);
+    expect(res.body.error.code).toBe('validation');
+    const badParam = await api()
+      .post('/api/admin/users/not-a-uuid/disable')
+      .set('cookie', member.cookie)
+      .expect(403);
+    expect(badParam.body.error.code).toBe('forbidden');
+  });
+
+  it('answers an unknown member in the test route with 404 and a bad one with 400', async () => {
+    await api()
+      .post('/api/test/badge-events')
+      .send({ userId: '00000000-0000-4000-8000-000000000000', counter: 'messages' })
+      .expect(404);
+    await api()
+      .post('/api/test/badge-events')
+      .send({ userId: 'x', counter: 'messages' })
+      .expect(400);
+  });
+});
+
+describe('random bodies to every auth endpoint', () => {
+  const endpoints = [
+    '/api/auth/sign-up',
+    '/api/auth/sign-in',
+    '/api/auth/sign-out',
+    '/api/auth/password-reset',
+    '/api/auth/password-reset/confirm',
+  ];
+
+  async function rowCounts() {
+    const { rows } = await sql<Record<string, number>>`
+      select (select count(*) from events)::int as events, (select count(*) from users)::int as users,
+             (select count(*) from sessions)::int as sessions, (select count(*) from email_outbox)::int as outbox,
+             (select count(*) from password_reset_tokens)::int as tokens`.execute(database.db);
+    return rows[0];
+  }
+
+  it('answer 4xx and write nothing', async () => {
+    // Keys the real schemas use, so random bodies sometimes come close to valid ones.
+    const key = fc.constantFrom(
+      'email',
+      'password',
+      'username',
+      'token',
+      'rememberMe',
+      'extra',
+      '__proto__',
+    );
+    const value = fc.oneof(
+      fc.string(),
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.constantFrom('a@b', 'someone@example.com', 'Secret1', 'ab', ''),
+      fc.array(fc.string(), { maxLength: 3 }),
+    );
+    const body = fc.oneof(
+      fc.dictionary(key, value, { maxKeys: 5 }),
+      fc.jsonValue(),
+      fc.string().map((s) => ({ raw: s })),
+    );
+    const before = await rowCounts();
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...endpoints), body, async (endpoint, payload) => {
+        const res = await api()
+          .post(endpoint)
+          .set('content-type', 'application/json')
+          .send(JSON.stringify(payload));
+        // Sign-out without a session succeeds and writes nothing; everything else must be refused.
+        if (endpoint === '/api/auth/sign-out' && res.status === 204) return;
+        expect(res.status).toBeGreaterThanOrEqual(400);
+        expect(res.status).toBeLessThan(500);
+        expect(typeof res.body.error?.message).toBe('string');
+      }),
+      { numRuns: 150 },
+    );
+    expect(await rowCounts()).toEqual(before);
+  });
+});

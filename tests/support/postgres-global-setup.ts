@@ -1,0 +1,7 @@
+import { startTestPostgres } from './postgres-server';
+
+export default async function globalSetup(): Promise<void> {
+  const server = await startTestPostgres();
+  process.env.AGORA_TEST_ADMIN_URL = server.adminUrl;
+  (globalThis as { agoraTestPostgres?: typeof server }).agoraTestPostgres = server;
+}

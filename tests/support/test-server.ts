@@ -1,0 +1,93 @@
+import pino from 'pino';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import request from 'supertest';
+import { loadConfig } from '../../server/config';
+import { startServer, type RunningServer } from '../../server/server';
+
+export interface TestServerOptions {
+  env?: Record<string, string>;
+}
+
+/** The whole server (HTTP, sockets, relay) on a free port against the given database. */
+export async function startTestServer(
+  databaseUrl: string,
+  options: TestServerOptions = {},
+): Promise<RunningServer> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SERVE_WEB: 'false',
+    ENABLE_TEST_ROUTES: 'true',
+    PUBLIC_URL: 'http://localhost:8080',
+    DB_POOL_SIZE: '10',
+    ...options.env,
+  });
+  return startServer(config, databaseUrl, pino({ level: 'silent' }));
+}
+
+let counter = 0;
+
+export interface TestMember {
+  id: string;
+  username: string;
+  email: string;
+  password: string;
+  cookie: string;
+  role: string;
+}
+
+/** Signs a new member up through the API and returns its session cookie. */
+export async function signUpMember(server: RunningServer, name?: string): Promise<TestMember> {
+  counter += 1;
+  const username = name ?? `member_${process.pid}_${counter}_${Math.floor(Math.random() * 1e6)}`;
+  const email = `${username}@example.com`;
+  const password = 'Secret123';
+  const res = await request(server.url)
+    .post('/api/auth/sign-up')
+    .send({ username, email, password })
+    .expect(201);
+  const cookie = sessionCookie(res.headers['set-cookie']);
+  return { id: res.body.id, username, email, password, cookie, role: res.body.role };
+}
+
+export function sessionCookie(setCookie: string | string[] | undefined): string {
+  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const found = all.find((c) => c.startsWith('agora_session='));
+  if (!found) throw new Error('no session cookie set');
+  return found.split(';')[0]!;
+}
+
+/** A socket.io client authenticated (or not) by a session cookie, connected or refused. */
+export function openSocket(url: string, cookie?: string): Socket {
+  return connectSocket(url, {
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    extraHeaders: cookie ? { cookie } : {},
+  });
+}
+
+export function waitForConnect(socket: Socket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (socket.connected) return resolve();
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+}
+
+/** Resolves with the first value of `event` for which `accept` holds. */
+export function waitForEvent<T>(
+  socket: Socket,
+  event: string,
+  accept: (value: T) => boolean = () => true,
+): Promise<T> {
+  return new Promise((resolve) => {
+    const listener = (value: T) => {
+      if (!accept(value)) return;
+      socket.off(event, listener);
+      resolve(value);
+    };
+    socket.on(event, listener);
+  });
+}
