@@ -29,6 +29,7 @@ export const authErrorMessages = {
   'sign-up-failed': 'Failed to create account. Please try again.',
   'reset-failed': 'Failed to send password reset email.',
   'invalid-reset-token': 'This password reset link is invalid or has expired.',
+  'reset-confirm-failed': 'Failed to set the new password. Please try again.',
 } as const;
 
 export type AuthErrorCode = keyof typeof authErrorMessages;

@@ -53,9 +53,7 @@ it('drains on SIGTERM: closes live sockets and the pool, then exits 0', async ()
     transports: ['websocket'],
     reconnection: false,
   });
-  await new Promise(
-    (resolve) => socket.io.engine?.once('open', resolve) ?? socket.io.once('open', resolve),
-  );
+  await new Promise<void>((resolve) => socket.io.once('open', () => resolve()));
 
   const exited = exitOf(child);
   child.kill('SIGTERM');

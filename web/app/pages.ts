@@ -1,0 +1,94 @@
+import { lazyPage } from './lazyPage';
+
+/* Split by feature: a page module is fetched the first time one of its routes is visited. */
+
+export const AppShell = lazyPage(() => import('../features/shell/AppShell'), 'AppShell');
+
+export const LoginPage = lazyPage(() => import('../features/auth/LoginPage'), 'LoginPage');
+export const CreateAccountPage = lazyPage(
+  () => import('../features/auth/CreateAccountPage'),
+  'CreateAccountPage',
+);
+export const ResetPasswordPage = lazyPage(
+  () => import('../features/auth/ResetPasswordPage'),
+  'ResetPasswordPage',
+);
+export const PasswordRotationPage = lazyPage(
+  () => import('../features/auth/PasswordRotationPage'),
+  'PasswordRotationPage',
+);
+export const OnboardingPage = lazyPage(
+  () => import('../features/onboarding/OnboardingPage'),
+  'OnboardingPage',
+);
+export const HomePage = lazyPage(() => import('../features/home/HomePage'), 'HomePage');
+
+const profile = () => import('../features/profile/pages');
+export const ProfilePage = lazyPage(profile, 'ProfilePage');
+export const ProfileContactPage = lazyPage(profile, 'ProfileContactPage');
+export const ProfileFollowersPage = lazyPage(profile, 'ProfileFollowersPage');
+export const ProfileFollowingPage = lazyPage(profile, 'ProfileFollowingPage');
+export const ProfilePostsPage = lazyPage(profile, 'ProfilePostsPage');
+export const ProfileSettingsPage = lazyPage(profile, 'ProfileSettingsPage');
+export const ProfileSkillsPage = lazyPage(profile, 'ProfileSkillsPage');
+export const ProfileStatsPage = lazyPage(profile, 'ProfileStatsPage');
+
+export const FriendsPage = lazyPage(() => import('../features/friends/FriendsPage'), 'FriendsPage');
+
+const posts = () => import('../features/posts/pages');
+export const PostPage = lazyPage(posts, 'PostPage');
+export const VideoPage = lazyPage(posts, 'VideoPage');
+export const MyPostsPage = lazyPage(posts, 'MyPostsPage');
+export const CreatePostPage = lazyPage(posts, 'CreatePostPage');
+export const EditPostPage = lazyPage(posts, 'EditPostPage');
+
+export const MessagesPage = lazyPage(
+  () => import('../features/messaging/MessagesPage'),
+  'MessagesPage',
+);
+export const NotificationsPage = lazyPage(
+  () => import('../features/notifications/NotificationsPage'),
+  'NotificationsPage',
+);
+export const SavedPage = lazyPage(() => import('../features/saved/SavedPage'), 'SavedPage');
+export const SettingsPage = lazyPage(
+  () => import('../features/settings/SettingsPage'),
+  'SettingsPage',
+);
+
+const media = () => import('../features/media/pages');
+export const ImagesPage = lazyPage(media, 'ImagesPage');
+export const VideosPage = lazyPage(media, 'VideosPage');
+
+const discover = () => import('../features/discover/pages');
+export const TrendingPage = lazyPage(discover, 'TrendingPage');
+export const EventsPage = lazyPage(discover, 'EventsPage');
+
+const community = () => import('../features/community/pages');
+export const CommunityPage = lazyPage(community, 'CommunityPage');
+export const CreateCommunityPage = lazyPage(community, 'CreateCommunityPage');
+
+const business = () => import('../features/business/pages');
+export const MarketplacePage = lazyPage(business, 'MarketplacePage');
+export const BusinessPage = lazyPage(business, 'BusinessPage');
+export const BusinessAccountPage = lazyPage(business, 'BusinessAccountPage');
+export const CreateOrganizationPage = lazyPage(business, 'CreateOrganizationPage');
+export const OrganizationalPage = lazyPage(business, 'OrganizationalPage');
+export const AnalyticsPage = lazyPage(business, 'AnalyticsPage');
+export const AppsPage = lazyPage(business, 'AppsPage');
+
+const ops = () => import('../features/ops/pages');
+export const ModerationPage = lazyPage(ops, 'ModerationPage');
+export const FileUploadDemoPage = lazyPage(ops, 'FileUploadDemoPage');
+export const MonitoringDemoPage = lazyPage(ops, 'MonitoringDemoPage');
+export const EmailDemoPage = lazyPage(ops, 'EmailDemoPage');
+export const BackupDemoPage = lazyPage(ops, 'BackupDemoPage');
+
+const ads = () => import('../features/ads/pages');
+export const TestAdsPage = lazyPage(ads, 'TestAdsPage');
+export const FeedAdPage = lazyPage(ads, 'FeedAdPage');
+
+export const NotFoundPage = lazyPage(
+  () => import('../features/errors/NotFoundPage'),
+  'NotFoundPage',
+);

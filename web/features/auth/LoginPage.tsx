@@ -1,0 +1,198 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { toast } from 'sonner';
+import {
+  authErrorMessages,
+  authSuccessMessages,
+  validationMessages,
+} from '../../../shared/auth/messages';
+import { passwordResetRequestSchema, signInRequestSchema } from '../../../shared/auth/schemas';
+import { useAppDispatch } from '../../app/hooks';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card';
+import { Checkbox } from '../../components/ui/checkbox';
+import { TextField } from '../../components/ui/form-field';
+import { Label } from '../../components/ui/label';
+import { Spinner } from '../../components/ui/spinner';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useRequestPasswordResetMutation, useSignInMutation } from './authApi';
+import { AuthFrame } from './AuthFrame';
+import { describeFailure, fieldErrorsFromZod, type FieldErrors } from './formErrors';
+import { safeReturnPath } from './guard';
+import { sessionStarted } from './session';
+
+const FIELDS = ['email', 'password'] as const;
+type Field = (typeof FIELDS)[number];
+
+const ids: Record<Field, string> = { email: 'login-email', password: 'login-password' };
+
+function focusField(field: Field | undefined): void {
+  if (field) document.getElementById(ids[field])?.focus();
+}
+
+export function LoginPage() {
+  useDocumentTitle('Sign In');
+  const dispatch = useAppDispatch();
+  const location = useLocation();
+  const [signIn, { isLoading: signingIn }] = useSignInMutation();
+  const [requestReset, { isLoading: sendingReset }] = useRequestPasswordResetMutation();
+
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const busy = signingIn || sendingReset;
+
+  const clearError = (field: Field) => setErrors(({ [field]: _cleared, ...rest }) => rest);
+
+  const showGeneral = (message: string) => {
+    setGeneral(message);
+    toast.error(message);
+  };
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setGeneral(null);
+    setNotice(null);
+    const parsed = signInRequestSchema.safeParse({ email, password, rememberMe });
+    if (!parsed.success) {
+      const fieldErrors = fieldErrorsFromZod(parsed.error, FIELDS);
+      setErrors(fieldErrors);
+      focusField(FIELDS.find((field) => fieldErrors[field]));
+      return;
+    }
+    setErrors({});
+    try {
+      const session = await signIn(parsed.data).unwrap();
+      toast.success(authSuccessMessages.login);
+      const state: unknown = location.state;
+      const from =
+        typeof state === 'object' && state !== null && 'from' in state ? state.from : null;
+      dispatch(sessionStarted(session, safeReturnPath(from)));
+    } catch (failure) {
+      const { fields, general: message } = describeFailure(
+        failure,
+        FIELDS,
+        authErrorMessages['login-failed'],
+      );
+      setErrors(fields);
+      if (message) showGeneral(message);
+      focusField(FIELDS.find((field) => fields[field]));
+    }
+  }
+
+  async function onForgotPassword() {
+    setGeneral(null);
+    setNotice(null);
+    if (!email.trim()) {
+      setErrors({ email: validationMessages.forgotPasswordEmailFirst });
+      focusField('email');
+      return;
+    }
+    const parsed = passwordResetRequestSchema.safeParse({ email });
+    if (!parsed.success) {
+      setErrors(fieldErrorsFromZod(parsed.error, FIELDS));
+      focusField('email');
+      return;
+    }
+    setErrors({});
+    try {
+      await requestReset(parsed.data).unwrap();
+      setNotice(authSuccessMessages.resetSent);
+      toast.success(authSuccessMessages.resetSent);
+    } catch (failure) {
+      const { general: message } = describeFailure(failure, [], authErrorMessages['reset-failed']);
+      showGeneral(message ?? authErrorMessages['reset-failed']);
+    }
+  }
+
+  return (
+    <AuthFrame>
+      <Card className="w-full max-w-md">
+        <CardHeader className="text-center">
+          <CardTitle>Welcome back</CardTitle>
+          <CardDescription>
+            Sign in to see what your friends and communities are sharing.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form noValidate onSubmit={onSubmit} aria-busy={busy} className="grid gap-5">
+            {general && <Alert>{general}</Alert>}
+            {notice && <Alert tone="success">{notice}</Alert>}
+            <fieldset disabled={busy} className="grid gap-5">
+              <TextField
+                id={ids.email}
+                label="Email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                placeholder="you@example.com"
+                value={email}
+                error={errors.email}
+                onChange={(event) => {
+                  setEmail(event.target.value);
+                  clearError('email');
+                }}
+              />
+              <TextField
+                id={ids.password}
+                label="Password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                error={errors.password}
+                onChange={(event) => {
+                  setPassword(event.target.value);
+                  clearError('password');
+                }}
+                labelAside={
+                  <Button
+                    variant="link"
+                    size="inline"
+                    className="text-[0.8rem]"
+                    onClick={() => void onForgotPassword()}
+                  >
+                    {sendingReset && <Spinner className="size-3" />}
+                    Forgot password?
+                  </Button>
+                }
+              />
+              <div className="flex items-center gap-2.5">
+                <Checkbox
+                  id="login-remember-me"
+                  name="rememberMe"
+                  checked={rememberMe}
+                  onCheckedChange={(checked) => setRememberMe(checked === true)}
+                />
+                <Label htmlFor="login-remember-me" className="font-normal">
+                  Remember me
+                </Label>
+              </div>
+              <Button type="submit" size="lg" className="w-full">
+                {signingIn && <Spinner />}
+                Sign In
+              </Button>
+            </fieldset>
+          </form>
+        </CardContent>
+        <CardFooter className="gap-1 text-muted-foreground">
+          Don&apos;t have an account?
+          <Link to="/create-account" className="font-medium text-primary hover:underline">
+            Create Account
+          </Link>
+        </CardFooter>
+      </Card>
+    </AuthFrame>
+  );
+}

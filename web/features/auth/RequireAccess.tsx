@@ -1,0 +1,58 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { FullPageError, FullPageLoading } from '../../components/PageStates';
+import { useAuthGuardSetting } from '../config/configApi';
+import { pendingRedirectCleared, selectPendingRedirect } from './authSlice';
+import { decideGuard, type RouteAccess } from './guard';
+import { useSession } from './session';
+
+export interface RequireAccessProps {
+  access: RouteAccess;
+  children: ReactNode;
+}
+
+/** Renders its route only for the audience the route is meant for (spec 000 §2). */
+export function RequireAccess({ access, children }: RequireAccessProps) {
+  const location = useLocation();
+  const session = useSession();
+  const authGuard = useAuthGuardSetting();
+  const pending = useAppSelector(selectPendingRedirect);
+  const decision = decideGuard({
+    access,
+    session: session.status,
+    authGuard,
+    location: `${location.pathname}${location.search}${location.hash}`,
+    pending,
+  });
+
+  switch (decision.kind) {
+    case 'loading':
+      return <FullPageLoading />;
+    case 'error':
+      return <FullPageError onRetry={session.retry} />;
+    case 'redirect':
+      return (
+        <Navigate
+          to={decision.to}
+          replace
+          state={decision.from === undefined ? undefined : { from: decision.from }}
+        />
+      );
+    case 'render':
+      return children;
+  }
+}
+
+/**
+ * A pending redirect is spent once the member has moved; clearing it then keeps it from steering
+ * a later, unrelated sign-in.
+ */
+export function PendingRedirectReset() {
+  const dispatch = useAppDispatch();
+  const { key } = useLocation();
+  useEffect(() => {
+    dispatch(pendingRedirectCleared());
+  }, [dispatch, key]);
+  return null;
+}

@@ -1,0 +1,73 @@
+import type { z } from 'zod';
+import { apiErrorSchema, type ApiError } from '../../../shared/api/errors';
+import { authErrorMessages } from '../../../shared/auth/messages';
+
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+
+/** The first message per field, in the order the schema reported them. */
+export function fieldErrorsFromZod<F extends string>(
+  error: z.ZodError,
+  fields: readonly F[],
+): FieldErrors<F> {
+  const result: FieldErrors<F> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && (fields as readonly string[]).includes(field)) {
+      const key = field as F;
+      result[key] ??= issue.message;
+    }
+  }
+  return result;
+}
+
+/** The `{ error }` body of a failed RTK Query request, or null for network and other failures. */
+export function apiErrorOf(failure: unknown): ApiError | null {
+  if (typeof failure !== 'object' || failure === null || !('data' in failure)) return null;
+  const parsed = apiErrorSchema.safeParse(failure.data);
+  return parsed.success ? parsed.data.error : null;
+}
+
+/** Codes that name one field even when the server leaves `fields` out. */
+const fieldOfCode: Record<string, string> = {
+  'user-not-found': 'email',
+  'wrong-password': 'password',
+  'invalid-email': 'email',
+  'email-already-in-use': 'email',
+  'username-already-in-use': 'username',
+  'weak-password': 'password',
+};
+
+function knownMessage(code: string): string | undefined {
+  return Object.hasOwn(authErrorMessages, code)
+    ? authErrorMessages[code as keyof typeof authErrorMessages]
+    : undefined;
+}
+
+export interface FormFailure<F extends string> {
+  fields: FieldErrors<F>;
+  /** Shown in the form's alert and as a toast; null when every problem sits at a field. */
+  general: string | null;
+}
+
+/**
+ * Splits a server failure into messages under the form's own fields and one general message.
+ * A code outside the spec's catalogue (spec 000 §8) reads as the form's "other" fallback text.
+ */
+export function describeFailure<F extends string>(
+  failure: unknown,
+  formFields: readonly F[],
+  fallback: string,
+): FormFailure<F> {
+  const error = apiErrorOf(failure);
+  if (!error) return { fields: {}, general: fallback };
+  const message = knownMessage(error.code) ?? fallback;
+  const isFormField = (name: string): name is F => (formFields as readonly string[]).includes(name);
+  const fields: FieldErrors<F> = {};
+  for (const [name, text] of Object.entries(error.fields ?? {})) {
+    if (isFormField(name)) fields[name] = text;
+  }
+  const codeField = fieldOfCode[error.code];
+  if (codeField && isFormField(codeField)) fields[codeField] ??= message;
+  if (Object.keys(fields).length > 0) return { fields, general: null };
+  return { fields: {}, general: message };
+}

@@ -1,0 +1,63 @@
+import type { SignedInSession } from '../../../shared/auth/schemas';
+import type { AppThunk, RootState } from '../../app/store';
+import { authApi, useGetSessionQuery } from './authApi';
+import { pendingRedirectSet } from './authSlice';
+import type { SessionStatus } from './guard';
+
+const selectSessionResult = authApi.endpoints.getSession.select();
+
+export function selectSignedInUser(state: RootState): SignedInSession | null {
+  const data = selectSessionResult(state).data;
+  return data?.isAuthenticated ? data : null;
+}
+
+export function selectSignedInUserId(state: RootState): string | null {
+  return selectSignedInUser(state)?.id ?? null;
+}
+
+export interface SessionView {
+  status: SessionStatus;
+  user: SignedInSession | null;
+  retry: () => void;
+}
+
+export function useSession(): SessionView {
+  const { data, isError, refetch } = useGetSessionQuery();
+  const retry = () => void refetch();
+  if (data) {
+    return data.isAuthenticated
+      ? { status: 'signed-in', user: data, retry }
+      : { status: 'signed-out', user: null, retry };
+  }
+  return { status: isError ? 'error' : 'loading', user: null, retry };
+}
+
+/** Records the new session and where the member goes next, in one synchronous step. */
+export const sessionStarted =
+  (session: SignedInSession, redirectTo: string): AppThunk =>
+  (dispatch) => {
+    dispatch(pendingRedirectSet({ to: redirectTo, when: 'signed-in' }));
+    dispatch(
+      authApi.util.upsertQueryEntries([
+        { endpointName: 'getSession', arg: undefined, value: session },
+      ]),
+    );
+  };
+
+export const sessionEnded =
+  (redirectTo: string): AppThunk =>
+  (dispatch) => {
+    dispatch(pendingRedirectSet({ to: redirectTo, when: 'signed-out' }));
+    dispatch(
+      authApi.util.upsertQueryEntries([
+        { endpointName: 'getSession', arg: undefined, value: { isAuthenticated: false } },
+      ]),
+    );
+  };
+
+/** Asks the server again, e.g. after the realtime channel says the session is gone. */
+export const sessionRechecked = (): AppThunk => (dispatch) => {
+  void dispatch(
+    authApi.endpoints.getSession.initiate(undefined, { forceRefetch: true, subscribe: false }),
+  );
+};

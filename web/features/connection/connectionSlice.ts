@@ -1,0 +1,65 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { RECONNECT } from '../../../shared/constants';
+
+/** The realtime channel as the member sees it; `idle` means there is no channel (signed out). */
+export type ConnectionState =
+  | { status: 'idle' }
+  | { status: 'connecting' }
+  | { status: 'healthy' }
+  | { status: 'reconnecting'; attempt: number; maxAttempts: number }
+  | { status: 'offline' };
+
+const initialState = { status: 'idle' } as ConnectionState;
+
+function reconnecting(attempt: number): ConnectionState {
+  const bounded = Math.min(Math.max(1, Math.trunc(attempt)), RECONNECT.maxAttempts);
+  return { status: 'reconnecting', attempt: bounded, maxAttempts: RECONNECT.maxAttempts };
+}
+
+export const connectionSlice = createSlice({
+  name: 'connection',
+  initialState,
+  reducers: {
+    connectStarted: (): ConnectionState => ({ status: 'connecting' }),
+    connected: (): ConnectionState => ({ status: 'healthy' }),
+    /** The link dropped and the client will try again on its own, starting with attempt 1. */
+    connectionLost: (state): ConnectionState =>
+      state.status === 'idle' || state.status === 'offline' ? state : reconnecting(1),
+    reconnectAttempted: (state, action: PayloadAction<number>): ConnectionState =>
+      state.status === 'idle' ? state : reconnecting(action.payload),
+    /** Retries are exhausted, or the server ended the link: only the Reconnect button helps. */
+    connectionGaveUp: (state): ConnectionState =>
+      state.status === 'idle' ? state : { status: 'offline' },
+    connectionClosed: (): ConnectionState => ({ status: 'idle' }),
+  },
+  selectors: {
+    selectConnection: (state) => state,
+  },
+});
+
+export const {
+  connectStarted,
+  connected,
+  connectionLost,
+  reconnectAttempted,
+  connectionGaveUp,
+  connectionClosed,
+} = connectionSlice.actions;
+export const { selectConnection } = connectionSlice.selectors;
+export const connectionReducer = connectionSlice.reducer;
+
+/** The text of the status badge: 'Healthy', 'Reconnecting n/5', 'Offline'. */
+export function describeConnection(state: ConnectionState): string {
+  switch (state.status) {
+    case 'idle':
+      return 'Not connected';
+    case 'connecting':
+      return 'Connecting…';
+    case 'healthy':
+      return 'Healthy';
+    case 'reconnecting':
+      return `Reconnecting ${state.attempt}/${state.maxAttempts}`;
+    case 'offline':
+      return 'Offline';
+  }
+}

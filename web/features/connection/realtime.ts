@@ -1,0 +1,111 @@
+import { io, type Socket } from 'socket.io-client';
+import { badgesSchema, SOCKET_EVENTS } from '../../../shared/badges';
+import { startAppListening } from '../../app/listener';
+import type { AppDispatch, AppThunk, RootState } from '../../app/store';
+import { selectSignedInUserId, sessionRechecked } from '../auth/session';
+import { badgesApi } from '../badges/badgesApi';
+import { badgesReceived, badgesReset } from '../badges/badgesSlice';
+import {
+  connected,
+  connectionClosed,
+  connectionGaveUp,
+  connectionLost,
+  connectStarted,
+  reconnectAttempted,
+} from './connectionSlice';
+import { SOCKET_OPTIONS } from './socketOptions';
+
+/** The live socket is a resource, not state, so it lives here rather than in the store. */
+let socket: Socket | null = null;
+
+const loadBadgesSnapshot =
+  (userId: string): AppThunk =>
+  async (dispatch, getState) => {
+    const result = await dispatch(
+      badgesApi.endpoints.getBadges.initiate(undefined, { subscribe: false, forceRefetch: true }),
+    );
+    // A snapshot that outlived its member must not seed the next member's counts.
+    if (selectSignedInUserId(getState()) !== userId) return;
+    if (result.data) {
+      dispatch(badgesReceived(result.data));
+    } else if (result.error && 'status' in result.error && result.error.status === 401) {
+      dispatch(sessionRechecked());
+    }
+  };
+
+function open(dispatch: AppDispatch, userId: string): void {
+  const current = io(SOCKET_OPTIONS);
+  const isCurrent = () => socket === current;
+
+  // Subscribed before connecting: a push that races the snapshot below goes through the same
+  // version check, so whichever arrives last cannot roll the counts back.
+  current.on(SOCKET_EVENTS.badges, (value: unknown) => {
+    const parsed = badgesSchema.safeParse(value);
+    if (isCurrent() && parsed.success) dispatch(badgesReceived(parsed.data));
+  });
+  current.on('connect', () => {
+    if (!isCurrent()) return;
+    dispatch(connected());
+    // Pushes sent while we were away are lost; a fresh snapshot repairs the counts.
+    dispatch(loadBadgesSnapshot(userId));
+  });
+  current.on('disconnect', (reason) => {
+    if (!isCurrent() || reason === 'io client disconnect') return;
+    if (reason === 'io server disconnect') {
+      // The server ends the link when the session is gone (e.g. signed out in another tab).
+      dispatch(connectionGaveUp());
+      dispatch(sessionRechecked());
+      return;
+    }
+    dispatch(connectionLost());
+  });
+  current.on('connect_error', (error) => {
+    // An active socket retries on its own; an inactive one was refused by the server.
+    if (!isCurrent() || current.active) return;
+    dispatch(connectionGaveUp());
+    if (error.message === 'unauthorized') dispatch(sessionRechecked());
+  });
+  current.io.on('reconnect_attempt', (attempt) => {
+    if (isCurrent()) dispatch(reconnectAttempted(attempt));
+  });
+  current.io.on('reconnect_failed', () => {
+    if (isCurrent()) dispatch(connectionGaveUp());
+  });
+
+  socket = current;
+  dispatch(connectStarted());
+  current.connect();
+  // Counts show even if the channel never comes up; the snapshot on connect closes the gap.
+  dispatch(loadBadgesSnapshot(userId));
+}
+
+function close(): void {
+  const current = socket;
+  socket = null;
+  current?.disconnect();
+}
+
+/** The Reconnect button: a fresh round of five attempts. */
+export const reconnectRequested = (): AppThunk => (dispatch) => {
+  if (!socket || socket.connected) return;
+  dispatch(connectStarted());
+  socket.connect();
+};
+
+/** One channel per signed-in member: opened on sign-in, replaced on a user change, closed on sign-out. */
+const followSignedInUser = {
+  predicate: (_action: unknown, current: RootState, previous: RootState) =>
+    selectSignedInUserId(current) !== selectSignedInUserId(previous),
+  effect: (_action: unknown, listenerApi: { dispatch: AppDispatch; getState: () => RootState }) => {
+    close();
+    listenerApi.dispatch(badgesReset());
+    listenerApi.dispatch(connectionClosed());
+    const userId = selectSignedInUserId(listenerApi.getState());
+    if (userId) open(listenerApi.dispatch, userId);
+  },
+};
+
+/** Idempotent: the listener middleware ignores a second registration of the same effect. */
+export function startRealtimeSync(): void {
+  startAppListening(followSignedInUser);
+}

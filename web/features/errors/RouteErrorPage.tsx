@@ -1,0 +1,16 @@
+import { useEffect } from 'react';
+import { useRouteError } from 'react-router-dom';
+import { FullPageError } from '../../components/PageStates';
+
+/** Shown when a page throws or its code cannot be loaded (e.g. after a deploy). */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  useEffect(() => console.error(error), [error]);
+  return (
+    <FullPageError
+      title="Something went wrong"
+      message="This page could not be shown. Reloading usually helps."
+      onRetry={() => window.location.reload()}
+    />
+  );
+}

@@ -1,0 +1,10 @@
+import { PageHeader } from '../../components/PageHeader';
+
+export function NotificationsPage() {
+  return (
+    <PageHeader
+      title="Notifications"
+      description="Updates about your friends, posts and communities."
+    />
+  );
+}

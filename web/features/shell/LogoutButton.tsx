@@ -1,0 +1,64 @@
+import { LogOut } from 'lucide-react';
+import { toast } from 'sonner';
+import { authSuccessMessages } from '../../../shared/auth/messages';
+import { useAppDispatch } from '../../app/hooks';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '../../components/ui/alert-dialog';
+import { Spinner } from '../../components/ui/spinner';
+import { Tooltip } from '../../components/ui/tooltip';
+import { cn } from '../../lib/cn';
+import { useSignOutMutation } from '../auth/authApi';
+import { LOGIN_PATH } from '../auth/guard';
+import { sessionEnded } from '../auth/session';
+
+export function LogoutButton({ compact }: { compact: boolean }) {
+  const dispatch = useAppDispatch();
+  const [signOut, { isLoading }] = useSignOutMutation();
+  const label = isLoading ? 'Logging out...' : 'Logout';
+
+  async function confirm() {
+    try {
+      await signOut().unwrap();
+      toast.success(authSuccessMessages.logout);
+      dispatch(sessionEnded(LOGIN_PATH));
+    } catch {
+      toast.error(authSuccessMessages.logoutFailed);
+    }
+  }
+
+  return (
+    <AlertDialog>
+      <Tooltip label={label} side="right" disabled={!compact}>
+        <AlertDialogTrigger
+          disabled={isLoading}
+          className={cn(
+            'flex h-9 w-full items-center gap-3 rounded-lg px-2.5 text-sm font-medium text-muted-foreground transition-colors',
+            'hover:bg-destructive/10 hover:text-destructive disabled:pointer-events-none disabled:opacity-70',
+            compact && 'justify-center px-0',
+          )}
+        >
+          {isLoading ? <Spinner /> : <LogOut className="size-4 shrink-0" aria-hidden />}
+          <span className={cn(compact && 'sr-only')}>{label}</span>
+        </AlertDialogTrigger>
+      </Tooltip>
+      <AlertDialogContent>
+        <AlertDialogTitle>Log out of Agora?</AlertDialogTitle>
+        <AlertDialogDescription>
+          You will need to sign in again to see your feed, messages and notifications.
+        </AlertDialogDescription>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction onClick={() => void confirm()}>Yes, log out</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

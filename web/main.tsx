@@ -1,0 +1,19 @@
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { makeStore } from './app/store';
+import {
+  applyTheme,
+  readStoredTheme,
+  resolveTheme,
+  systemPrefersDark,
+} from './features/theme/theme';
+import './styles.css';
+
+const theme = { choice: readStoredTheme(), systemPrefersDark: systemPrefersDark() };
+// Applied before the first render so a dark-theme member never sees a light flash.
+applyTheme(resolveTheme(theme.choice, theme.systemPrefersDark));
+
+const store = makeStore({ theme });
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element to render into.');
+createRoot(container).render(<App store={store} />);
