@@ -89,13 +89,17 @@ describe('describeFailure', () => {
     );
   });
 
-  it('maps sign-up conflicts to their fields', () => {
-    const fields = describeFailure(
-      serverError(409, 'username-already-in-use'),
-      SIGN_UP,
-      authErrorMessages['sign-up-failed'],
-    ).fields;
-    expect(fields).toEqual({ username: authErrorMessages['username-already-in-use'] });
+  it('marks the field of a sign-up conflict and also reports it as a general error', () => {
+    expect(
+      describeFailure(
+        serverError(409, 'username-already-in-use'),
+        SIGN_UP,
+        authErrorMessages['sign-up-failed'],
+      ),
+    ).toEqual({
+      fields: { username: authErrorMessages['username-already-in-use'] },
+      general: authErrorMessages['username-already-in-use'],
+    });
   });
 
   it('ignores server field errors for fields the form does not have', () => {

@@ -37,6 +37,12 @@ const fieldOfCode: Record<string, string> = {
   'weak-password': 'password',
 };
 
+/**
+ * The catalogue places these at their field only (spec 000 §8); every other error is "general"
+ * and shows in the alert and a toast too, while still marking its field when it has one.
+ */
+const FIELD_ONLY_CODES = new Set(['user-not-found', 'wrong-password', 'validation']);
+
 function knownMessage(code: string): string | undefined {
   return Object.hasOwn(authErrorMessages, code)
     ? authErrorMessages[code as keyof typeof authErrorMessages]
@@ -68,6 +74,6 @@ export function describeFailure<F extends string>(
   }
   const codeField = fieldOfCode[error.code];
   if (codeField && isFormField(codeField)) fields[codeField] ??= message;
-  if (Object.keys(fields).length > 0) return { fields, general: null };
-  return { fields: {}, general: message };
+  const fieldOnly = FIELD_ONLY_CODES.has(error.code) && Object.keys(fields).length > 0;
+  return { fields, general: fieldOnly ? null : message };
 }

@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { newMember, registerThroughApi, signInThroughForm } from './support';
+
+test('an unknown path shows the not-found page with a way home', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByText('Oops! Page not found')).toBeVisible();
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a visitor at / gets the Create Account card; /home is always the home page', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
+});
+
+test('the layout: routes highlighted, footer, sidebar shortcut and theme', async ({ page }) => {
+  const member = newMember();
+  await registerThroughApi(page.request, member);
+  await page.goto('/login');
+  await signInThroughForm(page, member);
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/friends');
+  const current = page.locator('a[aria-current="page"]');
+  await expect(current.first()).toHaveAttribute('href', '/friends');
+  await expect(page.getByTestId('connection-security')).toHaveText(/Not Secure/);
+  await expect(page.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+    'href',
+    '/terms-of-service.html',
+  );
+
+  await page.keyboard.press('Control+b');
+  await expect
+    .poll(
+      async () => (await page.context().cookies()).find((c) => c.name === 'sidebar_state')?.value,
+    )
+    .toBe('false');
+  await page.keyboard.press('Control+b');
+  await expect
+    .poll(
+      async () => (await page.context().cookies()).find((c) => c.name === 'sidebar_state')?.value,
+    )
+    .toBe('true');
+
+  const html = page.locator('html');
+  const wasDark = (await html.getAttribute('class'))?.includes('dark') ?? false;
+  await page.getByRole('button', { name: /Switch to (dark|light) theme/ }).click();
+  await expect(html).toHaveClass(wasDark ? /^(?!.*\bdark\b)/ : /\bdark\b/);
+  await page.reload();
+  await expect(html).toHaveClass(wasDark ? /^(?!.*\bdark\b)/ : /\bdark\b/);
+});

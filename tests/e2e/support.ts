@@ -1,0 +1,62 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import pg from 'pg';
+import { E2E_PORTS } from './ports';
+
+let counter = 0;
+
+export interface Member {
+  username: string;
+  email: string;
+  password: string;
+}
+
+export function newMember(): Member {
+  counter += 1;
+  const username = `e2e_${Date.now().toString(36)}_${counter}`;
+  return { username, email: `${username}@example.com`, password: 'Secret123' };
+}
+
+/** Creates an account through the API (fast set-up for tests that are not about sign-up). */
+export async function registerThroughApi(
+  request: APIRequestContext,
+  member: Member,
+): Promise<string> {
+  const res = await request.post('/api/auth/sign-up', { data: member });
+  expect(res.status()).toBe(201);
+  const body = (await res.json()) as { id: string };
+  // The API signs the new member in; tests that need a visitor sign out again.
+  await request.post('/api/auth/sign-out');
+  return body.id;
+}
+
+export async function signInThroughForm(page: Page, member: Member): Promise<void> {
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** The second server process: events appended there must reach sockets of the first. */
+export function otherProcessUrl(): string {
+  const url = process.env.E2E_OTHER_URL;
+  if (!url) throw new Error('E2E_OTHER_URL is not set: run through the Playwright config');
+  return url;
+}
+
+/** Reads the reset link from the newest "Password Reset" email in the outbox. */
+export async function latestResetUrl(email: string): Promise<URL> {
+  const client = new pg.Client({
+    connectionString: `postgres://agora:agora@127.0.0.1:${E2E_PORTS.postgres}/agora`,
+  });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ reset_url: string }>(
+      `select data->>'resetUrl' as reset_url from email_outbox
+       where recipient = $1 and template = 'Password Reset' order by created_at desc limit 1`,
+      [email],
+    );
+    if (!rows[0]) throw new Error(`no reset email for ${email}`);
+    return new URL(rows[0].reset_url);
+  } finally {
+    await client.end();
+  }
+}
