@@ -18,6 +18,11 @@ test('a visitor at / gets the Create Account card; /home is always the home page
 });
 
 test('the layout: routes highlighted, footer, sidebar shortcut and theme', async ({ page }) => {
+  // The app must run under its own Content-Security-Policy without a single violation.
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content[- ]Security[- ]Policy/i.test(message.text())) violations.push(message.text());
+  });
   const member = newMember();
   await registerThroughApi(page.request, member);
   await page.goto('/login');
@@ -52,4 +57,5 @@ test('the layout: routes highlighted, footer, sidebar shortcut and theme', async
   await expect(html).toHaveClass(wasDark ? /^(?!.*\bdark\b)/ : /\bdark\b/);
   await page.reload();
   await expect(html).toHaveClass(wasDark ? /^(?!.*\bdark\b)/ : /\bdark\b/);
+  expect(violations).toEqual([]);
 });

@@ -99,6 +99,26 @@ describe('request hygiene', () => {
   });
 });
 
+describe('behind https', () => {
+  it('marks the session cookie Secure when the public address is https', async () => {
+    const secure = await startTestServer(database.url, {
+      env: { PUBLIC_URL: 'https://agora.example' },
+    });
+    try {
+      const res = await request(secure.url)
+        .post('/api/auth/sign-up')
+        .send({ username: 'secure_member', email: 'secure@example.com', password: 'Secret123' })
+        .expect(201);
+      const cookie = String(res.headers['set-cookie']);
+      expect(cookie).toMatch(/; Secure/);
+      expect(cookie).toMatch(/HttpOnly/);
+      expect(res.headers['strict-transport-security']).toBeDefined();
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
 describe('random bodies to every auth endpoint', () => {
   const endpoints = [
     '/api/auth/sign-up',
