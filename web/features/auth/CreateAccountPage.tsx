@@ -19,9 +19,10 @@ import { Spinner } from '../../components/ui/spinner';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useSignUpMutation } from './authApi';
 import { AuthFrame } from './AuthFrame';
-import { describeFailure, fieldErrorsFromZod, type FieldErrors } from './formErrors';
+import { fieldErrorsFromZod, type FieldErrors } from './formErrors';
 import { confirmationError } from './passwordConfirmation';
 import { sessionStarted } from './session';
+import { useFormFeedback } from './useFormFeedback';
 
 const FIELDS = ['username', 'email', 'password', 'confirmPassword'] as const;
 type Field = (typeof FIELDS)[number];
@@ -47,6 +48,11 @@ const fieldInfo: Record<Field, { id: string; label: string; type: string; autoCo
     },
   };
 
+const fieldIds = Object.fromEntries(FIELDS.map((field) => [field, fieldInfo[field].id])) as Record<
+  Field,
+  string
+>;
+
 const placeholders: Partial<Record<Field, string>> = {
   username: 'jane_doe',
   email: 'you@example.com',
@@ -59,17 +65,12 @@ export function CreateAccountPage() {
   const dispatch = useAppDispatch();
   const [signUp, { isLoading }] = useSignUpMutation();
   const [values, setValues] = useState<Values>(emptyValues);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [general, setGeneral] = useState<string | null>(null);
-
-  function focusFirstError(fieldErrors: FieldErrors<Field>) {
-    const first = FIELDS.find((field) => fieldErrors[field]);
-    if (first) document.getElementById(fieldInfo[first].id)?.focus();
-  }
+  const feedback = useFormFeedback(FIELDS, fieldIds);
+  const { errors, general } = feedback;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setGeneral(null);
+    feedback.reset();
     const parsed = signUpFormSchema.safeParse(values);
     const confirmation = confirmationError(values.password, values.confirmPassword);
     if (!parsed.success || confirmation) {
@@ -77,28 +78,16 @@ export function CreateAccountPage() {
         ? {}
         : fieldErrorsFromZod(parsed.error, FIELDS);
       if (confirmation) fieldErrors.confirmPassword ??= confirmation;
-      setErrors(fieldErrors);
-      focusFirstError(fieldErrors);
+      feedback.showFieldErrors(fieldErrors);
       return;
     }
-    setErrors({});
     const { username, email, password } = parsed.data;
     try {
       const session = await signUp({ username, email, password }).unwrap();
       toast.success(authSuccessMessages.signUp);
       dispatch(sessionStarted(session, ONBOARDING_PATH));
     } catch (failure) {
-      const { fields, general: message } = describeFailure(
-        failure,
-        FIELDS,
-        authErrorMessages['sign-up-failed'],
-      );
-      setErrors(fields);
-      focusFirstError(fields);
-      if (message) {
-        setGeneral(message);
-        toast.error(message);
-      }
+      feedback.showFailure(failure, authErrorMessages['sign-up-failed']);
     }
   }
 
@@ -126,7 +115,7 @@ export function CreateAccountPage() {
                   onChange={(event) => {
                     const value = event.target.value;
                     setValues((previous) => ({ ...previous, [field]: value }));
-                    setErrors(({ [field]: _cleared, ...rest }) => rest);
+                    feedback.clearField(field);
                   }}
                 />
               ))}

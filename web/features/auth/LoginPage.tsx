@@ -25,18 +25,15 @@ import { Spinner } from '../../components/ui/spinner';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useRequestPasswordResetMutation, useSignInMutation } from './authApi';
 import { AuthFrame } from './AuthFrame';
-import { describeFailure, fieldErrorsFromZod, type FieldErrors } from './formErrors';
+import { fieldErrorsFromZod } from './formErrors';
 import { safeReturnPath } from './guard';
 import { sessionStarted } from './session';
+import { useFormFeedback } from './useFormFeedback';
 
 const FIELDS = ['email', 'password'] as const;
 type Field = (typeof FIELDS)[number];
 
 const ids: Record<Field, string> = { email: 'login-email', password: 'login-password' };
-
-function focusField(field: Field | undefined): void {
-  if (field) document.getElementById(ids[field])?.focus();
-}
 
 export function LoginPage() {
   useDocumentTitle('Sign In');
@@ -48,30 +45,20 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [general, setGeneral] = useState<string | null>(null);
+  const feedback = useFormFeedback(FIELDS, ids);
+  const { errors, general } = feedback;
   const [notice, setNotice] = useState<string | null>(null);
   const busy = signingIn || sendingReset;
 
-  const clearError = (field: Field) => setErrors(({ [field]: _cleared, ...rest }) => rest);
-
-  const showGeneral = (message: string) => {
-    setGeneral(message);
-    toast.error(message);
-  };
-
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setGeneral(null);
+    feedback.reset();
     setNotice(null);
     const parsed = signInRequestSchema.safeParse({ email, password, rememberMe });
     if (!parsed.success) {
-      const fieldErrors = fieldErrorsFromZod(parsed.error, FIELDS);
-      setErrors(fieldErrors);
-      focusField(FIELDS.find((field) => fieldErrors[field]));
+      feedback.showFieldErrors(fieldErrorsFromZod(parsed.error, FIELDS));
       return;
     }
-    setErrors({});
     try {
       const session = await signIn(parsed.data).unwrap();
       toast.success(authSuccessMessages.login);
@@ -80,39 +67,28 @@ export function LoginPage() {
         typeof state === 'object' && state !== null && 'from' in state ? state.from : null;
       dispatch(sessionStarted(session, safeReturnPath(from)));
     } catch (failure) {
-      const { fields, general: message } = describeFailure(
-        failure,
-        FIELDS,
-        authErrorMessages['login-failed'],
-      );
-      setErrors(fields);
-      if (message) showGeneral(message);
-      focusField(FIELDS.find((field) => fields[field]));
+      feedback.showFailure(failure, authErrorMessages['login-failed']);
     }
   }
 
   async function onForgotPassword() {
-    setGeneral(null);
+    feedback.reset();
     setNotice(null);
     if (!email.trim()) {
-      setErrors({ email: validationMessages.forgotPasswordEmailFirst });
-      focusField('email');
+      feedback.showFieldErrors({ email: validationMessages.forgotPasswordEmailFirst });
       return;
     }
     const parsed = passwordResetRequestSchema.safeParse({ email });
     if (!parsed.success) {
-      setErrors(fieldErrorsFromZod(parsed.error, FIELDS));
-      focusField('email');
+      feedback.showFieldErrors(fieldErrorsFromZod(parsed.error, FIELDS));
       return;
     }
-    setErrors({});
     try {
       await requestReset(parsed.data).unwrap();
       setNotice(authSuccessMessages.resetSent);
       toast.success(authSuccessMessages.resetSent);
     } catch (failure) {
-      const { general: message } = describeFailure(failure, [], authErrorMessages['reset-failed']);
-      showGeneral(message ?? authErrorMessages['reset-failed']);
+      feedback.showFailure(failure, authErrorMessages['reset-failed']);
     }
   }
 
@@ -141,7 +117,7 @@ export function LoginPage() {
                 error={errors.email}
                 onChange={(event) => {
                   setEmail(event.target.value);
-                  clearError('email');
+                  feedback.clearField('email');
                 }}
               />
               <TextField
@@ -154,7 +130,7 @@ export function LoginPage() {
                 error={errors.password}
                 onChange={(event) => {
                   setPassword(event.target.value);
-                  clearError('password');
+                  feedback.clearField('password');
                 }}
                 labelAside={
                   <Button

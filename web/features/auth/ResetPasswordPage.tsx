@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { toast } from 'sonner';
 import { authErrorMessages, authSuccessMessages } from '../../../shared/auth/messages';
 import { newPasswordField } from '../../../shared/auth/schemas';
 import { Alert } from '../../components/ui/alert';
@@ -18,8 +17,9 @@ import { Spinner } from '../../components/ui/spinner';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useConfirmPasswordResetMutation } from './authApi';
 import { AuthFrame } from './AuthFrame';
-import { describeFailure, type FieldErrors } from './formErrors';
+import type { FieldErrors } from './formErrors';
 import { confirmationError } from './passwordConfirmation';
+import { useFormFeedback } from './useFormFeedback';
 
 const FIELDS = ['password', 'confirmPassword'] as const;
 type Field = (typeof FIELDS)[number];
@@ -29,8 +29,6 @@ const ids: Record<Field, string> = {
   confirmPassword: 'reset-confirm-password',
 };
 
-const FALLBACK = authErrorMessages['reset-confirm-failed'];
-
 export function ResetPasswordPage() {
   useDocumentTitle('Reset Password');
   const [searchParams] = useSearchParams();
@@ -38,34 +36,27 @@ export function ResetPasswordPage() {
   const [confirmReset, { isLoading }] = useConfirmPasswordResetMutation();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [general, setGeneral] = useState<string | null>(null);
+  const feedback = useFormFeedback(FIELDS, ids);
+  const { errors, general } = feedback;
   const [done, setDone] = useState<string | null>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setGeneral(null);
+    feedback.reset();
     const checked = newPasswordField.safeParse(password);
     const fieldErrors: FieldErrors<Field> = {};
     if (!checked.success) fieldErrors.password = checked.error.issues[0]?.message;
     const confirmation = confirmationError(password, confirmPassword);
     if (confirmation) fieldErrors.confirmPassword = confirmation;
-    setErrors(fieldErrors);
-    const first = FIELDS.find((field) => fieldErrors[field]);
-    if (first) {
-      document.getElementById(ids[first])?.focus();
+    if (Object.keys(fieldErrors).length > 0) {
+      feedback.showFieldErrors(fieldErrors);
       return;
     }
     try {
       const result = await confirmReset({ token, password }).unwrap();
       setDone(result.message || authSuccessMessages.passwordChanged);
     } catch (failure) {
-      const { fields, general: message } = describeFailure(failure, FIELDS, FALLBACK);
-      setErrors(fields);
-      if (message) {
-        setGeneral(message);
-        toast.error(message);
-      }
+      feedback.showFailure(failure, authErrorMessages['reset-confirm-failed']);
     }
   }
 
@@ -99,7 +90,7 @@ export function ResetPasswordPage() {
                   error={errors.password}
                   onChange={(event) => {
                     setPassword(event.target.value);
-                    setErrors(({ password: _cleared, ...rest }) => rest);
+                    feedback.clearField('password');
                   }}
                 />
                 <TextField
@@ -111,7 +102,7 @@ export function ResetPasswordPage() {
                   error={errors.confirmPassword}
                   onChange={(event) => {
                     setConfirmPassword(event.target.value);
-                    setErrors(({ confirmPassword: _cleared, ...rest }) => rest);
+                    feedback.clearField('confirmPassword');
                   }}
                 />
                 <Button type="submit" size="lg" className="mt-1 w-full">
