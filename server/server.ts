@@ -32,7 +32,9 @@ export async function startServer(
   logger: Logger,
   webDir = DEFAULT_WEB_DIR,
 ): Promise<RunningServer> {
-  const database = connectDatabase(connectionString, config.DB_POOL_SIZE);
+  const database = connectDatabase(connectionString, config.DB_POOL_SIZE, (err) =>
+    logger.warn({ err }, 'an idle database connection was closed'),
+  );
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
 

@@ -11,12 +11,16 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export function connectDatabase(connectionString: string, max = 20): DatabaseHandle {
+export function connectDatabase(
+  connectionString: string,
+  max = 20,
+  onIdleClientError: (error: Error) => void = () => undefined,
+): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max });
   // An idle client whose connection Postgres closes (restart, pg_terminate_backend) emits
   // 'error' on the pool; unheard, that would end the process. The pool has already dropped the
   // client and opens a fresh one for the next query.
-  pool.on('error', () => undefined);
+  pool.on('error', onIdleClientError);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
