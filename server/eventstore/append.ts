@@ -38,14 +38,18 @@ export async function append(
   if (events.length === 0) return [];
   const valid = events.map(validate);
 
-  const current = await trx
-    .selectFrom('events')
-    .select((eb) => eb.fn.max('stream_version').as('version'))
-    .where('stream_id', '=', streamId)
-    .executeTakeFirst();
-  const actualVersion = current?.version ?? 0;
-  if (actualVersion !== expectedVersion) {
-    throw new ConcurrencyError(streamId, expectedVersion, actualVersion);
+  // A new stream needs no look-up: the unique (stream_id, stream_version) index refuses a
+  // second first event, and that violation is already reported as a ConcurrencyError below.
+  if (expectedVersion !== 0) {
+    const current = await trx
+      .selectFrom('events')
+      .select((eb) => eb.fn.max('stream_version').as('version'))
+      .where('stream_id', '=', streamId)
+      .executeTakeFirst();
+    const actualVersion = current?.version ?? 0;
+    if (actualVersion !== expectedVersion) {
+      throw new ConcurrencyError(streamId, expectedVersion, actualVersion);
+    }
   }
 
   let rows;
@@ -62,6 +66,9 @@ export async function append(
         })),
       )
       .returningAll()
+      // Queued with the insert rather than as its own statement: one round trip fewer. Postgres
+      // folds identical notifications of one transaction into one, delivered at commit.
+      .returning(sql<string>`pg_notify(${EVENTS_CHANNEL}, '')`.as('notified'))
       .execute();
   } catch (error) {
     // A concurrent writer holding the same next version wins; its commit makes ours conflict.
@@ -71,6 +78,5 @@ export async function append(
 
   const stored = rows.map(toStoredEvent);
   await applyProjections(trx, stored);
-  await sql`select pg_notify(${EVENTS_CHANNEL}, '')`.execute(trx);
   return stored;
 }

@@ -10,33 +10,33 @@ export interface Checkpoint {
 
 export const START_OF_LOG: Checkpoint = { transactionId: '0', globalPosition: 0 };
 
+export interface CommittedEvents {
+  events: StoredEvent[];
+  /** Events past the returned ones exist but wait on an older transaction that is still open. */
+  heldBack: boolean;
+}
+
 /**
- * Events after `from` in commit-safe order. Only transactions older than every transaction still
- * running are read, so an event that commits late can never land behind a checkpoint.
+ * Events after `from` in commit-safe order: only transactions older than every transaction still
+ * running are handed out, so an event that commits late can never land behind a checkpoint.
+ * Rows are ordered by (transaction, position), so the first unsafe row cuts the page.
  */
 export async function readCommittedAfter(
   db: Db,
   from: Checkpoint,
   limit: number,
-): Promise<StoredEvent[]> {
-  const { rows } = await sql<EventRow>`
+): Promise<CommittedEvents> {
+  const { rows } = await sql<EventRow & { safe: boolean }>`
     select global_position, transaction_id::text as transaction_id, stream_id, stream_version,
-           type, data, metadata, occurred_at
+           type, data, metadata, occurred_at,
+           transaction_id < pg_snapshot_xmin(pg_current_snapshot()) as safe
     from events
     where (transaction_id, global_position) > (${from.transactionId}::xid8, ${from.globalPosition})
-      and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
     order by transaction_id, global_position
     limit ${limit}`.execute(db);
-  return rows.map(toStoredEvent);
-}
-
-/** True when events past `from` exist but are held back by a transaction still running. */
-export async function hasEventsAfter(db: Db, from: Checkpoint): Promise<boolean> {
-  const { rows } = await sql<{ found: number }>`
-    select 1 as found from events
-    where (transaction_id, global_position) > (${from.transactionId}::xid8, ${from.globalPosition})
-    limit 1`.execute(db);
-  return rows.length > 0;
+  const firstHeld = rows.findIndex((row) => !row.safe);
+  const safe = firstHeld < 0 ? rows : rows.slice(0, firstHeld);
+  return { events: safe.map(toStoredEvent), heldBack: firstHeld >= 0 };
 }
 
 /** The checkpoint just past everything that is safely readable now. */

@@ -3,17 +3,12 @@ import type { Logger } from 'pino';
 import type { Server } from 'socket.io';
 import type { Db } from '../db/schema';
 import { EVENTS_CHANNEL } from '../eventstore/append';
-import {
-  currentCheckpoint,
-  hasEventsAfter,
-  readCommittedAfter,
-  type Checkpoint,
-} from '../eventstore/read';
+import { currentCheckpoint, readCommittedAfter, type Checkpoint } from '../eventstore/read';
 import type { Pusher } from './pusher';
 
 const BATCH = 500;
 const SAFETY_POLL_MS = 1000;
-const HELD_BACK_RETRY_MS = { first: 2, max: 200 };
+const HELD_BACK_RETRY_MS = { first: 5, max: 200 };
 const RECONNECT_MS = { first: 250, max: 5000 };
 
 export interface RelayOptions {
@@ -41,6 +36,7 @@ export class LiveRelay {
   private retryTimer: NodeJS.Timeout | null = null;
   private pollTimer: NodeJS.Timeout | null = null;
   private connected = false;
+  private heldBack = false;
 
   constructor(private readonly options: RelayOptions) {}
 
@@ -109,6 +105,11 @@ export class LiveRelay {
 
   private async drain(): Promise<void> {
     this.draining = true;
+    // This pass reads whatever a pending retry would have read.
+    if (this.retryTimer) {
+      clearTimeout(this.retryTimer);
+      this.retryTimer = null;
+    }
     try {
       do {
         this.wakeAgain = false;
@@ -125,7 +126,12 @@ export class LiveRelay {
 
   private async drainOnce(): Promise<void> {
     for (;;) {
-      const events = await readCommittedAfter(this.options.db, this.checkpoint!, BATCH);
+      const { events, heldBack } = await readCommittedAfter(
+        this.options.db,
+        this.checkpoint!,
+        BATCH,
+      );
+      this.heldBack = heldBack;
       if (events.length === 0) return;
       const last = events[events.length - 1]!;
       this.checkpoint = { transactionId: last.transactionId, globalPosition: last.globalPosition };
@@ -138,7 +144,7 @@ export class LiveRelay {
           this.options.logger.error({ err: error, pusher: pusher.name }, 'push failed');
         }
       }
-      if (events.length < BATCH) return;
+      if (events.length < BATCH || heldBack) return;
     }
   }
 
@@ -147,7 +153,7 @@ export class LiveRelay {
    * those older ones may never append (so never wake us): look again shortly.
    */
   private async retryIfHeldBack(): Promise<void> {
-    if (this.stopped || !(await hasEventsAfter(this.options.db, this.checkpoint!))) return;
+    if (this.stopped || !this.heldBack) return;
     this.scheduleRetry(this.heldBackDelay);
     this.heldBackDelay = Math.min(this.heldBackDelay * 2, HELD_BACK_RETRY_MS.max);
   }

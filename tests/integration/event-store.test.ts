@@ -136,18 +136,22 @@ describe('reading the log in commit-safe order', () => {
       .execute((trx) => append(trx, `user-${userB}`, 0, [registered(userB)]));
 
     const whileSlowOpen = await readCommittedAfter(database.db, head, 100);
-    expect(whileSlowOpen).toHaveLength(0);
+    expect(whileSlowOpen).toEqual({ events: [], heldBack: true });
 
     releaseSlow();
     await slow;
     const afterBoth = await readCommittedAfter(database.db, head, 100);
-    expect(afterBoth.map((e) => (e.data as { userId: string }).userId)).toEqual([userA, userB]);
+    expect(afterBoth.heldBack).toBe(false);
+    expect(afterBoth.events.map((e) => (e.data as { userId: string }).userId)).toEqual([
+      userA,
+      userB,
+    ]);
   });
 
   it('reads from the start of the log in pages', async () => {
-    const first = await readCommittedAfter(database.db, START_OF_LOG, 2);
+    const { events: first } = await readCommittedAfter(database.db, START_OF_LOG, 2);
     expect(first).toHaveLength(2);
-    const next = await readCommittedAfter(
+    const { events: next } = await readCommittedAfter(
       database.db,
       { transactionId: first[1]!.transactionId, globalPosition: first[1]!.globalPosition },
       2,
@@ -165,7 +169,7 @@ async function countEvents(): Promise<number> {
 }
 
 async function lastCheckpoint() {
-  const events = await readCommittedAfter(database.db, START_OF_LOG, 100000);
+  const { events } = await readCommittedAfter(database.db, START_OF_LOG, 100000);
   const last = events[events.length - 1];
   return last
     ? { transactionId: last.transactionId, globalPosition: last.globalPosition }

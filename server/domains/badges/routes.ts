@@ -7,7 +7,7 @@ import { append } from '../../eventstore/append';
 import { notFound } from '../../http/errors';
 import { route } from '../../http/route';
 import { requireAuth, sessionOf } from '../auth/session-middleware';
-import { readBadges } from './badges-read';
+import { presentBadges, readBadges } from './badges-read';
 
 export function badgesRoutes(deps: { db: Db }): Router {
   const router = Router();
@@ -37,12 +37,6 @@ export function badgeTestRoutes(deps: { db: Db }): Router {
     '/test/badge-events',
     route({ body: testSignalSchema }, async ({ body }, req, res) => {
       const result = await deps.db.transaction().execute(async (trx) => {
-        const exists = await trx
-          .selectFrom('badges')
-          .select('user_id')
-          .where('user_id', '=', body.userId)
-          .executeTakeFirst();
-        if (!exists) throw notFound('User not found');
         const [event] = await append(
           trx,
           `test-signal-${randomUUID()}`,
@@ -50,8 +44,14 @@ export function badgeTestRoutes(deps: { db: Db }): Router {
           [{ type: 'TestCounterAdjusted', data: body }],
           { requestId: String(req.id) },
         );
-        const badges = await readBadges(trx, body.userId);
-        return { position: event!.globalPosition, badges };
+        // An unknown member has no badges row; throwing rolls the event back with the answer.
+        const row = await trx
+          .selectFrom('badges')
+          .selectAll()
+          .where('user_id', '=', body.userId)
+          .executeTakeFirst();
+        if (!row) throw notFound('User not found');
+        return { position: event!.globalPosition, badges: presentBadges(row) };
       });
       res.status(201).json({ ...result, committedAt: Date.now() });
     }),
