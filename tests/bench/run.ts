@@ -1,0 +1,310 @@
+/**
+ * `npm run bench`: the live-badge push benchmark of issue "1,000 sockets, one server process".
+ * Prints one table and exits 0 whatever the verdicts: it is a report, not a gate.
+ *
+ * Environment (all optional):
+ *   BENCH_RATE             steady commands/s; unset = chosen from the baselines and a capacity probe
+ *   BENCH_MEMBERS          members, one socket each (1000)
+ *   BENCH_DURATION_S       length of the steady load (20)
+ *   BENCH_CONNECTIONS      keep-alive connections of the load generator (64)
+ *   BENCH_INSERT_CLIENTS   concurrent clients of the bare insert baseline (20)
+ *   BENCH_DATABASE_URL     use this Postgres instead of the server's embedded one
+ *   BENCH_OUT              also write the table as JSON to this path
+ *   BENCH_SERVER_NODE_ARGS extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"
+ */
+import { rmSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Badges } from '../../shared/badges';
+import { allCovered, analyzePushes, sameBadges, type CommandLog } from './analysis';
+import { bareExpressBaseline, bareInsertBaseline } from './baselines';
+import { badgeCommands } from './commands';
+import { cpuPercent, cpuSnapshot } from './cpu';
+import { HttpPool } from './http-pool';
+import { closedLoop, openLoop } from './load';
+import {
+  closeSockets,
+  connectedCount,
+  connectSockets,
+  createMembers,
+  mapLimit,
+  progress,
+  type Member,
+} from './members';
+import { buildRows, fmt, renderTable, TARGETS, type Measurements } from './report';
+import { freePort, startServer, type ServerProcess } from './server-process';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function numberEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+}
+
+const settings = {
+  members: Math.round(numberEnv('BENCH_MEMBERS', 1000)),
+  durationMs: numberEnv('BENCH_DURATION_S', 20) * 1000,
+  /** Unset: chosen from the baselines and the capacity probe (see chooseRate). */
+  rate: process.env.BENCH_RATE ? numberEnv('BENCH_RATE', 1) : null,
+  connections: Math.round(numberEnv('BENCH_CONNECTIONS', 64)),
+  insertClients: Math.round(numberEnv('BENCH_INSERT_CLIENTS', 20)),
+  databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+  out: process.env.BENCH_OUT || undefined,
+  serverNodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
+  signUpConcurrency: 4,
+  socketConcurrency: 50,
+  capacityWarmupMs: 1000,
+  capacityMs: 3000,
+  baselineWarmupMs: 1000,
+  baselineMs: 5000,
+  graceMs: 3000,
+  drainMs: 15_000,
+  watchdogMs: 6 * 60_000,
+};
+
+const ZERO: Badges = { notifications: 0, messages: 0, friendRequests: 0, version: 0 };
+
+/**
+ * The steady rate to offer unless BENCH_RATE says otherwise. If the closed-loop probe shows the
+ * server can take a little more than the target share of bare Express, offer that: meeting it is
+ * the target. If it cannot, offer 80% of what it managed, so push latency, loss and memory are
+ * judged at a load the server sustains rather than behind an ever-growing queue.
+ */
+function chooseRate(bareRps: number, capacity: number): number {
+  if (settings.rate) return settings.rate;
+  const target = bareRps * TARGETS.commandShareOfBare * 1.05;
+  const rate = capacity >= target ? target : capacity * 0.8;
+  return Math.max(10, Math.round(rate / 10) * 10);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitForPushes(members: Member[], commands: CommandLog, graceMs: number) {
+  const deadline = Date.now() + graceMs;
+  while (Date.now() < deadline && !allCovered(members, commands)) await sleep(50);
+}
+
+/** Emptied in place: each socket's listener holds on to its member's log. */
+function forgetPushes(members: Member[]): void {
+  for (const { pushes } of members) {
+    pushes.versions.length = 0;
+    pushes.receivedAt.length = 0;
+    pushes.values.length = 0;
+  }
+}
+
+/** Members whose stored badges differ from the last value their socket was pushed. */
+async function badgeMismatches(server: ServerProcess, members: Member[]): Promise<number> {
+  const same = await mapLimit(members.length, 16, async (index) => {
+    const member = members[index]!;
+    const res = await fetch(`${server.url}/api/me/badges`, { headers: { cookie: member.cookie } });
+    if (res.status !== 200) return false;
+    return sameBadges((await res.json()) as Badges, member.latest ?? ZERO);
+  });
+  return same.filter((ok) => !ok).length;
+}
+
+async function baselines(server: ServerProcess) {
+  progress('baseline: bare Express JSON route at max rate');
+  const bare = await bareExpressBaseline({
+    repoRoot,
+    connections: settings.connections,
+    warmupMs: settings.baselineWarmupMs,
+    durationMs: settings.baselineMs,
+  });
+  progress(`bare Express: ${fmt.int(bare.requestsPerSecond)} req/s`);
+  progress('baseline: single-row insert commits');
+  const inserts = await bareInsertBaseline({
+    connectionString: server.databaseUrl,
+    clients: settings.insertClients,
+    warmupMs: settings.baselineWarmupMs / 2,
+    durationMs: settings.baselineMs,
+  });
+  progress(`bare inserts: ${fmt.int(inserts.commitsPerSecond)} commits/s`);
+  return { bare, inserts };
+}
+
+/** Closed-loop commands: the most the server takes, which also warms it up for the real run. */
+async function probeCapacity(server: ServerProcess, members: Member[]): Promise<number> {
+  progress(`capacity probe: ${settings.connections} commands in flight, no pauses`);
+  const probe = badgeCommands(members);
+  const http = new HttpPool('127.0.0.1', server.port, settings.connections);
+  const capacity = await closedLoop({
+    pool: http,
+    concurrency: settings.connections,
+    warmupMs: settings.capacityWarmupMs,
+    durationMs: settings.capacityMs,
+    okStatus: 201,
+    send: probe.send,
+  }).finally(() => http.close());
+  progress(`capacity: ${fmt.int(capacity.requestsPerSecond)} commands/s`);
+  await waitForPushes(members, probe.log, settings.graceMs);
+  forgetPushes(members);
+  return capacity.requestsPerSecond;
+}
+
+async function steadyLoad(server: ServerProcess, members: Member[], rate: number) {
+  progress(`load: ${rate} commands/s for ${settings.durationMs / 1000} s`);
+  const commands = badgeCommands(members);
+  const http = new HttpPool('127.0.0.1', server.port, settings.connections);
+  let rssPeakKb = 0;
+  const sampler = setInterval(() => {
+    rssPeakKb = Math.max(rssPeakKb, server.rssKb() ?? 0);
+  }, 100);
+  try {
+    const before = cpuSnapshot(server.pid, server.postmasterPid());
+    const result = await openLoop({
+      pool: http,
+      rate,
+      durationMs: settings.durationMs,
+      drainMs: settings.drainMs,
+      okStatus: 201,
+      send: commands.send,
+    }).finally(() => http.close());
+    const cpu = cpuPercent(before, cpuSnapshot(server.pid, server.postmasterPid()));
+    await waitForPushes(members, commands.log, settings.graceMs);
+    return { result, cpu, commands: commands.log, rssPeakKb };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'agora-bench-'));
+  // The embedded Postgres runs as the `postgres` user when we are root: it must reach its folder.
+  await chmod(tempDir, 0o755);
+  let server: ServerProcess | null = null;
+  let members: Member[] = [];
+
+  const abort = (why: string) => {
+    process.stderr.write(`[bench] ${why}: stopping the server and exiting\n`);
+    closeSockets(members);
+    server?.killNow();
+    rmSync(tempDir, { recursive: true, force: true });
+    process.exit(2);
+  };
+  const watchdog = setTimeout(() => abort('watchdog'), settings.watchdogMs);
+  watchdog.unref();
+  process.once('SIGINT', () => abort('interrupted'));
+  process.once('SIGTERM', () => abort('terminated'));
+
+  try {
+    progress(`starting the server (data in ${tempDir})`);
+    server = await startServer({
+      repoRoot,
+      dataDir: tempDir,
+      databaseUrl: settings.databaseUrl,
+      embeddedPgPort: await freePort(),
+      nodeArgs: settings.serverNodeArgs,
+    });
+    const running = server;
+    progress(`server pid ${running.pid} ready at ${running.url}`);
+
+    members = await createMembers(running.url, settings.members, settings.signUpConcurrency);
+    await connectSockets(running.url, members, settings.socketConcurrency);
+    const connectedBefore = connectedCount(members);
+
+    const { bare, inserts } = await baselines(running);
+    const capacity = await probeCapacity(running, members);
+    const rate = chooseRate(bare.requestsPerSecond, capacity);
+    const load = await steadyLoad(running, members, rate);
+    const connectedAfter = connectedCount(members);
+
+    progress('checking every member’s badges against the server');
+    const pushes = analyzePushes(members, load.commands);
+    const mismatches = await badgeMismatches(running, members);
+    const hwm = running.peakRssKb();
+    const warnings = [...running.warnings];
+
+    closeSockets(members);
+    progress('stopping the server');
+    const stopped = await running.stop();
+    server = null;
+
+    const measured: Measurements = {
+      members: settings.members,
+      durationMs: settings.durationMs,
+      connections: settings.connections,
+      connectedBefore,
+      connectedAfter,
+      capacity,
+      rate,
+      load: load.result,
+      loadCpu: load.cpu,
+      pushes,
+      mismatches,
+      rssPeakKb: load.rssPeakKb,
+      lifetimePeakKb: Math.max(hwm ?? 0, load.rssPeakKb),
+      bareRps: bare.requestsPerSecond,
+      bareOtherCpu: bare.otherCpu,
+      insertsPerSecond: inserts.commitsPerSecond,
+      insertClients: inserts.clients,
+      serverWarnings: warnings.length,
+    };
+    const rows = buildRows(measured);
+    const missed = rows.filter((r) => r.result === 'FAIL');
+    process.stdout.write(
+      `\nAgora push benchmark — ${settings.members} sockets, ${os.cpus().length} CPUs, ` +
+        `${((Date.now() - started) / 1000).toFixed(0)} s\n\n${renderTable(rows)}\n\n` +
+        (missed.length === 0
+          ? 'All targets met.\n'
+          : `Targets missed: ${missed.map((r) => r.metric).join('; ')}\n`),
+    );
+    if (load.cpu.other > 25 || bare.otherCpu > 25) {
+      process.stdout.write(
+        'Note: other processes used a sizeable share of the CPUs during this run (see "other"); ' +
+          'rates and latencies are noisier than usual.\n',
+      );
+    }
+    for (const line of warnings.slice(0, 5)) process.stderr.write(`[server] ${line}\n`);
+    if (stopped.forced || stopped.exitCode !== 0) {
+      process.stderr.write(
+        `[bench] the server did not stop cleanly (exit ${stopped.exitCode}, signal ${stopped.signal})\n`,
+      );
+      for (const line of running.warnings.slice(warnings.length, warnings.length + 40)) {
+        process.stderr.write(`[server] ${line}\n`);
+      }
+    }
+
+    if (settings.out) {
+      const { databaseUrl: _secret, ...shown } = settings;
+      await mkdir(path.dirname(path.resolve(settings.out)), { recursive: true });
+      await writeFile(
+        settings.out,
+        `${JSON.stringify(
+          {
+            at: new Date().toISOString(),
+            settings: { ...shown, rate },
+            targetsMissed: missed.map((r) => r.metric),
+            rows,
+          },
+          null,
+          2,
+        )}\n`,
+      );
+      progress(`wrote ${settings.out}`);
+    }
+    return 0;
+  } finally {
+    clearTimeout(watchdog);
+    closeSockets(members);
+    if (server) await server.stop().catch(() => server?.killNow());
+    await rm(tempDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(
+      `[bench] failed: ${error instanceof Error ? error.stack : String(error)}\n`,
+    );
+    process.exit(1);
+  },
+);
