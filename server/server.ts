@@ -24,6 +24,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+const RELAY_POOL_SIZE = 2;
 const DEFAULT_WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
 
 export async function startServer(
@@ -32,9 +33,12 @@ export async function startServer(
   logger: Logger,
   webDir = DEFAULT_WEB_DIR,
 ): Promise<RunningServer> {
-  const database = connectDatabase(connectionString, config.DB_POOL_SIZE, (err) =>
-    logger.warn({ err }, 'an idle database connection was closed'),
-  );
+  const onIdleClientError = (err: Error) =>
+    logger.warn({ err }, 'an idle database connection was closed');
+  const database = connectDatabase(connectionString, config.DB_POOL_SIZE, onIdleClientError);
+  // The relay reads on connections of its own: behind a busy command pool its reads would queue
+  // with the commands, and every push would wait for them.
+  const relayDatabase = connectDatabase(connectionString, RELAY_POOL_SIZE, onIdleClientError);
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
 
@@ -55,7 +59,7 @@ export async function startServer(
   const io = createGateway(http, database.db, config.publicUrl);
   relay = new LiveRelay({
     connectionString,
-    db: database.db,
+    db: relayDatabase.db,
     io,
     pushers: [createBadgesPusher(), sessionPusher],
     logger,
@@ -81,6 +85,7 @@ export async function startServer(
       await stopped;
       clearTimeout(forceAfter);
       await relay.stop();
+      await relayDatabase.close();
       await database.close();
     })();
     return closing;
