@@ -6,6 +6,6 @@ COPY . .
 RUN npm run build
 ENV NODE_ENV=production PORT=8080
 EXPOSE 8080
-# Run as the image's unprivileged user; the app needs no root.
+# Unprivileged, and node as PID 1 so SIGTERM reaches the graceful drain directly.
 USER node
-CMD ["npx", "tsx", "server/main.ts"]
+CMD ["node", "--import", "tsx", "server/main.ts"]
