@@ -59,3 +59,21 @@ test('the layout: routes highlighted, footer, sidebar shortcut and theme', async
   await expect(html).toHaveClass(wasDark ? /^(?!.*\bdark\b)/ : /\bdark\b/);
   expect(violations).toEqual([]);
 });
+
+test('under 768 px the side panel is a slide-in sheet', async ({ page }) => {
+  await page.setViewportSize({ width: 600, height: 900 });
+  const member = newMember();
+  await registerThroughApi(page.request, member);
+  await page.goto('/login');
+  await signInThroughForm(page, member);
+  await expect(page).toHaveURL(/\/$/);
+
+  const sidePanel = page.getByRole('navigation', { name: 'Side panel' });
+  await expect(sidePanel).toHaveCount(0);
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Navigation' });
+  await expect(sheet).toBeVisible();
+  await sheet.getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(sheet).toBeHidden();
+});
