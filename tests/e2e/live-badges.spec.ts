@@ -1,15 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { newMember, otherProcessUrl, registerThroughApi, signInThroughForm } from './support';
+import { otherProcessUrl, signInNewMember } from './support';
 
 test('top-menu badges change live when another server process appends events', async ({
   page,
   playwright,
 }) => {
-  const member = newMember();
-  const userId = await registerThroughApi(page.request, member);
-  await page.goto('/login');
-  await signInThroughForm(page, member);
-  await expect(page).toHaveURL(/\/$/);
+  const { userId } = await signInNewMember(page);
   await expect(page.getByTestId('connection-status')).toHaveText('Healthy');
   await expect(page.getByTestId('badge-notifications')).toHaveCount(0);
 
@@ -38,11 +34,7 @@ test('after the connection drops, the status shows the retries and a reconnect r
   context,
   playwright,
 }) => {
-  const member = newMember();
-  const userId = await registerThroughApi(page.request, member);
-  await page.goto('/login');
-  await signInThroughForm(page, member);
-  await expect(page).toHaveURL(/\/$/);
+  const { userId } = await signInNewMember(page);
   const status = page.getByTestId('connection-status');
   await expect(status).toHaveText('Healthy');
 
@@ -69,11 +61,7 @@ test('after five failed retries the status goes offline, and Reconnect brings it
 }) => {
   // The retries wait 1, 2, 4, 8 and 16 s; a controlled clock runs through them at once.
   await page.clock.install();
-  const member = newMember();
-  await registerThroughApi(page.request, member);
-  await page.goto('/login');
-  await signInThroughForm(page, member);
-  await expect(page).toHaveURL(/\/$/);
+  await signInNewMember(page);
   const status = page.getByTestId('connection-status');
   await expect(status).toHaveText('Healthy');
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newMember, registerThroughApi, signInThroughForm } from './support';
+import { signInNewMember } from './support';
 
 test('an unknown path shows the not-found page with a way home', async ({ page }) => {
   await page.goto('/no/such/page');
@@ -23,11 +23,7 @@ test('the layout: routes highlighted, footer, sidebar shortcut and theme', async
   page.on('console', (message) => {
     if (/Content[- ]Security[- ]Policy/i.test(message.text())) violations.push(message.text());
   });
-  const member = newMember();
-  await registerThroughApi(page.request, member);
-  await page.goto('/login');
-  await signInThroughForm(page, member);
-  await expect(page).toHaveURL(/\/$/);
+  await signInNewMember(page);
 
   await page.goto('/friends');
   const current = page.locator('a[aria-current="page"]');
@@ -62,11 +58,7 @@ test('the layout: routes highlighted, footer, sidebar shortcut and theme', async
 
 test('under 768 px the side panel is a slide-in sheet', async ({ page }) => {
   await page.setViewportSize({ width: 600, height: 900 });
-  const member = newMember();
-  await registerThroughApi(page.request, member);
-  await page.goto('/login');
-  await signInThroughForm(page, member);
-  await expect(page).toHaveURL(/\/$/);
+  await signInNewMember(page);
 
   const sidePanel = page.getByRole('navigation', { name: 'Side panel' });
   await expect(sidePanel).toHaveCount(0);

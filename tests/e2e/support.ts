@@ -35,6 +35,16 @@ export async function signInThroughForm(page: Page, member: Member): Promise<voi
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
+/** A new member, registered and then signed in through the Login card, on the home page. */
+export async function signInNewMember(page: Page): Promise<{ member: Member; userId: string }> {
+  const member = newMember();
+  const userId = await registerThroughApi(page.request, member);
+  await page.goto('/login');
+  await signInThroughForm(page, member);
+  await expect(page).toHaveURL(/\/$/);
+  return { member, userId };
+}
+
 /** The second server process: events appended there must reach sockets of the first. */
 export function otherProcessUrl(): string {
   const url = process.env.E2E_OTHER_URL;
