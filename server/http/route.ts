@@ -17,14 +17,15 @@ export interface Input<P, Q, B> {
 
 const noParams = z.object({});
 const noQuery = z.object({});
-const noBody = z
-  .unknown()
-  .refine(
-    (b) => b === undefined || (typeof b === 'object' && b !== null && Object.keys(b).length === 0),
-    {
-      message: 'This endpoint takes no request body',
-    },
-  );
+const noBody = z.unknown().refine(
+  // Clients may send `{}` with a bodiless POST; anything else is a mistake worth reporting.
+  (b) =>
+    b === undefined ||
+    (typeof b === 'object' && b !== null && !Array.isArray(b) && Object.keys(b).length === 0),
+  {
+    message: 'This endpoint takes no request body',
+  },
+);
 
 /**
  * Wraps a handler so params, query and body are parsed by zod before it runs: a bad request is

@@ -80,6 +80,7 @@ describe('request hygiene', () => {
       .send({ unexpected: true })
       .expect(400);
     expect(res.body.error.code).toBe('validation');
+    await api().post('/api/auth/sign-out').set('cookie', member.cookie).send([]).expect(400);
     const badParam = await api()
       .post('/api/admin/users/not-a-uuid/disable')
       .set('cookie', member.cookie)
