@@ -106,6 +106,33 @@ test.describe('accounts', () => {
     await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  test('while signing in the form is disabled; then the toast shows top-right with a close button', async ({
+    page,
+  }) => {
+    const member = newMember();
+    await registerThroughApi(page.request, member);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/sign-in', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login');
+    await signInThroughForm(page, member);
+    await expect(page.getByLabel('Email')).toBeDisabled();
+    await expect(page.getByLabel('Password', { exact: true })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeDisabled();
+    release();
+
+    const toaster = page.locator('[data-sonner-toaster]');
+    await expect(toaster).toHaveAttribute('data-y-position', 'top');
+    await expect(toaster).toHaveAttribute('data-x-position', 'right');
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Login successful!' });
+    await expect(toast).toBeVisible();
+    await toast.getByRole('button', { name: /close/i }).click();
+    await expect(toast).toBeHidden();
+  });
+
   test('every sign-in validation message and the server errors', async ({ page }) => {
     const member = newMember();
     await registerThroughApi(page.request, member);

@@ -100,6 +100,18 @@ describe('request hygiene', () => {
   });
 });
 
+describe('the route guard setting', () => {
+  it('tells the web app whether the guard is on, and AUTH_GUARD=off turns it off', async () => {
+    await api().get('/api/config').expect(200, { authGuard: true });
+    const open = await startTestServer(database.url, { env: { AUTH_GUARD: 'off' } });
+    try {
+      await request(open.url).get('/api/config').expect(200, { authGuard: false });
+    } finally {
+      await open.close();
+    }
+  });
+});
+
 describe('behind https', () => {
   it('marks the session cookie Secure when the public address is https', async () => {
     const secure = await startTestServer(database.url, {
