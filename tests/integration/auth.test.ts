@@ -1,29 +1,17 @@
 import { sql } from 'kysely';
 import request from 'supertest';
 import { authErrorMessages, validationMessages } from '../../shared/auth/messages';
-import type { RunningServer } from '../../server/server';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { sessionCookie, signUpMember, startTestServer } from '../support/test-server';
+import { sessionCookie, signUpMember, useServerWithDatabase } from '../support/test-server';
 
-let database: TestDatabase;
-let server: RunningServer;
+const stack = useServerWithDatabase();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startTestServer(database.url);
-});
-afterAll(async () => {
-  await server.close();
-  await database.drop();
-});
-
-const api = () => request(server.url);
+const api = () => request(stack.server.url);
 
 describe('sign-up', () => {
   it('makes the first account an owner and later ones members, and signs them in', async () => {
-    const first = await signUpMember(server, 'first_owner');
+    const first = await signUpMember(stack.server, 'first_owner');
     expect(first.role).toBe('owner');
-    const second = await signUpMember(server);
+    const second = await signUpMember(stack.server);
     expect(second.role).toBe('member');
 
     const res = await api().get('/api/auth/session').set('cookie', second.cookie).expect(200);
@@ -44,8 +32,8 @@ describe('sign-up', () => {
   });
 
   it('stores an argon2id hash, never the password', async () => {
-    const member = await signUpMember(server);
-    const row = await database.db
+    const member = await signUpMember(stack.server);
+    const row = await stack.database.db
       .selectFrom('users')
       .select('password_hash')
       .where('id', '=', member.id)
@@ -55,7 +43,7 @@ describe('sign-up', () => {
   });
 
   it('treats emails and usernames case-insensitively for uniqueness', async () => {
-    const member = await signUpMember(server);
+    const member = await signUpMember(stack.server);
     const byEmail = await api()
       .post('/api/auth/sign-up')
       .send({ username: 'someone_else', email: member.email.toUpperCase(), password: 'Secret123' })
@@ -122,7 +110,7 @@ describe('sign-up', () => {
 
 describe('sign-in', () => {
   it('answers the spec messages for unknown email, wrong password and a bad address', async () => {
-    const member = await signUpMember(server);
+    const member = await signUpMember(stack.server);
     const unknown = await api()
       .post('/api/auth/sign-in')
       .send({ email: 'nobody@example.com', password: 'x' })
@@ -152,7 +140,7 @@ describe('sign-in', () => {
   });
 
   it('sets a browser-session cookie without remember me and a 30-day one with it', async () => {
-    const member = await signUpMember(server);
+    const member = await signUpMember(stack.server);
     const plain = await api()
       .post('/api/auth/sign-in')
       .send({ email: member.email, password: member.password })
@@ -175,9 +163,9 @@ describe('sign-in', () => {
   });
 
   it('stores only a hash of the session token', async () => {
-    const member = await signUpMember(server);
+    const member = await signUpMember(stack.server);
     const token = member.cookie.split('=')[1]!;
-    const rows = await database.db
+    const rows = await stack.database.db
       .selectFrom('sessions')
       .select('token_hash')
       .where('user_id', '=', member.id)
@@ -187,7 +175,7 @@ describe('sign-in', () => {
   });
 
   it('locks an address for 15 minutes after 5 failures within 15 minutes', async () => {
-    const member = await signUpMember(server);
+    const member = await signUpMember(stack.server);
     for (let i = 0; i < 5; i += 1) {
       await api()
         .post('/api/auth/sign-in')
@@ -205,14 +193,14 @@ describe('sign-in', () => {
 
     // Fourteen minutes later it is still locked; after fifteen it opens again.
     await sql`update sign_in_throttle set locked_until = locked_until - interval '14 minutes' where email = ${member.email}`.execute(
-      database.db,
+      stack.database.db,
     );
     await api()
       .post('/api/auth/sign-in')
       .send({ email: member.email, password: member.password })
       .expect(429);
     await sql`update sign_in_throttle set locked_until = locked_until - interval '1 minute 1 second' where email = ${member.email}`.execute(
-      database.db,
+      stack.database.db,
     );
     await api()
       .post('/api/auth/sign-in')
@@ -221,7 +209,7 @@ describe('sign-in', () => {
   });
 
   it('does not lock for failures spread over more than 15 minutes', async () => {
-    const member = await signUpMember(server);
+    const member = await signUpMember(stack.server);
     for (let i = 0; i < 4; i += 1) {
       await api()
         .post('/api/auth/sign-in')
@@ -229,7 +217,7 @@ describe('sign-in', () => {
         .expect(401);
     }
     await sql`update sign_in_throttle set window_started_at = window_started_at - interval '16 minutes' where email = ${member.email}`.execute(
-      database.db,
+      stack.database.db,
     );
     await api()
       .post('/api/auth/sign-in')
@@ -243,8 +231,8 @@ describe('sign-in', () => {
 
   it('refuses a disabled account and ends its sessions; only an owner may disable', async () => {
     const owner = await ownerCookie();
-    const member = await signUpMember(server);
-    const other = await signUpMember(server);
+    const member = await signUpMember(stack.server);
+    const other = await signUpMember(stack.server);
     const refused = await api()
       .post(`/api/admin/users/${member.id}/disable`)
       .set('cookie', other.cookie)
@@ -274,12 +262,12 @@ describe('sign-in', () => {
 
 describe('sign-out', () => {
   it('ends the session and records the event', async () => {
-    const member = await signUpMember(server);
+    const member = await signUpMember(stack.server);
     await api().post('/api/auth/sign-out').set('cookie', member.cookie).expect(204);
     const res = await api().get('/api/auth/session').set('cookie', member.cookie).expect(200);
     expect(res.body).toEqual({ isAuthenticated: false });
     await api().get('/api/me/badges').set('cookie', member.cookie).expect(401);
-    const events = await database.db
+    const events = await stack.database.db
       .selectFrom('events')
       .select('type')
       .where('type', '=', 'UserSignedOut')
@@ -291,11 +279,11 @@ describe('sign-out', () => {
 
 describe('password reset', () => {
   it('queues the Password Reset email, lets the link set a password once, and ends old sessions', async () => {
-    const member = await signUpMember(server);
+    const member = await signUpMember(stack.server);
     await api().post('/api/auth/password-reset').send({ email: member.email }).expect(200, {
       message: 'Password reset email sent! Check your inbox.',
     });
-    const mail = await database.db
+    const mail = await stack.database.db
       .selectFrom('email_outbox')
       .selectAll()
       .where('recipient', '=', member.email)
@@ -341,15 +329,15 @@ describe('password reset', () => {
   });
 
   it('refuses a link older than one hour', async () => {
-    const member = await signUpMember(server);
+    const member = await signUpMember(stack.server);
     await api().post('/api/auth/password-reset').send({ email: member.email }).expect(200);
-    const mail = await database.db
+    const mail = await stack.database.db
       .selectFrom('email_outbox')
       .selectAll()
       .where('recipient', '=', member.email)
       .executeTakeFirstOrThrow();
     const token = new URL(mail.data.resetUrl!).searchParams.get('token')!;
-    const row = await database.db
+    const row = await stack.database.db
       .selectFrom('password_reset_tokens')
       .select(['expires_at', 'created_at'])
       .where('user_id', '=', member.id)
@@ -359,7 +347,7 @@ describe('password reset', () => {
       60 * 60 * 1000 + 1000,
     );
     await sql`update password_reset_tokens set expires_at = now() - interval '1 second' where user_id = ${member.id}`.execute(
-      database.db,
+      stack.database.db,
     );
     await api()
       .post('/api/auth/password-reset/confirm')
@@ -393,7 +381,7 @@ async function countRows() {
   const { rows } = await sql<{ events: number; users: number; sessions: number; outbox: number }>`
     select (select count(*) from events)::int as events, (select count(*) from users)::int as users,
            (select count(*) from sessions)::int as sessions, (select count(*) from email_outbox)::int as outbox`.execute(
-    database.db,
+    stack.database.db,
   );
   return rows[0];
 }

@@ -1,23 +1,11 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import request from 'supertest';
-import type { RunningServer } from '../../server/server';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { signUpMember, startTestServer } from '../support/test-server';
+import { signUpMember, startTestServer, useServerWithDatabase } from '../support/test-server';
 
-let database: TestDatabase;
-let server: RunningServer;
+const stack = useServerWithDatabase();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startTestServer(database.url);
-});
-afterAll(async () => {
-  await server.close();
-  await database.drop();
-});
-
-const api = () => request(server.url);
+const api = () => request(stack.server.url);
 
 describe('request hygiene', () => {
   it('answers malformed JSON with 400 and a body over 1 MB with 413', async () => {
@@ -44,7 +32,7 @@ describe('request hygiene', () => {
   });
 
   it('refuses state-changing requests from another origin', async () => {
-    const member = await signUpMember(server);
+    const member = await signUpMember(stack.server);
     const res = await api()
       .post('/api/auth/sign-out')
       .set('cookie', member.cookie)
@@ -73,7 +61,7 @@ describe('request hygiene', () => {
   });
 
   it('validates query strings and bodies of endpoints that take none', async () => {
-    const member = await signUpMember(server);
+    const member = await signUpMember(stack.server);
     const res = await api()
       .post('/api/auth/sign-out')
       .set('cookie', member.cookie)
@@ -103,7 +91,7 @@ describe('request hygiene', () => {
 describe('the route guard setting', () => {
   it('tells the web app whether the guard is on, and AUTH_GUARD=off turns it off', async () => {
     await api().get('/api/config').expect(200, { authGuard: true });
-    const open = await startTestServer(database.url, { env: { AUTH_GUARD: 'off' } });
+    const open = await startTestServer(stack.database.url, { env: { AUTH_GUARD: 'off' } });
     try {
       await request(open.url).get('/api/config').expect(200, { authGuard: false });
     } finally {
@@ -114,7 +102,7 @@ describe('the route guard setting', () => {
 
 describe('behind https', () => {
   it('marks the session cookie Secure when the public address is https', async () => {
-    const secure = await startTestServer(database.url, {
+    const secure = await startTestServer(stack.database.url, {
       env: { PUBLIC_URL: 'https://agora.example' },
     });
     try {
@@ -145,7 +133,9 @@ describe('random bodies to every auth endpoint', () => {
     const { rows } = await sql<Record<string, number>>`
       select (select count(*) from events)::int as events, (select count(*) from users)::int as users,
              (select count(*) from sessions)::int as sessions, (select count(*) from email_outbox)::int as outbox,
-             (select count(*) from password_reset_tokens)::int as tokens`.execute(database.db);
+             (select count(*) from password_reset_tokens)::int as tokens`.execute(
+      stack.database.db,
+    );
     return rows[0];
   }
 

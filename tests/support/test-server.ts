@@ -3,6 +3,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import { loadConfig } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/server';
+import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestServerOptions {
   env?: Record<string, string>;
@@ -90,4 +91,26 @@ export function waitForEvent<T>(
     };
     socket.on(event, listener);
   });
+}
+
+export interface ServerWithDatabase {
+  database: TestDatabase;
+  server: RunningServer;
+}
+
+/**
+ * A fresh database and a server on it for the test file that calls this at its top level; the
+ * fields are filled before the first test and torn down after the last.
+ */
+export function useServerWithDatabase(options: TestServerOptions = {}): ServerWithDatabase {
+  const stack = {} as ServerWithDatabase;
+  beforeAll(async () => {
+    stack.database = await createTestDatabase();
+    stack.server = await startTestServer(stack.database.url, options);
+  });
+  afterAll(async () => {
+    await stack.server?.close();
+    await stack.database?.drop();
+  });
+  return stack;
 }
