@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as eventStore from './20261122T021500-event-store';
 import * as accounts from './20261122T022000-accounts';
+import * as social from './20261122T043000-social';
 
 /**
  * Every migration, keyed by its timestamped name. A static list (rather than reading the folder)
@@ -9,4 +10,5 @@ import * as accounts from './20261122T022000-accounts';
 export const migrations: Record<string, Migration> = {
   '20261122T021500-event-store': eventStore,
   '20261122T022000-accounts': accounts,
+  '20261122T043000-social': social,
 };

@@ -7,8 +7,7 @@ import type { Server as SocketServer } from 'socket.io';
 import type { Config } from './config';
 import { connectDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { sessionPusher } from './domains/auth/session-pusher';
-import { createBadgesPusher } from './domains/badges/badges-pusher';
+import { createPushers, createSocketFeatures } from './domains/live';
 import { createApp } from './http/app';
 import { createGateway } from './realtime/gateway';
 import { LiveRelay } from './realtime/relay';
@@ -56,12 +55,14 @@ export async function startServer(
     connections.add(socket);
     socket.on('close', () => connections.delete(socket));
   });
-  const io = createGateway(http, database.db, config.publicUrl);
+  const features = createSocketFeatures({ db: database.db, connectionString, logger });
+  const io = createGateway(http, database.db, config.publicUrl, features);
+  for (const feature of features) await feature.start?.(io);
   relay = new LiveRelay({
     connectionString,
     db: relayDatabase.db,
     io,
-    pushers: [createBadgesPusher(), sessionPusher],
+    pushers: createPushers(),
     logger,
   });
   await relay.start();
@@ -85,6 +86,7 @@ export async function startServer(
       await stopped;
       clearTimeout(forceAfter);
       await relay.stop();
+      for (const feature of features) await feature.stop?.();
       await relayDatabase.close();
       await database.close();
     })();

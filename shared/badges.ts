@@ -14,5 +14,3 @@ export type Badges = z.infer<typeof badgesSchema>;
 
 export const badgeCounterSchema = z.enum(['notifications', 'messages', 'friendRequests']);
 export type BadgeCounter = z.infer<typeof badgeCounterSchema>;
-
-export const SOCKET_EVENTS = { badges: 'badges' } as const;

@@ -8,9 +8,9 @@ import { pinoHttp } from 'pino-http';
 import { sql } from 'kysely';
 import type { Config } from '../config';
 import type { Db } from '../db/schema';
-import { authRoutes } from '../domains/auth/routes';
 import { loadSession } from '../domains/auth/session-middleware';
-import { badgeTestRoutes, badgesRoutes } from '../domains/badges/routes';
+import { badgeTestRoutes } from '../domains/badges/routes';
+import { domainRoutes } from '../domains/routes';
 import { errorHandler } from './error-handler';
 import { notFound } from './errors';
 import { originCheck } from './origin-check';
@@ -104,8 +104,7 @@ export function createApp(deps: AppDeps): Express {
   api.get('/config', (_req, res) => {
     res.json({ authGuard: config.AUTH_GUARD });
   });
-  api.use(authRoutes({ db, publicUrl: config.publicUrl }));
-  api.use(badgesRoutes({ db }));
+  for (const router of domainRoutes({ db, publicUrl: config.publicUrl })) api.use(router);
   if (config.ENABLE_TEST_ROUTES) api.use(badgeTestRoutes({ db }));
   api.use((req, _res, next) => next(notFound(`No API route for ${req.method} ${req.path}`)));
   api.use(errorHandler);

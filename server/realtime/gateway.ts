@@ -4,12 +4,18 @@ import type { Db } from '../db/schema';
 import { readSessionToken } from '../domains/auth/session-cookie';
 import { findActiveSession, type ActiveSession } from '../domains/auth/sessions';
 import { OPS_ROOM, sessionRoom, userRoom } from './pusher';
+import type { SocketFeature } from './socket-feature';
 
 /**
  * socket.io on the app's HTTP server. The handshake carries the same session cookie as REST;
  * a socket without a live session is refused, so it never joins a room or receives a push.
  */
-export function createGateway(httpServer: HttpServer, db: Db, publicUrl: string): Server {
+export function createGateway(
+  httpServer: HttpServer,
+  db: Db,
+  publicUrl: string,
+  features: SocketFeature[] = [],
+): Server {
   const trusted = new URL(publicUrl).origin;
   const io = new Server(httpServer, {
     serveClient: false,
@@ -35,6 +41,7 @@ export function createGateway(httpServer: HttpServer, db: Db, publicUrl: string)
     const rooms = [userRoom(session.userId), sessionRoom(session.id)];
     if (session.user.role === 'owner') rooms.push(OPS_ROOM);
     void socket.join(rooms);
+    for (const feature of features) feature.attach(socket, session, io);
   });
   return io;
 }

@@ -1,9 +1,20 @@
 import type { z } from 'zod';
 import { accountEvents } from './accounts';
 import { diagnosticEvents } from './diagnostics';
+import { friendEvents } from './friends';
+import { messagingEvents } from './messaging';
+import { notificationEvents } from './notifications';
+import { profileEvents } from './profiles';
 
 /** The event catalogue: one zod schema per event type. Nothing else may enter the log. */
-export const eventSchemas = { ...accountEvents, ...diagnosticEvents };
+export const eventSchemas = {
+  ...accountEvents,
+  ...profileEvents,
+  ...friendEvents,
+  ...messagingEvents,
+  ...notificationEvents,
+  ...diagnosticEvents,
+};
 
 export type EventType = keyof typeof eventSchemas;
 export type EventData<T extends EventType> = z.infer<(typeof eventSchemas)[T]>;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import type { Badges } from '../../shared/badges';
-import { SOCKET_EVENTS } from '../../shared/badges';
+import { SOCKET_EVENTS } from '../../shared/realtime';
 import { SESSION_COOKIE } from '../../shared/constants';
 
 /** Pushes as received, in order: parallel arrays keep 20 s of pushes cheap to record. */

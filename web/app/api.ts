@@ -7,6 +7,17 @@ import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: fetchBaseQuery({ baseUrl: '/api', credentials: 'same-origin' }),
-  tagTypes: ['Session', 'Config', 'Badges'],
+  tagTypes: [
+    'Session',
+    'Config',
+    'Badges',
+    'People',
+    'Friends',
+    'FriendRequests',
+    'Conversations',
+    'Messages',
+    'Notifications',
+    'NotificationPreferences',
+  ],
   endpoints: () => ({}),
 });

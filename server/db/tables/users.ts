@@ -1,4 +1,6 @@
+import type { Generated } from 'kysely';
 import type { Role } from '../../../shared/auth/schemas';
+import type { Privacy } from '../../../shared/social/people';
 
 export interface UsersTable {
   id: string;
@@ -10,6 +12,7 @@ export interface UsersTable {
   display_name: string;
   avatar: string | null;
   email_verified: boolean;
+  privacy: Generated<Privacy>;
   stream_version: number;
   created_at: Date;
   updated_at: Date;

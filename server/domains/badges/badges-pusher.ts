@@ -1,4 +1,4 @@
-import { SOCKET_EVENTS } from '../../../shared/badges';
+import { SOCKET_EVENTS } from '../../../shared/realtime';
 import { userRoom, type Pusher } from '../../realtime/pusher';
 import { badgeAudience } from './badges-projection';
 import { readBadgesOf } from './badges-read';

@@ -1,5 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
-import { badgesSchema, SOCKET_EVENTS } from '../../../shared/badges';
+import { badgesSchema } from '../../../shared/badges';
+import { SOCKET_EVENTS } from '../../../shared/realtime';
 import { startAppListening } from '../../app/listener';
 import type { AppDispatch, AppThunk, RootState } from '../../app/store';
 import { selectSignedInUserId, sessionRechecked } from '../auth/session';
@@ -18,6 +19,31 @@ import { SOCKET_OPTIONS } from './socketOptions';
 /** The live socket is a resource, not state, so it lives here rather than in the store. */
 let socket: Socket | null = null;
 
+type SocketHandler = (payload: unknown, dispatch: AppDispatch, getState: () => RootState) => void;
+type ResyncHandler = (dispatch: AppDispatch) => void;
+
+/** What each feature does with its pushes, registered when its code loads. */
+const subscriptions: { event: string; handler: SocketHandler }[] = [];
+const resyncHandlers: ResyncHandler[] = [];
+
+/** Subscribes a feature to a server push. Handlers validate their own payloads. */
+export function onSocketEvent(event: string, handler: SocketHandler): void {
+  subscriptions.push({ event, handler });
+}
+
+/**
+ * Runs on every connect: pushes sent before it (or while the socket was away) are lost, so each
+ * feature refetches what it shows (usually by invalidating its RTK Query tags).
+ */
+export function onResync(handler: ResyncHandler): void {
+  resyncHandlers.push(handler);
+}
+
+/** Sends a signal to the server (typing); dropped silently while disconnected. */
+export function emitSocketEvent(event: string, payload: unknown): void {
+  if (socket?.connected) socket.emit(event, payload);
+}
+
 const loadBadgesSnapshot =
   (userId: string): AppThunk =>
   async (dispatch, getState) => {
@@ -33,7 +59,7 @@ const loadBadgesSnapshot =
     }
   };
 
-function open(dispatch: AppDispatch, userId: string): void {
+function open(dispatch: AppDispatch, getState: () => RootState, userId: string): void {
   const current = io(SOCKET_OPTIONS);
   const isCurrent = () => socket === current;
 
@@ -43,11 +69,19 @@ function open(dispatch: AppDispatch, userId: string): void {
     const parsed = badgesSchema.safeParse(value);
     if (isCurrent() && parsed.success) dispatch(badgesReceived(parsed.data));
   });
+  // Looked up per push, so a feature whose code loads after the socket opened still hears it.
+  current.onAny((event: string, payload: unknown) => {
+    if (!isCurrent()) return;
+    for (const subscription of subscriptions) {
+      if (subscription.event === event) subscription.handler(payload, dispatch, getState);
+    }
+  });
   current.on('connect', () => {
     if (!isCurrent()) return;
     dispatch(connected());
     // Pushes sent while we were away are lost; a fresh snapshot repairs the counts.
     dispatch(loadBadgesSnapshot(userId));
+    for (const resync of resyncHandlers) resync(dispatch);
   });
   current.on('disconnect', (reason) => {
     if (!isCurrent() || reason === 'io client disconnect') return;
@@ -101,7 +135,7 @@ const followSignedInUser = {
     listenerApi.dispatch(badgesReset());
     listenerApi.dispatch(connectionClosed());
     const userId = selectSignedInUserId(listenerApi.getState());
-    if (userId) open(listenerApi.dispatch, userId);
+    if (userId) open(listenerApi.dispatch, listenerApi.getState, userId);
   },
 };
 

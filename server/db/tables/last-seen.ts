@@ -1,0 +1,4 @@
+export interface LastSeenTable {
+  user_id: string;
+  last_seen_at: Date;
+}

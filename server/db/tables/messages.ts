@@ -1,0 +1,8 @@
+export interface MessagesTable {
+  id: string;
+  conversation_id: string;
+  seq: number;
+  sender_id: string;
+  content: string;
+  created_at: Date;
+}

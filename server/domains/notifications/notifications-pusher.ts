@@ -1,0 +1,3 @@
+import type { Pusher } from '../../realtime/pusher';
+
+export const notificationsPusher: Pusher = { name: 'notifications', push: async () => undefined };

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { notificationPreferencesSchema } from '../social/notifications';
+
+/** One stream per member, `notifications-<userId>`. Notifications themselves are projected. */
+export const notificationEvents = {
+  NotificationRead: z.strictObject({ userId: z.uuid(), notificationId: z.uuid() }),
+  AllNotificationsRead: z.strictObject({ userId: z.uuid() }),
+  NotificationPreferencesChanged: z.strictObject({
+    userId: z.uuid(),
+    preferences: notificationPreferencesSchema,
+  }),
+};

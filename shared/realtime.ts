@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { conversationSchema, messageSchema } from './social/messaging';
+import { notificationSchema } from './social/notifications';
+
+/** Names of the socket events, both directions. */
+export const SOCKET_EVENTS = {
+  badges: 'badges',
+  /** Server to client: a member's friends, requests or blocks changed; refetch them. */
+  friendsChanged: 'friends:changed',
+  /** Server to client: a new message with the receiving member's view of its conversation. */
+  messageNew: 'message:new',
+  /** Server to client: that member's view of a conversation changed (read, ticks, flags). */
+  conversationUpdated: 'conversation:updated',
+  /** Both directions: someone is typing; not stored. */
+  typing: 'typing',
+  /** Server to client: a notification was created or regrouped. */
+  notification: 'notification',
+  /** Server to client: read state changed elsewhere; refetch the list. */
+  notificationsChanged: 'notifications:changed',
+} as const;
+
+export const messageNewPayloadSchema = z.object({
+  message: messageSchema,
+  conversation: conversationSchema,
+});
+export type MessageNewPayload = z.infer<typeof messageNewPayloadSchema>;
+
+export const conversationUpdatedPayloadSchema = z.object({ conversation: conversationSchema });
+
+export const typingPayloadSchema = z.object({ conversationId: z.uuid(), userId: z.uuid() });
+export type TypingPayload = z.infer<typeof typingPayloadSchema>;
+
+export const notificationPayloadSchema = z.object({ notification: notificationSchema });

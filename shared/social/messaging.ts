@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { MESSAGE_CONTENT_MAX, MESSAGES_PAGE } from './limits';
+import { socialMessages } from './messages';
+import { personSchema } from './people';
+
+export const messageStatusSchema = z.enum(['sent', 'delivered', 'read']);
+export type MessageStatus = z.infer<typeof messageStatusSchema>;
+
+export const messageSchema = z.object({
+  id: z.uuid(),
+  conversationId: z.uuid(),
+  senderId: z.uuid(),
+  content: z.string(),
+  timestamp: z.iso.datetime(),
+  /** Position in the conversation, from 1. */
+  seq: z.number().int().positive(),
+  read: z.boolean(),
+  type: z.literal('text'),
+  metadata: z.record(z.string(), z.unknown()),
+  securityLevel: z.literal('medium'),
+  /** For the sender: how far the other participant got. */
+  status: messageStatusSchema,
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/** A conversation as one member sees it; `version` rises with every change to that view. */
+export const conversationSchema = z.object({
+  id: z.uuid(),
+  contactId: z.uuid(),
+  contact: personSchema,
+  participants: z.array(z.uuid()),
+  lastMessage: z.string().nullable(),
+  lastMessageId: z.uuid().nullable(),
+  lastMessageSenderId: z.uuid().nullable(),
+  timestamp: z.iso.datetime(),
+  unreadCount: z.number().int().nonnegative(),
+  isPinned: z.boolean(),
+  isArchived: z.boolean(),
+  isStarred: z.boolean(),
+  /** Highest message seq the contact has received and read: the sender's ticks. */
+  contactDeliveredSeq: z.number().int().nonnegative(),
+  contactReadSeq: z.number().int().nonnegative(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  securityLevel: z.literal('medium'),
+  version: z.number().int().nonnegative(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const startConversationSchema = z.strictObject({ participantId: z.uuid() });
+
+export const messageContentField = z
+  .string({ error: socialMessages.messageRequired })
+  .trim()
+  .min(1, socialMessages.messageRequired)
+  .max(MESSAGE_CONTENT_MAX, socialMessages.messageTooLong);
+
+export const sendMessageSchema = z.strictObject({ content: messageContentField });
+
+export const messagesQuerySchema = z.strictObject({
+  before: z.uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(MESSAGES_PAGE.max).default(MESSAGES_PAGE.default),
+});
+
+export const messagesPageSchema = z.object({
+  /** Oldest first. */
+  messages: z.array(messageSchema),
+  hasMore: z.boolean(),
+});
+export type MessagesPage = z.infer<typeof messagesPageSchema>;
+
+export const markUpToSchema = z.strictObject({ upToMessageId: z.uuid() });
+
+export const conversationFlagsUpdateSchema = z
+  .strictObject({
+    isPinned: z.boolean().optional(),
+    isStarred: z.boolean().optional(),
+    isArchived: z.boolean().optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, 'Nothing to change');
+
+export const typingSignalSchema = z.strictObject({ conversationId: z.uuid() });

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/** Kinds of notification; likes, comments and follows join with the features that raise them. */
+export const notificationTypeSchema = z.enum([
+  'friend_request_received',
+  'friend_request_accepted',
+]);
+export type NotificationType = z.infer<typeof notificationTypeSchema>;
+
+export const deliveryPreferenceSchema = z.strictObject({ inApp: z.boolean(), email: z.boolean() });
+
+export const notificationPreferencesSchema = z.strictObject({
+  friend_request_received: deliveryPreferenceSchema,
+  friend_request_accepted: deliveryPreferenceSchema,
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+/** Email on by default, as the settings defaults of 002 §4 have it. */
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  friend_request_received: { inApp: true, email: true },
+  friend_request_accepted: { inApp: true, email: true },
+};
+
+export const notificationActorSchema = z.object({
+  id: z.uuid(),
+  displayName: z.string(),
+  avatar: z.string().nullable(),
+});
+
+export const notificationSchema = z.object({
+  id: z.uuid(),
+  type: notificationTypeSchema,
+  /** Grouped text, e.g. "Ana and 3 others sent you friend requests". */
+  title: z.string(),
+  content: z.string(),
+  timestamp: z.iso.datetime(),
+  read: z.boolean(),
+  priority: z.enum(['low', 'normal', 'high']),
+  category: z.literal('social'),
+  actionUrl: z.string(),
+  actionData: z.record(z.string(), z.unknown()),
+  securityLevel: z.literal('standard'),
+  actors: z.array(notificationActorSchema),
+  actorCount: z.number().int().positive(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationsQuerySchema = z.strictObject({
+  cursor: z.string().max(200).optional(),
+});
+
+export const notificationsPageSchema = z.object({
+  notifications: z.array(notificationSchema),
+  nextCursor: z.string().nullable(),
+});
+export type NotificationsPage = z.infer<typeof notificationsPageSchema>;
