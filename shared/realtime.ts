@@ -13,6 +13,8 @@ export const SOCKET_EVENTS = {
   conversationUpdated: 'conversation:updated',
   /** Both directions: someone is typing; not stored. */
   typing: 'typing',
+  /** Client to server: tab visibility and activity, for presence. */
+  presence: 'presence',
   /** Server to client: a notification was created or regrouped. */
   notification: 'notification',
   /** Server to client: read state changed elsewhere; refetch the list. */
@@ -31,3 +33,6 @@ export const typingPayloadSchema = z.object({ conversationId: z.uuid(), userId: 
 export type TypingPayload = z.infer<typeof typingPayloadSchema>;
 
 export const notificationPayloadSchema = z.object({ notification: notificationSchema });
+
+export const presenceSignalSchema = z.strictObject({ visible: z.boolean(), active: z.boolean() });
+export type PresenceSignal = z.infer<typeof presenceSignalSchema>;
