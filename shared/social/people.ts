@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PEOPLE_SEARCH_LIMIT, SEARCH_QUERY_MAX } from './limits';
 
 export const privacySchema = z.enum(['public', 'friendsOnly', 'private']);
 export type Privacy = z.infer<typeof privacySchema>;
@@ -19,9 +20,22 @@ export const personSchema = z.object({
 });
 export type Person = z.infer<typeof personSchema>;
 
-export const peopleSearchQuerySchema = z.strictObject({
-  q: z.string().trim().max(100).default(''),
-  _limit: z.coerce.number().int().min(1).max(50).default(10),
-});
+/** Search by name (`q`; blank finds nobody) or look one member up by exact email, not both. */
+export const peopleSearchQuerySchema = z
+  .strictObject({
+    q: z.string().trim().max(SEARCH_QUERY_MAX).optional(),
+    email: z.string().trim().pipe(z.email()).optional(),
+    _limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(PEOPLE_SEARCH_LIMIT.max)
+      .default(PEOPLE_SEARCH_LIMIT.default),
+  })
+  .refine((query) => query.q === undefined || query.email === undefined, {
+    message: 'Search by name or by email, not both',
+    path: ['email'],
+  });
+export type PeopleSearchQuery = z.input<typeof peopleSearchQuerySchema>;
 
 export const privacyUpdateSchema = z.strictObject({ privacy: privacySchema });

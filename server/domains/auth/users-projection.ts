@@ -10,6 +10,7 @@ export const usersProjection: Projection = {
     'PasswordChanged',
     'UserDisabled',
     'UserEnabled',
+    'ProfilePrivacyChanged',
   ],
   async apply(event, trx) {
     const at = event.occurredAt;
@@ -75,6 +76,17 @@ export const usersProjection: Projection = {
           .updateTable('users')
           .set({
             status: event.type === 'UserDisabled' ? 'disabled' : 'active',
+            stream_version: event.streamVersion,
+            updated_at: at,
+          })
+          .where('id', '=', event.data.userId)
+          .execute();
+        return;
+      case 'ProfilePrivacyChanged':
+        await trx
+          .updateTable('users')
+          .set({
+            privacy: event.data.privacy,
             stream_version: event.streamVersion,
             updated_at: at,
           })

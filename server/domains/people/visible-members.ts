@@ -1,0 +1,12 @@
+import { sql, type RawBuilder } from 'kysely';
+
+/**
+ * The condition on `users as u` for members the caller may find: active, not the caller, and
+ * no block between the two in either direction.
+ */
+export function findableBy(callerId: string): RawBuilder<boolean> {
+  return sql<boolean>`u.id <> ${callerId} and u.status = 'active' and not exists (
+    select 1 from blocks b
+    where (b.user_id = ${callerId} and b.blocked_user_id = u.id)
+       or (b.user_id = u.id and b.blocked_user_id = ${callerId}))`;
+}

@@ -1,0 +1,150 @@
+import { jest } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Socket } from 'socket.io-client';
+import request from 'supertest';
+import { SOCKET_EVENTS, type PresenceSignal } from '../../shared/realtime';
+import type { Person } from '../../shared/social';
+import {
+  openSocket,
+  signUpMember,
+  startTestServer,
+  useServerWithDatabase,
+  waitForConnect,
+  type TestMember,
+} from '../support/test-server';
+
+jest.setTimeout(30_000);
+
+const stack = useServerWithDatabase();
+
+let viewer: TestMember;
+beforeAll(async () => {
+  viewer = await signUpMember(stack.server);
+});
+
+/** How `member` appears to another member. */
+async function seen(member: TestMember): Promise<Person> {
+  const res = await request(stack.server.url)
+    .get(`/api/users?email=${encodeURIComponent(member.email)}`)
+    .set('cookie', viewer.cookie)
+    .expect(200);
+  return (res.body as Person[])[0]!;
+}
+
+/** Asks again until `check` holds: the server records a disconnect only after it happens. */
+async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    const value = await read();
+    if (check(value) || attempt >= 200) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const seenAs = (member: TestMember, status: Person['status']) =>
+  eventually(
+    () => seen(member),
+    (person) => person.status === status,
+  );
+
+const socketRowsOf = (member: TestMember) =>
+  stack.database.db
+    .selectFrom('socket_presence')
+    .select('socket_id')
+    .where('user_id', '=', member.id)
+    .execute();
+
+async function connect(member: TestMember, url = stack.server.url): Promise<Socket> {
+  const socket = openSocket(url, member.cookie);
+  await waitForConnect(socket);
+  return socket;
+}
+
+/** Resolves once the server has stored the signal. */
+function signal(socket: Socket, value: PresenceSignal): Promise<unknown> {
+  return socket.timeout(10_000).emitWithAck(SOCKET_EVENTS.presence, value);
+}
+
+it('goes online, away when the tab is hidden, and offline with a last-seen time after leaving', async () => {
+  const member = await signUpMember(stack.server);
+  expect(await seen(member)).toMatchObject({ status: 'offline', lastSeen: null });
+
+  const socket = await connect(member);
+  await signal(socket, { visible: true, active: true });
+  expect((await seen(member)).status).toBe('online');
+
+  await signal(socket, { visible: false, active: false });
+  expect((await seen(member)).status).toBe('away');
+
+  const before = Date.now();
+  socket.close();
+  const gone = await seenAs(member, 'offline');
+  expect(gone.status).toBe('offline');
+  expect(Date.parse(gone.lastSeen!)).toBeGreaterThanOrEqual(before - 1000);
+});
+
+it('stays online while another tab is still connected', async () => {
+  const member = await signUpMember(stack.server);
+  const first = await connect(member);
+  const second = await connect(member);
+  await signal(first, { visible: true, active: true });
+  await signal(second, { visible: true, active: true });
+
+  first.close();
+  const rows = await eventually(
+    () => socketRowsOf(member),
+    (found) => found.length === 1,
+  );
+  expect(rows).toHaveLength(1);
+  expect(await seen(member)).toMatchObject({ status: 'online', lastSeen: null });
+  second.close();
+  expect((await seenAs(member, 'offline')).lastSeen).not.toBeNull();
+});
+
+it('ignores a malformed signal', async () => {
+  const member = await signUpMember(stack.server);
+  const socket = await connect(member);
+  const row = () =>
+    stack.database.db
+      .selectFrom('socket_presence')
+      .select(['visible', 'last_active_at'])
+      .where('user_id', '=', member.id)
+      .executeTakeFirstOrThrow();
+  await signal(socket, { visible: false, active: false });
+  const before = await row();
+  socket.emit(SOCKET_EVENTS.presence, { visible: true, active: true, extra: 1 });
+  socket.emit(SOCKET_EVENTS.presence, { visible: 'yes', active: true });
+  socket.emit(SOCKET_EVENTS.presence, 'visible');
+  // One socket's events are handled in order, so this answer comes after the three above.
+  await signal(socket, { visible: false, active: false });
+  expect(await row()).toEqual(before);
+  expect((await seen(member)).status).toBe('away');
+  socket.close();
+});
+
+it("counts a dead process's stale sockets as gone", async () => {
+  const member = await signUpMember(stack.server);
+  await stack.database.db
+    .insertInto('socket_presence')
+    .values({
+      socket_id: `stale-${randomUUID()}`,
+      user_id: member.id,
+      node_id: 'a-process-that-died',
+      heartbeat_at: sql<Date>`now() - interval '10 minutes'`,
+    })
+    .execute();
+  expect((await seen(member)).status).toBe('offline');
+});
+
+it('removes its sockets and stamps last seen when a process stops', async () => {
+  const member = await signUpMember(stack.server);
+  const other = await startTestServer(stack.database.url);
+  const socket = await connect(member, other.url);
+  await signal(socket, { visible: true, active: true });
+  expect((await seen(member)).status).toBe('online');
+
+  await other.close();
+  socket.close();
+  expect(await seen(member)).toMatchObject({ status: 'offline' });
+  expect((await seen(member)).lastSeen).not.toBeNull();
+});

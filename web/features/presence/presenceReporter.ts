@@ -1,0 +1,35 @@
+import { SOCKET_EVENTS, type PresenceSignal } from '../../../shared/realtime';
+import { emitSocketEvent, onResync } from '../connection/realtime';
+
+/** While the member keeps using the tab, activity is reported at most this often. */
+const ACTIVITY_REPORT_INTERVAL_MS = 60_000;
+const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown'] as const;
+
+let started = false;
+let lastReportAt = 0;
+
+function report(active: boolean): void {
+  lastReportAt = Date.now();
+  const signal: PresenceSignal = { visible: document.visibilityState === 'visible', active };
+  emitSocketEvent(SOCKET_EVENTS.presence, signal);
+}
+
+const reportVisibility = () => report(document.visibilityState === 'visible');
+
+function reportActivity(): void {
+  if (Date.now() - lastReportAt >= ACTIVITY_REPORT_INTERVAL_MS) report(true);
+}
+
+/**
+ * Tells the server whether this tab is visible and in use, for the online/away status others
+ * see: on every connect, on each visibility change, and at most once a minute while active.
+ */
+export function startPresenceReporting(): void {
+  if (started || typeof document === 'undefined') return;
+  started = true;
+  onResync(reportVisibility);
+  document.addEventListener('visibilitychange', reportVisibility);
+  for (const type of ACTIVITY_EVENTS) {
+    window.addEventListener(type, reportActivity, { passive: true });
+  }
+}
