@@ -1,6 +1,76 @@
+import { SOCKET_EVENTS, type TypingPayload } from '../../../shared/realtime';
+import { typingSignalSchema } from '../../../shared/social';
+import type { Db } from '../../db/schema';
+import { userRoom } from '../../realtime/pusher';
 import type { SocketFeature } from '../../realtime/socket-feature';
 import type { LiveDeps } from '../live';
+import { publishTyping, TypingListener } from './typing-channel';
 
-export function createTypingFeature(_deps: LiveDeps): SocketFeature {
-  return { name: 'typing', attach: () => undefined };
+/** A socket passes on at most one typing signal per conversation in this time. */
+export const TYPING_THROTTLE_MS = 1000;
+
+/** The member's contact in the conversation; null when they are not in it. */
+async function contactIn(db: Db, conversationId: string, userId: string): Promise<string | null> {
+  const member = await db
+    .selectFrom('conversation_members')
+    .select('contact_id')
+    .where('conversation_id', '=', conversationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return member?.contact_id ?? null;
+}
+
+/**
+ * Typing signals: a socket says it is typing in a conversation; the contact's sockets on every
+ * process hear it through Postgres NOTIFY. Nothing is stored.
+ */
+export function createTypingFeature(deps: LiveDeps): SocketFeature {
+  let listener: TypingListener | null = null;
+  return {
+    name: 'typing',
+    async start(io) {
+      listener = new TypingListener({
+        connectionString: deps.connectionString,
+        logger: deps.logger,
+        onNotice: ({ conversationId, userId, toUserId }) => {
+          const room = userRoom(toUserId);
+          if (!io.sockets.adapter.rooms.get(room)?.size) return;
+          const payload: TypingPayload = { conversationId, userId };
+          io.local.to(room).emit(SOCKET_EVENTS.typing, payload);
+        },
+      });
+      await listener.start();
+    },
+    attach(socket, session) {
+      const lastSignal = new Map<string, number>();
+      // Membership never changes, so one look-up per conversation serves the socket's life.
+      const recipients = new Map<string, Promise<string | null>>();
+      socket.on(SOCKET_EVENTS.typing, (signal: unknown) => {
+        const parsed = typingSignalSchema.safeParse(signal);
+        if (!parsed.success) return;
+        const { conversationId } = parsed.data;
+        const now = Date.now();
+        if (now - (lastSignal.get(conversationId) ?? -Infinity) < TYPING_THROTTLE_MS) return;
+        lastSignal.set(conversationId, now);
+        let recipient = recipients.get(conversationId);
+        if (!recipient) {
+          recipient = contactIn(deps.db, conversationId, session.userId);
+          recipients.set(conversationId, recipient);
+        }
+        recipient
+          .then((toUserId) =>
+            toUserId
+              ? publishTyping(deps.db, { conversationId, userId: session.userId, toUserId })
+              : undefined,
+          )
+          .catch((error: unknown) => {
+            recipients.delete(conversationId);
+            deps.logger.warn({ err: error }, 'typing signal failed');
+          });
+      });
+    },
+    async stop() {
+      await listener?.stop();
+    },
+  };
 }

@@ -1,0 +1,109 @@
+import { sql } from 'kysely';
+import { MAX_CONVERSATIONS_PER_MEMBER, socialMessages } from '../../../shared/social';
+import type { Trx } from '../../db/schema';
+import { forbidden, HttpError, notFound } from '../../http/errors';
+import { conversationStreamId, isUuid } from './conversation-id';
+
+export interface LockedConversation {
+  id: string;
+  streamId: string;
+  /** The stream's current version, read under the row lock. */
+  version: number;
+  messageCount: number;
+  contactId: string;
+}
+
+/**
+ * Locks the conversation for the rest of the transaction and checks the caller is in it.
+ * Every command on a conversation takes this lock first, so they run one after another and
+ * append in the order they commit.
+ */
+export async function lockConversation(
+  trx: Trx,
+  conversationId: string,
+  userId: string,
+): Promise<LockedConversation> {
+  if (!isUuid(conversationId)) throw notFound(socialMessages.conversationNotFound);
+  const row = await trx
+    .selectFrom('conversations')
+    .select(['id', 'participant_ids', 'message_count'])
+    .where('id', '=', conversationId)
+    .forUpdate()
+    .executeTakeFirst();
+  const contactId = row?.participant_ids.find((id) => id !== userId);
+  if (!row || !contactId || !row.participant_ids.includes(userId)) {
+    throw notFound(socialMessages.conversationNotFound);
+  }
+  const streamId = conversationStreamId(row.id);
+  const stream = await trx
+    .selectFrom('events')
+    .select((eb) => eb.fn.max('stream_version').as('version'))
+    .where('stream_id', '=', streamId)
+    .executeTakeFirst();
+  return {
+    id: row.id,
+    streamId,
+    version: stream?.version ?? 0,
+    messageCount: row.message_count,
+    contactId,
+  };
+}
+
+/** Neither member may have blocked the other. */
+export async function assertNotBlocked(trx: Trx, userId: string, otherId: string): Promise<void> {
+  const block = await trx
+    .selectFrom('blocks')
+    .select('user_id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('user_id', '=', userId), eb('blocked_user_id', '=', otherId)]),
+        eb.and([eb('user_id', '=', otherId), eb('blocked_user_id', '=', userId)]),
+      ]),
+    )
+    .executeTakeFirst();
+  if (block) throw forbidden(socialMessages.blocked);
+}
+
+/** A friend who took `write` away from the sender may not be messaged by them. */
+export async function assertMayWrite(
+  trx: Trx,
+  senderId: string,
+  recipientId: string,
+): Promise<void> {
+  const friendship = await trx
+    .selectFrom('friendships')
+    .select('permissions')
+    .where('user_id', '=', recipientId)
+    .where('friend_id', '=', senderId)
+    .executeTakeFirst();
+  if (friendship && !friendship.permissions.includes('write')) {
+    throw forbidden(socialMessages.operationNotPermitted('write'));
+  }
+}
+
+/**
+ * Takes each member's lock on starting conversations, in id order so two starts never wait on
+ * each other crosswise. Held to commit, the locks make two starts of the same pair meet one after
+ * the other and keep each member's conversation count exact while it is checked.
+ */
+export async function lockConversationStarts(trx: Trx, memberIds: string[]): Promise<void> {
+  const ordered = [...new Set(memberIds)].sort();
+  for (const id of ordered) {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`conversations:${id}`}, 0))`.execute(
+      trx,
+    );
+  }
+}
+
+/** Refuses a new conversation when either member already has the most allowed. */
+export async function assertConversationRoom(trx: Trx, memberIds: string[]): Promise<void> {
+  const counts = await trx
+    .selectFrom('conversation_members')
+    .select(['user_id', (eb) => eb.fn.countAll<string>().as('count')])
+    .where('user_id', 'in', memberIds)
+    .groupBy('user_id')
+    .execute();
+  if (counts.some((row) => Number(row.count) >= MAX_CONVERSATIONS_PER_MEMBER)) {
+    throw new HttpError(409, 'conversation-limit', socialMessages.conversationLimit);
+  }
+}
