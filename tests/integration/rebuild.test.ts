@@ -21,8 +21,12 @@ async function snapshotReadModels(): Promise<Record<string, unknown[]>> {
   const result: Record<string, unknown[]> = {};
   for (const table of tables) {
     const { rows } = await sql<Record<string, unknown>>`
-      select * from ${sql.table(table)} order by 1`.execute(database.db);
-    result[table] = rows;
+      select * from ${sql.table(table)}`.execute(database.db);
+    // Whole rows as the order: tables keyed by a pair have many rows per first column.
+    result[table] = rows
+      .map((row) => JSON.stringify(row))
+      .sort()
+      .map((row) => JSON.parse(row));
   }
   return result;
 }
@@ -110,4 +114,144 @@ it('reproduces every read model exactly from a few hundred mixed events', async 
   expect(events).toBe(400);
   const after = await snapshotReadModels();
   expect(after).toEqual(before);
-});
+}, 30_000);
+
+it('reproduces friends, conversations, notifications and badges from mixed social events', async () => {
+  const random = sequence(7);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const members: string[] = [];
+  const versions = new Map<string, number>();
+  const pending = new Map<string, { requestId: string; fromUserId: string; toUserId: string }>();
+  const friends = new Set<string>();
+  const conversations = new Map<
+    string,
+    { id: string; participants: string[]; messages: string[] }
+  >();
+  const pairKey = (a: string, b: string) => (a < b ? `${a}-${b}` : `${b}-${a}`);
+
+  async function emit(streamId: string, events: NewEvent[]) {
+    const version = versions.get(streamId) ?? 0;
+    await database.db.transaction().execute((trx) => append(trx, streamId, version, events));
+    versions.set(streamId, version + events.length);
+  }
+
+  for (let i = 0; i < 6; i += 1) {
+    const id = randomUUID();
+    members.push(id);
+    await emit(`user-${id}`, [
+      {
+        type: 'UserRegistered',
+        data: {
+          userId: id,
+          username: `social_${i}`,
+          email: `social${i}@example.com`,
+          passwordHash: `hash-${i}`,
+          role: 'member',
+        },
+      },
+    ]);
+  }
+
+  for (let step = 0; step < 300; step += 1) {
+    const roll = random();
+    const a = pick(members);
+    const b = pick(members.filter((m) => m !== a));
+    const pair = pairKey(a, b);
+    const friendship = `friendship-${pair}`;
+    if (roll < 0.3) {
+      const open = pending.get(pair);
+      if (!open && !friends.has(pair)) {
+        const request = { requestId: randomUUID(), fromUserId: a, toUserId: b };
+        const message = random() < 0.5 ? `hello ${step}` : null;
+        await emit(friendship, [{ type: 'FriendRequestSent', data: { ...request, message } }]);
+        pending.set(pair, request);
+      } else if (open) {
+        const type = pick([
+          'FriendRequestAccepted',
+          'FriendRequestRejected',
+          'FriendRequestCancelled',
+        ] as const);
+        await emit(friendship, [{ type, data: open }]);
+        pending.delete(pair);
+        if (type === 'FriendRequestAccepted') friends.add(pair);
+      } else {
+        await emit(friendship, [{ type: 'FriendRemoved', data: { userId: a, friendId: b } }]);
+        friends.delete(pair);
+      }
+    } else if (roll < 0.65) {
+      let conversation = conversations.get(pair);
+      if (!conversation) {
+        conversation = { id: randomUUID(), participants: [a, b], messages: [] };
+        conversations.set(pair, conversation);
+        await emit(`conversation-${conversation.id}`, [
+          {
+            type: 'ConversationStarted',
+            data: { conversationId: conversation.id, startedBy: a, participantIds: [a, b] },
+          },
+        ]);
+      }
+      const conversationId = conversation.id;
+      const stream = `conversation-${conversationId}`;
+      if (conversation.messages.length === 0 || random() < 0.6) {
+        const messageId = randomUUID();
+        conversation.messages.push(messageId);
+        await emit(stream, [
+          {
+            type: 'MessageSent',
+            data: { conversationId, messageId, senderId: a, content: `message ${step}` },
+          },
+        ]);
+      } else {
+        const upToMessageId = pick(conversation.messages);
+        const type = random() < 0.5 ? 'MessagesRead' : 'MessagesDelivered';
+        await emit(stream, [{ type, data: { conversationId, userId: b, upToMessageId } }]);
+      }
+    } else if (roll < 0.9) {
+      const unread = await database.db
+        .selectFrom('notifications')
+        .select('id')
+        .where('user_id', '=', a)
+        .where('read', '=', false)
+        .orderBy('id')
+        .execute();
+      if (unread.length > 0 && random() < 0.7) {
+        const notificationId = pick(unread).id;
+        await emit(`notifications-${a}`, [
+          { type: 'NotificationRead', data: { userId: a, notificationId } },
+        ]);
+      } else {
+        await emit(`notifications-${a}`, [{ type: 'AllNotificationsRead', data: { userId: a } }]);
+      }
+    } else {
+      const delivery = () => ({ inApp: random() < 0.7, email: random() < 0.5 });
+      await emit(`notifications-${a}`, [
+        {
+          type: 'NotificationPreferencesChanged',
+          data: {
+            userId: a,
+            preferences: {
+              friend_request_received: delivery(),
+              friend_request_accepted: delivery(),
+            },
+          },
+        },
+      ]);
+    }
+  }
+
+  const before = await snapshotReadModels();
+  expect(before.notifications!.length).toBeGreaterThan(0);
+  expect(before.conversation_members!.length).toBeGreaterThan(0);
+  expect(
+    (before.badges as { notifications: number; messages: number }[]).some(
+      (row) => row.notifications > 0 || row.messages > 0,
+    ),
+  ).toBe(true);
+  const total = await database.db
+    .selectFrom('events')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  const { events } = await rebuildReadModels(database.db);
+  expect(events).toBe(Number(total.count));
+  expect(await snapshotReadModels()).toEqual(before);
+}, 30_000);

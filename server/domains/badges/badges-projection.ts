@@ -1,6 +1,10 @@
 import { sql } from 'kysely';
 import type { BadgeCounter } from '../../../shared/badges';
 import type { EventType } from '../../../shared/events';
+import { friendEvents } from '../../../shared/events/friends';
+import { messagingEvents } from '../../../shared/events/messaging';
+import { notificationEvents } from '../../../shared/events/notifications';
+import type { Db, Trx } from '../../db/schema';
 import type { Projection } from '../../eventstore/projection';
 import type { StoredEvent } from '../../eventstore/stored-event';
 
@@ -10,7 +14,104 @@ const COLUMN: Record<BadgeCounter, 'notifications' | 'messages' | 'friend_reques
   friendRequests: 'friend_requests',
 };
 
-const handles = ['UserRegistered', 'TestCounterAdjusted'] as const satisfies readonly EventType[];
+/** Events after which the members they touch get their badges recounted from the read models. */
+const recountOn = [
+  ...Object.keys(friendEvents),
+  ...Object.keys(messagingEvents),
+  ...Object.keys(notificationEvents),
+] as EventType[];
+
+const handles: readonly EventType[] = ['UserRegistered', 'TestCounterAdjusted', ...recountOn];
+
+/**
+ * The members an event touches, as far as the event itself says: `conversationId` when the
+ * conversation's participants are concerned too (a message names its sender only).
+ */
+function touched(event: StoredEvent): { userIds: string[]; conversationId: string | null } {
+  switch (event.type) {
+    case 'FriendRequestSent':
+    case 'FriendRequestAccepted':
+    case 'FriendRequestRejected':
+    case 'FriendRequestCancelled':
+      return { userIds: [event.data.fromUserId, event.data.toUserId], conversationId: null };
+    case 'FriendRemoved':
+    case 'FriendPermissionsChanged':
+      return { userIds: [event.data.userId, event.data.friendId], conversationId: null };
+    case 'MemberBlocked':
+    case 'MemberUnblocked':
+      return { userIds: [event.data.userId, event.data.blockedUserId], conversationId: null };
+    case 'ConversationStarted':
+      return { userIds: event.data.participantIds, conversationId: null };
+    case 'MessageSent':
+      return { userIds: [event.data.senderId], conversationId: event.data.conversationId };
+    case 'MessagesDelivered':
+    case 'MessagesRead':
+    case 'ConversationFlagSet':
+      return { userIds: [event.data.userId], conversationId: event.data.conversationId };
+    case 'NotificationRead':
+    case 'AllNotificationsRead':
+    case 'NotificationPreferencesChanged':
+    case 'TestCounterAdjusted':
+      return { userIds: [event.data.userId], conversationId: null };
+    default:
+      return { userIds: [], conversationId: null };
+  }
+}
+
+async function participantsOf(
+  db: Db | Trx,
+  conversationIds: string[],
+): Promise<{ conversation_id: string; user_id: string }[]> {
+  if (conversationIds.length === 0) return [];
+  return db
+    .selectFrom('conversation_members')
+    .select(['conversation_id', 'user_id'])
+    .where('conversation_id', 'in', conversationIds)
+    .execute();
+}
+
+async function membersTouched(trx: Trx, event: StoredEvent): Promise<string[]> {
+  const { userIds, conversationId } = touched(event);
+  const participants = conversationId ? await participantsOf(trx, [conversationId]) : [];
+  return [...new Set([...userIds, ...participants.map((p) => p.user_id)])];
+}
+
+/**
+ * Sets each member's counts to what the read models hold now. The rows are locked first, in a
+ * statement of their own: the counting statement then starts after any writer that held a row
+ * has committed, so it sees that writer's changes (one statement that waited for the lock would
+ * still count from the snapshot it started with).
+ */
+async function recount(trx: Trx, userIds: string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  const sorted = [...userIds].sort();
+  await trx
+    .selectFrom('badges')
+    .select('user_id')
+    .where('user_id', 'in', sorted)
+    .orderBy('user_id')
+    .forUpdate()
+    .execute();
+  await sql`
+    update badges b
+    set notifications = c.notifications,
+        friend_requests = c.friend_requests,
+        messages = c.messages,
+        version = b.version + 1
+    from (
+      select u.id as user_id,
+        (select count(*) from notifications n
+          where n.user_id = u.id and not n.read)::int as notifications,
+        (select count(*) from friend_requests f
+          where f.to_user_id = u.id and f.status = 'pending')::int as friend_requests,
+        (select coalesce(sum(m.unread_count), 0) from conversation_members m
+          where m.user_id = u.id)::int as messages
+      from unnest(${sorted}::uuid[]) as u(id)
+    ) c
+    where b.user_id = c.user_id
+      and (b.notifications, b.friend_requests, b.messages)
+        is distinct from (c.notifications, c.friend_requests, c.messages)`.execute(trx);
+}
 
 /**
  * Badge counts per member. `version` counts the row's changes: it rises with every change in
@@ -38,17 +139,22 @@ export const badgesProjection: Projection = {
         return;
       }
       default:
+        await recount(trx, await membersTouched(trx, event));
         return;
     }
   },
 };
 
-/** The members whose badges an event may have changed. */
-export function badgeAudience(event: StoredEvent): string[] {
-  switch (event.type) {
-    case 'TestCounterAdjusted':
-      return [event.data.userId];
-    default:
-      return [];
+/** The members whose badges a batch of events may have changed, looked up in one query. */
+export async function badgeAudience(events: StoredEvent[], db: Db): Promise<string[]> {
+  const audience = new Set<string>();
+  const conversationIds = new Set<string>();
+  for (const event of events) {
+    if (event.type === 'UserRegistered') continue;
+    const { userIds, conversationId } = touched(event);
+    userIds.forEach((id) => audience.add(id));
+    if (conversationId) conversationIds.add(conversationId);
   }
+  for (const { user_id } of await participantsOf(db, [...conversationIds])) audience.add(user_id);
+  return [...audience];
 }

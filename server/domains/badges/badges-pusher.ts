@@ -12,8 +12,8 @@ export function createBadgesPusher(): Pusher {
   return {
     name: 'badges',
     async push(events, io, db) {
-      const audience = new Set(events.flatMap(badgeAudience));
-      const local = [...audience].filter((userId) => {
+      const audience = await badgeAudience(events, db);
+      const local = audience.filter((userId) => {
         const here = (io.sockets.adapter.rooms.get(userRoom(userId))?.size ?? 0) > 0;
         if (!here) lastPushed.delete(userId);
         return here;

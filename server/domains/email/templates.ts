@@ -26,6 +26,32 @@ export const passwordResetTemplate: EmailTemplate = {
   category: 'auth',
 };
 
+export const friendRequestTemplate: EmailTemplate = {
+  name: 'Friend Request',
+  subject: '{{senderName}} sent you a friend request on Agora',
+  htmlTemplate:
+    '<p>{{senderName}} would like to be your friend on Agora.</p>' +
+    '<p><a href="{{profileUrl}}">See their profile</a> to accept or decline the request.</p>',
+  textTemplate:
+    '{{senderName}} would like to be your friend on Agora.\n\n' +
+    'See their profile to accept or decline the request: {{profileUrl}}',
+  variables: ['senderName', 'profileUrl'],
+  category: 'social',
+};
+
+export const friendRequestAcceptedTemplate: EmailTemplate = {
+  name: 'Friend Request Accepted',
+  subject: '{{accepterName}} accepted your friend request on Agora',
+  htmlTemplate:
+    '<p>{{accepterName}} accepted your friend request: you are now friends on Agora.</p>' +
+    '<p><a href="{{profileUrl}}">Visit their profile</a>.</p>',
+  textTemplate:
+    '{{accepterName}} accepted your friend request: you are now friends on Agora.\n\n' +
+    'Visit their profile: {{profileUrl}}',
+  variables: ['accepterName', 'profileUrl'],
+  category: 'social',
+};
+
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
