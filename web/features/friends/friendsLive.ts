@@ -1,0 +1,15 @@
+import { SOCKET_EVENTS } from '../../../shared/realtime';
+import { api } from '../../app/api';
+import type { AppDispatch } from '../../app/store';
+import { onResync, onSocketEvent } from '../connection/realtime';
+
+/** Everything a change to friends, requests or blocks can alter on this page. */
+const FRIENDS_TAGS = ['Friends', 'FriendRequests', 'People'] as const;
+
+function refetchFriends(dispatch: AppDispatch): void {
+  dispatch(api.util.invalidateTags([...FRIENDS_TAGS]));
+}
+
+// The push carries no data (`{}`): it only says "refetch", so there is nothing to validate.
+onSocketEvent(SOCKET_EVENTS.friendsChanged, (_payload, dispatch) => refetchFriends(dispatch));
+onResync(refetchFriends);
