@@ -1,0 +1,60 @@
+import type { Conversation } from '../../../shared/social';
+import type { MessageNewPayload } from '../../../shared/realtime';
+import type { AppThunk, RootState } from '../../app/store';
+import { selectSignedInUserId } from '../auth/session';
+import { upsertConversation } from './conversationList';
+import { messagingApi } from './messagingApi';
+import { appendMessage, applyTicks } from './threadCache';
+
+/** The newest view of a conversation this client holds, if the list is loaded. */
+function cachedConversation(state: RootState, id: string): Conversation | undefined {
+  // Looked up per call: this module and the API module import each other.
+  const list = messagingApi.endpoints.getConversations.select()(state).data;
+  return list?.find((conversation) => conversation.id === id);
+}
+
+/**
+ * Brings the cached thread's ticks up to the newest view of its conversation. The newest one, not
+ * the one just received: a response can arrive after a push that already carried later marks.
+ */
+const ticksRefreshed =
+  (conversationId: string): AppThunk =>
+  (dispatch, getState) => {
+    const viewerId = selectSignedInUserId(getState());
+    const conversation = cachedConversation(getState(), conversationId);
+    if (!viewerId || !conversation) return;
+    dispatch(
+      messagingApi.util.updateQueryData('getMessages', conversationId, (thread) =>
+        applyTicks(thread, conversation, viewerId),
+      ),
+    );
+  };
+
+/** A member's view of a conversation from a response or a push; older versions are ignored. */
+export const conversationReceived =
+  (conversation: Conversation): AppThunk =>
+  (dispatch) => {
+    dispatch(
+      messagingApi.util.updateQueryData('getConversations', undefined, (list) =>
+        upsertConversation(list, conversation),
+      ),
+    );
+    dispatch(ticksRefreshed(conversation.id));
+  };
+
+/** A new message, from the send response or its push; whichever comes second changes nothing. */
+export const messageReceived =
+  ({ message, conversation }: MessageNewPayload): AppThunk =>
+  (dispatch) => {
+    dispatch(
+      messagingApi.util.updateQueryData('getConversations', undefined, (list) =>
+        upsertConversation(list, conversation),
+      ),
+    );
+    dispatch(
+      messagingApi.util.updateQueryData('getMessages', conversation.id, (thread) =>
+        appendMessage(thread, message),
+      ),
+    );
+    dispatch(ticksRefreshed(conversation.id));
+  };

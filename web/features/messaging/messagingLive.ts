@@ -1,0 +1,40 @@
+import {
+  conversationUpdatedPayloadSchema,
+  messageNewPayloadSchema,
+  SOCKET_EVENTS,
+  typingPayloadSchema,
+} from '../../../shared/realtime';
+import { selectSignedInUserId } from '../auth/session';
+import { onResync, onSocketEvent } from '../connection/realtime';
+import { deliveryAcknowledged } from './delivery';
+import { messagingApi } from './messagingApi';
+import { conversationReceived, messageReceived } from './messagingCache';
+import { typingEnded, typingSignalled } from './typingStore';
+import { isViewing } from './viewing';
+
+onSocketEvent(SOCKET_EVENTS.messageNew, (payload, dispatch, getState) => {
+  const parsed = messageNewPayloadSchema.safeParse(payload);
+  if (!parsed.success) return;
+  const { message, conversation } = parsed.data;
+  dispatch(messageReceived(parsed.data));
+  typingEnded(conversation.id, message.senderId);
+  if (message.senderId === selectSignedInUserId(getState())) return;
+  // While the thread is on screen its read mark follows instead (useReadMarking).
+  if (!isViewing(conversation.id)) dispatch(deliveryAcknowledged(conversation.id, message.id));
+});
+
+onSocketEvent(SOCKET_EVENTS.conversationUpdated, (payload, dispatch) => {
+  const parsed = conversationUpdatedPayloadSchema.safeParse(payload);
+  if (parsed.success) dispatch(conversationReceived(parsed.data.conversation));
+});
+
+onSocketEvent(SOCKET_EVENTS.typing, (payload, _dispatch, getState) => {
+  const parsed = typingPayloadSchema.safeParse(payload);
+  if (parsed.success && parsed.data.userId !== selectSignedInUserId(getState())) {
+    typingSignalled(parsed.data);
+  }
+});
+
+onResync((dispatch) => {
+  dispatch(messagingApi.util.invalidateTags(['Conversations', 'Messages']));
+});
