@@ -36,14 +36,7 @@ export function ProfilePostsPage() {
   return <PageHeader title="Posts" description="Search and sort the posts of this profile." />;
 }
 
-export function ProfileSettingsPage() {
-  return (
-    <PageHeader
-      title="Profile Settings"
-      description="Manage your profile, privacy, and notification preferences"
-    />
-  );
-}
+export { ProfileSettingsPage } from './ProfileSettingsPage';
 
 export function ProfileSkillsPage() {
   return (
