@@ -8,9 +8,13 @@ import { authSlice } from '../features/auth/authSlice';
 import { badgesSlice } from '../features/badges/badgesSlice';
 import { connectionSlice } from '../features/connection/connectionSlice';
 import { startRealtimeSync } from '../features/connection/realtime';
+import { startPresenceReporting } from '../features/presence/presenceReporter';
 import { themeSlice } from '../features/theme/themeSlice';
 import { api } from './api';
 import { listenerMiddleware } from './listener';
+// Delivery receipts are due from whatever page the member is on, so messaging's push handlers
+// load with the app rather than with the Messages page.
+import '../features/messaging/messagingLive';
 
 const rootReducer = combineSlices(api, authSlice, badgesSlice, connectionSlice, themeSlice);
 
@@ -24,6 +28,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
       getDefaultMiddleware().prepend(listenerMiddleware.middleware).concat(api.middleware),
   });
   startRealtimeSync();
+  startPresenceReporting();
   return store;
 }
 
