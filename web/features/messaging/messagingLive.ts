@@ -37,4 +37,12 @@ onSocketEvent(SOCKET_EVENTS.typing, (payload, _dispatch, getState) => {
 
 onResync((dispatch) => {
   dispatch(messagingApi.util.invalidateTags(['Conversations', 'Messages']));
+  // Messages that arrived while this client was away are received now, on whatever page it is:
+  // loading the list acknowledges them (see getConversations), even with no list on screen.
+  void dispatch(
+    messagingApi.endpoints.getConversations.initiate(undefined, {
+      subscribe: false,
+      forceRefetch: true,
+    }),
+  );
 });

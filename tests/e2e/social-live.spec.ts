@@ -1,0 +1,176 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { newMember, registerThroughApi, signInThroughForm, type Member } from './support';
+
+interface SignedIn {
+  context: BrowserContext;
+  page: Page;
+  member: Member;
+  id: string;
+}
+
+async function signedInContext(browser: Browser, baseURL: string): Promise<SignedIn> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const member = newMember();
+  const id = await registerThroughApi(page.request, member);
+  await page.goto('/login');
+  await signInThroughForm(page, member);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('connection-status')).toHaveText('Healthy');
+  return { context, page, member, id };
+}
+
+/** A second tab of the same member: same cookies, its own socket. */
+async function secondTab(of: SignedIn, path: string): Promise<Page> {
+  const page = await of.context.newPage();
+  await page.goto(path);
+  await expect(page.getByTestId('connection-status')).toHaveText('Healthy');
+  return page;
+}
+
+async function badgeValue(page: Page, testId: string): Promise<number> {
+  const badge = page.getByTestId(testId);
+  return (await badge.count()) === 0 ? 0 : Number(await badge.textContent());
+}
+
+/** The top-menu badges equal what the server says, once any push in flight has landed. */
+async function expectBadgesMatchServer(page: Page): Promise<void> {
+  const server = (await (await page.request.get('/api/me/badges')).json()) as {
+    notifications: number;
+    messages: number;
+  };
+  await expect.poll(() => badgeValue(page, 'badge-notifications')).toBe(server.notifications);
+  await expect.poll(() => badgeValue(page, 'badge-messages')).toBe(server.messages);
+}
+
+async function expectBadge(pages: Page[], testId: string, value: number): Promise<void> {
+  for (const page of pages) await expect.poll(() => badgeValue(page, testId)).toBe(value);
+}
+
+async function sendFriendRequest(from: Page, to: { member: Member; id: string }): Promise<void> {
+  await from.goto('/friends?tab=search');
+  await from.getByTestId('friends-search-input').fill(to.member.username);
+  await from.getByTestId('friends-search-input').press('Enter');
+  // Similar names of earlier test members match too; the exact username ranks first.
+  await expect(from.getByTestId('friends-search-summary')).toHaveText(/^Found \d+ people$/);
+  const card = from.getByTestId('friend-card').first();
+  await expect(card).toHaveAttribute('data-user-id', to.id);
+  await card.getByTestId('add-friend').click();
+  await expect(card.getByTestId('add-friend')).toHaveCount(0);
+}
+
+async function sendMessage(page: Page, to: string, text: string): Promise<void> {
+  await page.goto(`/messages?user=${to}`);
+  const input = page.getByTestId('message-input');
+  await input.fill(text);
+  await input.press('Enter');
+  await expect(page.getByTestId('message-item').filter({ hasText: text })).toBeVisible();
+}
+
+for (const dropB of [false, true]) {
+  test(`friend request, acceptance and a message update every badge live${dropB ? ', across a dropped connection' : ''}`, async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const a = await signedInContext(browser, baseURL!);
+    const b = await signedInContext(browser, baseURL!);
+    await b.page.goto('/friends?tab=requests');
+    const bOther = await secondTab(b, '/');
+    const bTabs = [b.page, bOther];
+
+    // B may lose the network while A acts: nothing may be missed once it is back.
+    const whileBIsAway = async (action: () => Promise<void>) => {
+      if (!dropB) return action();
+      await b.context.setOffline(true);
+      for (const tab of bTabs) {
+        await expect(tab.getByTestId('connection-status')).toHaveText(/Reconnecting/);
+      }
+      await action();
+      await b.context.setOffline(false);
+      for (const tab of bTabs) {
+        await expect(tab.getByTestId('connection-status')).toHaveText('Healthy', {
+          timeout: 20_000,
+        });
+      }
+    };
+
+    // 1. A sends B a friend request: B's Requests count and notifications badge show 1.
+    await whileBIsAway(() => sendFriendRequest(a.page, b));
+    await expect(b.page.getByTestId('friends-tab-requests')).toContainText('1');
+    await expect(b.page.getByTestId('request-card')).toHaveCount(1);
+    await expectBadge(bTabs, 'badge-notifications', 1);
+    for (const page of [a.page, ...bTabs]) await expectBadgesMatchServer(page);
+
+    // 2. B accepts: A's notifications badge rises.
+    await b.page.getByTestId('accept-request').click();
+    await expect(b.page.getByTestId('request-card')).toHaveCount(0);
+    await expect(b.page.getByTestId('friends-tab-requests')).not.toContainText('1');
+    await expectBadge([a.page], 'badge-notifications', 1);
+    for (const page of [a.page, ...bTabs]) await expectBadgesMatchServer(page);
+
+    // 3. A messages B: B's messages badge rises on both tabs.
+    await whileBIsAway(() => sendMessage(a.page, b.id, 'Hello from A'));
+    await expectBadge(bTabs, 'badge-messages', 1);
+    await expect(a.page.getByTestId('message-status').last()).toHaveText(/Delivered/);
+    for (const page of [a.page, ...bTabs]) await expectBadgesMatchServer(page);
+
+    // 4. B opens the conversation: the badge is 0 on both tabs and A sees 'read'.
+    await b.page.goto(`/messages?user=${a.id}`);
+    await expect(
+      b.page.getByTestId('message-item').filter({ hasText: 'Hello from A' }),
+    ).toBeVisible();
+    await expectBadge(bTabs, 'badge-messages', 0);
+    await expect(a.page.getByTestId('message-status').last()).toHaveText(/Read/);
+    for (const page of [a.page, ...bTabs]) await expectBadgesMatchServer(page);
+
+    await a.context.close();
+    await b.context.close();
+  });
+}
+
+test('typing shows on the other side and a reply arrives live in the open thread', async ({
+  browser,
+  baseURL,
+}) => {
+  const a = await signedInContext(browser, baseURL!);
+  const b = await signedInContext(browser, baseURL!);
+  await sendMessage(a.page, b.id, 'Are you there?');
+  await b.page.goto(`/messages?user=${a.id}`);
+  await expect(
+    b.page.getByTestId('message-item').filter({ hasText: 'Are you there?' }),
+  ).toBeVisible();
+
+  await b.page.getByTestId('message-input').pressSequentially('Yes, I');
+  await expect(a.page.getByTestId('typing-indicator')).toBeVisible();
+  await b.page.getByTestId('message-input').press('Enter');
+  await expect(a.page.getByTestId('message-item').filter({ hasText: 'Yes, I' })).toBeVisible();
+  await a.context.close();
+  await b.context.close();
+});
+
+test('notifications: the list, click to read and mark all as read clear the badge on every tab', async ({
+  browser,
+  baseURL,
+}) => {
+  const a = await signedInContext(browser, baseURL!);
+  const c = await signedInContext(browser, baseURL!);
+  const b = await signedInContext(browser, baseURL!);
+  await sendFriendRequest(a.page, b);
+  await sendFriendRequest(c.page, b);
+  const bOther = await secondTab(b, '/');
+  await expectBadge([b.page, bOther], 'badge-notifications', 1);
+
+  await b.page.goto('/notifications');
+  const item = b.page.getByTestId('notification-item');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText('and 1 other');
+  await item.click();
+  await expect(b.page).toHaveURL(/\/friends\?tab=requests/);
+  await expectBadge([b.page, bOther], 'badge-notifications', 0);
+
+  await b.page.goto('/notifications');
+  await expect(b.page.getByTestId('notification-item')).toHaveAttribute('data-read', 'true');
+  await expect(b.page.getByTestId('notifications-mark-all')).toBeDisabled();
+  for (const context of [a.context, b.context, c.context]) await context.close();
+});
