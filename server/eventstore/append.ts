@@ -3,7 +3,7 @@ import { eventSchemas, isEventType, type NewEvent } from '../../shared/events';
 import type { Trx } from '../db/schema';
 import { ConcurrencyError, InvalidEventError } from './errors';
 import { applyProjections } from './projections';
-import { toStoredEvent, type EventMetadata, type StoredEvent } from './stored-event';
+import { toStoredEvent, type EventMetadata, type EventRow, type StoredEvent } from './stored-event';
 
 /** The channel the live relay listens on; `pg_notify` delivers only when the append commits. */
 export const EVENTS_CHANNEL = 'agora_events';
@@ -38,43 +38,31 @@ export async function append(
   if (events.length === 0) return [];
   const valid = events.map(validate);
 
-  // A new stream needs no look-up: the unique (stream_id, stream_version) index refuses a
-  // second first event, and that violation is already reported as a ConcurrencyError below.
-  if (expectedVersion !== 0) {
-    const current = await trx
-      .selectFrom('events')
-      .select((eb) => eb.fn.max('stream_version').as('version'))
-      .where('stream_id', '=', streamId)
-      .executeTakeFirst();
-    const actualVersion = current?.version ?? 0;
-    if (actualVersion !== expectedVersion) {
-      throw new ConcurrencyError(streamId, expectedVersion, actualVersion);
-    }
-  }
-
-  let rows;
+  const values = valid.map(
+    (event, index) =>
+      sql`(${streamId}::text, ${expectedVersion + index + 1}::int, ${event.type}::text,
+        ${JSON.stringify(event.data)}::jsonb, ${JSON.stringify(metadata)}::jsonb)`,
+  );
+  let rows: EventRow[];
   try {
-    rows = await trx
-      .insertInto('events')
-      .values(
-        valid.map((event, index) => ({
-          stream_id: streamId,
-          stream_version: expectedVersion + index + 1,
-          type: event.type,
-          data: JSON.stringify(event.data),
-          metadata: JSON.stringify(metadata),
-        })),
-      )
-      .returningAll()
-      // Queued with the insert rather than as its own statement: one round trip fewer. Postgres
-      // folds identical notifications of one transaction into one, delivered at commit.
-      .returning(sql<string>`pg_notify(${EVENTS_CHANNEL}, '')`.as('notified'))
-      .execute();
+    // One round trip checks the version and appends. A stream behind `expectedVersion` (the
+    // event at that version is missing) inserts nothing; one ahead of it already holds the next
+    // version, which the unique (stream_id, stream_version) index refuses. The notification is
+    // queued in the same statement; Postgres folds identical ones of a transaction into one,
+    // delivered at commit.
+    const result = await sql<EventRow>`
+      insert into events (stream_id, stream_version, type, data, metadata)
+      select * from (values ${sql.join(values)}) as v(stream_id, stream_version, type, data, metadata)
+      where ${expectedVersion}::int = 0 or exists (
+        select 1 from events where stream_id = ${streamId} and stream_version = ${expectedVersion}::int)
+      returning *, pg_notify(${EVENTS_CHANNEL}, '') as notified`.execute(trx);
+    rows = result.rows;
   } catch (error) {
     // A concurrent writer holding the same next version wins; its commit makes ours conflict.
     if (isUniqueViolation(error)) throw new ConcurrencyError(streamId, expectedVersion, null);
     throw error;
   }
+  if (rows.length === 0) throw new ConcurrencyError(streamId, expectedVersion, null);
 
   const stored = rows.map(toStoredEvent);
   await applyProjections(trx, stored);

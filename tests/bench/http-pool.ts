@@ -131,10 +131,12 @@ export class HttpPool {
     return this.queue.length;
   }
 
-  request(method: string, path: string, json?: string): Promise<HttpResult> {
+  /** `cookie`, when given, rides along as the Cookie header (a member's session). */
+  request(method: string, path: string, json?: string, cookie?: string): Promise<HttpResult> {
     const body = json ?? '';
     const head =
       `${method} ${path} HTTP/1.1\r\nHost: ${this.hostHeader}\r\n` +
+      (cookie === undefined ? '' : `Cookie: ${cookie}\r\n`) +
       (json === undefined
         ? '\r\n'
         : `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`);

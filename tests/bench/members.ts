@@ -94,7 +94,15 @@ export async function createMembers(
   });
 }
 
-function connect(baseUrl: string, member: Member, timeoutMs: number): Promise<void> {
+/** Extra listeners a scenario attaches to each member's socket before it connects. */
+export type SocketListeners = (socket: Socket, member: Member) => void;
+
+function connect(
+  baseUrl: string,
+  member: Member,
+  timeoutMs: number,
+  listen?: SocketListeners,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const socket = io(baseUrl, {
       transports: ['websocket'],
@@ -113,6 +121,7 @@ function connect(baseUrl: string, member: Member, timeoutMs: number): Promise<vo
       log.values.push(value);
       if (!member.latest || value.version > member.latest.version) member.latest = value;
     });
+    listen?.(socket, member);
     socket.once('connect', () => resolve());
     socket.once('connect_error', (error) =>
       reject(new Error(`socket of member ${member.index}: ${error.message}`)),
@@ -124,6 +133,7 @@ export async function connectSockets(
   baseUrl: string,
   members: Member[],
   concurrency: number,
+  listen?: SocketListeners,
 ): Promise<void> {
   let done = 0;
   await mapLimit(members.length, concurrency, async (index) => {
@@ -131,7 +141,7 @@ export async function connectSockets(
     // A handshake can time out while the server is still busy with the others; try again.
     for (let attempt = 1; ; attempt++) {
       try {
-        await connect(baseUrl, member, 20_000);
+        await connect(baseUrl, member, 20_000, listen);
         break;
       } catch (error) {
         member.socket?.removeAllListeners();

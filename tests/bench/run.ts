@@ -11,6 +11,9 @@
  *   BENCH_DATABASE_URL     use this Postgres instead of the server's embedded one
  *   BENCH_OUT              also write the table as JSON to this path
  *   BENCH_SERVER_NODE_ARGS extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"
+ *   BENCH_SCENARIOS        which to run, comma-separated: badges, messaging (both)
+ *   BENCH_MESSAGING_MEMBERS members in the messaging scenario, two per conversation (500)
+ *   BENCH_MESSAGING_RATE   combined messages/s (300)
  */
 import { rmSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -33,7 +36,8 @@ import {
   progress,
   type Member,
 } from './members';
-import { buildRows, fmt, renderTable, TARGETS, type Measurements } from './report';
+import { runMessagingBench } from './messaging';
+import { buildRows, fmt, renderTable, TARGETS, type Row } from './report';
 import { freePort, startServer, type ServerProcess } from './server-process';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -64,7 +68,12 @@ const settings = {
   baselineMs: 5000,
   graceMs: 3000,
   drainMs: 15_000,
-  watchdogMs: 6 * 60_000,
+  watchdogMs: 10 * 60_000,
+  scenarios: new Set((process.env.BENCH_SCENARIOS ?? 'badges,messaging').split(',')),
+  messaging: {
+    members: Math.round(numberEnv('BENCH_MESSAGING_MEMBERS', 500)),
+    rate: numberEnv('BENCH_MESSAGING_RATE', 300),
+  },
 };
 
 const ZERO: Badges = { notifications: 0, messages: 0, friendRequests: 0, version: 0 };
@@ -206,57 +215,79 @@ async function main(): Promise<number> {
     const running = server;
     progress(`server pid ${running.pid} ready at ${running.url}`);
 
-    members = await createMembers(running.url, settings.members, settings.signUpConcurrency);
-    await connectSockets(running.url, members, settings.socketConcurrency);
-    const connectedBefore = connectedCount(members);
+    const tables: { title: string; rows: Row[] }[] = [];
+    const missed: string[] = [];
+    let otherCpuNote = false;
+    if (settings.scenarios.has('badges')) {
+      members = await createMembers(running.url, settings.members, settings.signUpConcurrency);
+      await connectSockets(running.url, members, settings.socketConcurrency);
+      const connectedBefore = connectedCount(members);
 
-    const { bare, inserts } = await baselines(running);
-    const capacity = await probeCapacity(running, members);
-    const rate = chooseRate(bare.requestsPerSecond, capacity);
-    const load = await steadyLoad(running, members, rate);
-    const connectedAfter = connectedCount(members);
+      const { bare, inserts } = await baselines(running);
+      const capacity = await probeCapacity(running, members);
+      const rate = chooseRate(bare.requestsPerSecond, capacity);
+      const load = await steadyLoad(running, members, rate);
+      const connectedAfter = connectedCount(members);
 
-    progress('checking every member’s badges against the server');
-    const pushes = analyzePushes(members, load.commands);
-    const mismatches = await badgeMismatches(running, members);
-    const hwm = running.peakRssKb();
+      progress('checking every member’s badges against the server');
+      const pushes = analyzePushes(members, load.commands);
+      const mismatches = await badgeMismatches(running, members);
+      closeSockets(members);
+      const hwm = running.peakRssKb();
+      const rows = buildRows({
+        members: settings.members,
+        durationMs: settings.durationMs,
+        connections: settings.connections,
+        connectedBefore,
+        connectedAfter,
+        capacity,
+        rate,
+        load: load.result,
+        loadCpu: load.cpu,
+        pushes,
+        mismatches,
+        rssPeakKb: load.rssPeakKb,
+        lifetimePeakKb: Math.max(hwm ?? 0, load.rssPeakKb),
+        bareRps: bare.requestsPerSecond,
+        bareOtherCpu: bare.otherCpu,
+        insertsPerSecond: inserts.commitsPerSecond,
+        insertClients: inserts.clients,
+        serverWarnings: running.warnings.length,
+      });
+      tables.push({ title: `Live badges — ${settings.members} sockets`, rows });
+      missed.push(...rows.filter((r) => r.result === 'FAIL').map((r) => r.metric));
+      otherCpuNote ||= load.cpu.other > 25 || bare.otherCpu > 25;
+    }
+    if (settings.scenarios.has('messaging')) {
+      const result = await runMessagingBench(running, {
+        members: settings.messaging.members,
+        rate: settings.messaging.rate,
+        durationMs: settings.durationMs,
+        connections: settings.connections,
+        signUpConcurrency: settings.signUpConcurrency,
+        socketConcurrency: settings.socketConcurrency,
+        graceMs: settings.graceMs,
+        drainMs: settings.drainMs,
+      });
+      tables.push({
+        title: `Messaging — ${settings.messaging.members} members in ${Math.floor(settings.messaging.members / 2)} conversations`,
+        rows: result.rows,
+      });
+      missed.push(...result.missed);
+    }
     const warnings = [...running.warnings];
 
-    closeSockets(members);
     progress('stopping the server');
     const stopped = await running.stop();
     server = null;
 
-    const measured: Measurements = {
-      members: settings.members,
-      durationMs: settings.durationMs,
-      connections: settings.connections,
-      connectedBefore,
-      connectedAfter,
-      capacity,
-      rate,
-      load: load.result,
-      loadCpu: load.cpu,
-      pushes,
-      mismatches,
-      rssPeakKb: load.rssPeakKb,
-      lifetimePeakKb: Math.max(hwm ?? 0, load.rssPeakKb),
-      bareRps: bare.requestsPerSecond,
-      bareOtherCpu: bare.otherCpu,
-      insertsPerSecond: inserts.commitsPerSecond,
-      insertClients: inserts.clients,
-      serverWarnings: warnings.length,
-    };
-    const rows = buildRows(measured);
-    const missed = rows.filter((r) => r.result === 'FAIL');
     process.stdout.write(
-      `\nAgora push benchmark — ${settings.members} sockets, ${os.cpus().length} CPUs, ` +
-        `${((Date.now() - started) / 1000).toFixed(0)} s\n\n${renderTable(rows)}\n\n` +
-        (missed.length === 0
-          ? 'All targets met.\n'
-          : `Targets missed: ${missed.map((r) => r.metric).join('; ')}\n`),
+      `\nAgora benchmark — ${os.cpus().length} CPUs, ` +
+        `${((Date.now() - started) / 1000).toFixed(0)} s\n` +
+        tables.map((t) => `\n${t.title}\n\n${renderTable(t.rows)}\n`).join('') +
+        (missed.length === 0 ? '\nAll targets met.\n' : `\nTargets missed: ${missed.join('; ')}\n`),
     );
-    if (load.cpu.other > 25 || bare.otherCpu > 25) {
+    if (otherCpuNote) {
       process.stdout.write(
         'Note: other processes used a sizeable share of the CPUs during this run (see "other"); ' +
           'rates and latencies are noisier than usual.\n',
@@ -280,9 +311,12 @@ async function main(): Promise<number> {
         `${JSON.stringify(
           {
             at: new Date().toISOString(),
-            settings: { ...shown, rate },
-            targetsMissed: missed.map((r) => r.metric),
-            rows,
+            settings: {
+              ...shown,
+              scenarios: [...settings.scenarios],
+            },
+            targetsMissed: missed,
+            tables,
           },
           null,
           2,

@@ -56,6 +56,21 @@ describe('append', () => {
     expect(await countEvents()).toBe(before);
   });
 
+  it('refuses an expected version the stream has not reached, leaving no gap', async () => {
+    const userId = randomUUID();
+    const stream = `user-${userId}`;
+    await database.db.transaction().execute((trx) => append(trx, stream, 0, [registered(userId)]));
+    const before = await countEvents();
+    await expect(
+      database.db
+        .transaction()
+        .execute((trx) =>
+          append(trx, stream, 3, [{ type: 'UserEnabled', data: { userId, byUserId: userId } }]),
+        ),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(await countEvents()).toBe(before);
+  });
+
   it('lets exactly one of many parallel appends at one version succeed', async () => {
     const stream = `probe-${randomUUID()}`;
     const userId = randomUUID();
