@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import type { Person } from '../../../shared/social';
 import type { Db } from '../../db/schema';
-import { readPresenceOf, type Presence } from '../presence/presence-read';
+import { presenceOf, presenceStatus } from '../presence/presence-read';
 
 interface PersonRow {
   id: string;
@@ -8,32 +9,34 @@ interface PersonRow {
   display_name: string;
   avatar: string | null;
   privacy: Person['privacy'];
+  sockets: number;
+  active: boolean | null;
+  last_seen_at: Date | null;
 }
 
 /** One presenter for a member as others see them, in REST answers and socket pushes alike. */
-export function presentPerson(row: PersonRow, presence: Presence | undefined): Person {
+function presentPerson(row: PersonRow): Person {
   return {
     id: row.id,
     username: row.username,
     displayName: row.display_name,
     avatar: row.avatar,
-    status: presence?.status ?? 'offline',
-    lastSeen: presence?.lastSeen?.toISOString() ?? null,
+    status: presenceStatus(row.sockets, row.active),
+    lastSeen: row.last_seen_at?.toISOString() ?? null,
     privacy: row.privacy,
   };
 }
 
-/** Members by id, with their presence; unknown ids are left out. */
+/** Members by id, with their presence, in one query; unknown ids are left out. */
 export async function readPeople(db: Db, userIds: string[]): Promise<Map<string, Person>> {
   if (userIds.length === 0) return new Map();
   const unique = [...new Set(userIds)];
-  const [rows, presence] = await Promise.all([
-    db
-      .selectFrom('users')
-      .select(['id', 'username', 'display_name', 'avatar', 'privacy'])
-      .where('id', 'in', unique)
-      .execute(),
-    readPresenceOf(db, unique),
-  ]);
-  return new Map(rows.map((row) => [row.id, presentPerson(row, presence.get(row.id))]));
+  const { rows } = await sql<PersonRow>`
+    select u.id, u.username, u.display_name, u.avatar, u.privacy,
+      p.sockets, p.active, s.last_seen_at
+    from users u
+    left join lateral ${presenceOf(sql.ref('u.id'))} p on true
+    left join last_seen s on s.user_id = u.id
+    where u.id = any(${unique}::uuid[])`.execute(db);
+  return new Map(rows.map((row) => [row.id, presentPerson(row)]));
 }
