@@ -70,28 +70,41 @@ async function participantsOf(
     .execute();
 }
 
-async function membersTouched(trx: Trx, event: StoredEvent): Promise<string[]> {
-  const { userIds, conversationId } = touched(event);
-  const participants = conversationId ? await participantsOf(trx, [conversationId]) : [];
-  return [...new Set([...userIds, ...participants.map((p) => p.user_id)])];
-}
-
 /**
- * Sets each member's counts to what the read models hold now. The rows are locked first, in a
- * statement of their own: the counting statement then starts after any writer that held a row
- * has committed, so it sees that writer's changes (one statement that waited for the lock would
- * still count from the snapshot it started with).
+ * Locks the badge rows of every member the event touches (with a conversation's participants
+ * looked up in the same statement) and sets their counts to what the read models hold now.
+ * The lock is a statement of its own, taken in id order: the counting statement then starts
+ * after any writer that held a row has committed, so it sees that writer's changes (one
+ * statement that waited for the lock would still count from the snapshot it started with).
  */
-async function recount(trx: Trx, userIds: string[]): Promise<void> {
-  if (userIds.length === 0) return;
-  const sorted = [...userIds].sort();
-  await trx
+async function recount(trx: Trx, event: StoredEvent): Promise<void> {
+  const { userIds, conversationId } = touched(event);
+  if (userIds.length === 0 && !conversationId) return;
+  const locked = await trx
     .selectFrom('badges')
     .select('user_id')
-    .where('user_id', 'in', sorted)
+    .where((eb) =>
+      eb.or([
+        ...(userIds.length > 0 ? [eb('user_id', 'in', userIds)] : []),
+        ...(conversationId
+          ? [
+              eb(
+                'user_id',
+                'in',
+                eb
+                  .selectFrom('conversation_members')
+                  .select('user_id')
+                  .where('conversation_id', '=', conversationId),
+              ),
+            ]
+          : []),
+      ]),
+    )
     .orderBy('user_id')
     .forUpdate()
     .execute();
+  if (locked.length === 0) return;
+  const ids = locked.map((row) => row.user_id);
   await sql`
     update badges b
     set notifications = c.notifications,
@@ -106,7 +119,7 @@ async function recount(trx: Trx, userIds: string[]): Promise<void> {
           where f.to_user_id = u.id and f.status = 'pending')::int as friend_requests,
         (select coalesce(sum(m.unread_count), 0) from conversation_members m
           where m.user_id = u.id)::int as messages
-      from unnest(${sorted}::uuid[]) as u(id)
+      from unnest(${ids}::uuid[]) as u(id)
     ) c
     where b.user_id = c.user_id
       and (b.notifications, b.friend_requests, b.messages)
@@ -139,7 +152,7 @@ export const badgesProjection: Projection = {
         return;
       }
       default:
-        await recount(trx, await membersTouched(trx, event));
+        await recount(trx, event);
         return;
     }
   },

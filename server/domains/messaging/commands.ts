@@ -12,9 +12,10 @@ import type { EventMetadata } from '../../eventstore/stored-event';
 import { HttpError, notFound } from '../../http/errors';
 import type { CommandContext } from '../auth/commands';
 import { conversationIdFor, conversationStreamId } from './conversation-id';
+import type { MessageRow } from './messaging-presenter';
 import {
   assertConversationRoom,
-  assertMayWrite,
+  assertMayMessage,
   assertNotBlocked,
   lockConversation,
   lockConversationStarts,
@@ -80,29 +81,39 @@ export async function startConversation(
   }
 }
 
-/** Appends a message from the caller; answers its id. `content` is already trimmed. */
+/**
+ * Appends a message from the caller and answers it as stored, so the reply needs no read back.
+ * `content` is already trimmed.
+ */
 export async function sendMessage(
   ctx: CommandContext,
   userId: string,
   conversationId: string,
   content: string,
-): Promise<string> {
+): Promise<MessageRow> {
   return ctx.db.transaction().execute(async (trx) => {
     const conversation = await lockConversation(trx, conversationId, userId);
-    await assertNotBlocked(trx, userId, conversation.contactId);
-    await assertMayWrite(trx, userId, conversation.contactId);
+    await assertMayMessage(trx, userId, conversation.contactId);
     if (conversation.messageCount >= MAX_MESSAGES_PER_CONVERSATION) {
       throw new HttpError(409, 'message-limit', socialMessages.messageLimit);
     }
     const messageId = randomUUID();
-    await append(
+    const [event] = await append(
       trx,
       conversation.streamId,
       conversation.version,
       [{ type: 'MessageSent', data: { conversationId, messageId, senderId: userId, content } }],
       metadataOf(ctx, userId),
     );
-    return messageId;
+    return {
+      id: messageId,
+      conversation_id: conversation.id,
+      // The projection numbers it the same way, under the same lock.
+      seq: conversation.messageCount + 1,
+      sender_id: userId,
+      content,
+      created_at: event!.occurredAt,
+    };
   });
 }
 

@@ -72,39 +72,29 @@ export const messagingProjection: Projection = {
       }
       case 'MessageSent': {
         const { conversationId, messageId, senderId, content } = event.data;
-        const conversation = await trx
-          .updateTable('conversations')
-          .set({
-            message_count: sql`message_count + 1`,
-            last_message_id: messageId,
-            last_message_content: content,
-            last_message_sender_id: senderId,
-            updated_at: event.occurredAt,
-          })
-          .where('id', '=', conversationId)
-          .returning('message_count')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('messages')
-          .values({
-            id: messageId,
-            conversation_id: conversationId,
-            seq: conversation.message_count,
-            sender_id: senderId,
-            content,
-            created_at: event.occurredAt,
-          })
-          .execute();
-        // The recipient gains an unread message and sees the conversation again if archived.
-        await trx
-          .updateTable('conversation_members')
-          .set({
-            version: sql`version + 1`,
-            unread_count: sql`unread_count + (case when user_id = ${senderId} then 0 else 1 end)`,
-            is_archived: sql`is_archived and user_id = ${senderId}`,
-          })
-          .where('conversation_id', '=', conversationId)
-          .execute();
+        // One statement, one round trip: count the message on the conversation, store it at
+        // that position, and give the recipient an unread message (un-archiving it for them).
+        await sql`
+          with counted as (
+            update conversations
+            set message_count = message_count + 1,
+              last_message_id = ${messageId},
+              last_message_content = ${content},
+              last_message_sender_id = ${senderId},
+              updated_at = ${event.occurredAt}
+            where id = ${conversationId}
+            returning message_count
+          ), stored as (
+            insert into messages (id, conversation_id, seq, sender_id, content, created_at)
+            select ${messageId}::uuid, ${conversationId}::uuid, message_count, ${senderId}::uuid,
+              ${content}::text, ${event.occurredAt}::timestamptz
+            from counted
+          )
+          update conversation_members
+          set version = version + 1,
+            unread_count = unread_count + (case when user_id = ${senderId} then 0 else 1 end),
+            is_archived = is_archived and user_id = ${senderId}
+          where conversation_id = ${conversationId}`.execute(trx);
         return;
       }
       case 'MessagesDelivered': {

@@ -24,26 +24,31 @@ export async function lockConversation(
   userId: string,
 ): Promise<LockedConversation> {
   if (!isUuid(conversationId)) throw notFound(socialMessages.conversationNotFound);
+  const streamId = conversationStreamId(conversationId);
+  // The stream's version is read in the same statement, after the lock is granted.
   const row = await trx
     .selectFrom('conversations')
-    .select(['id', 'participant_ids', 'message_count'])
+    .select((eb) => [
+      'id',
+      'participant_ids',
+      'message_count',
+      eb
+        .selectFrom('events')
+        .select((inner) => inner.fn.max('stream_version').as('v'))
+        .where('stream_id', '=', streamId)
+        .as('version'),
+    ])
     .where('id', '=', conversationId)
-    .forUpdate()
+    .forUpdate('conversations')
     .executeTakeFirst();
   const contactId = row?.participant_ids.find((id) => id !== userId);
   if (!row || !contactId || !row.participant_ids.includes(userId)) {
     throw notFound(socialMessages.conversationNotFound);
   }
-  const streamId = conversationStreamId(row.id);
-  const stream = await trx
-    .selectFrom('events')
-    .select((eb) => eb.fn.max('stream_version').as('version'))
-    .where('stream_id', '=', streamId)
-    .executeTakeFirst();
   return {
     id: row.id,
     streamId,
-    version: stream?.version ?? 0,
+    version: row.version ?? 0,
     messageCount: row.message_count,
     contactId,
   };
@@ -64,19 +69,27 @@ export async function assertNotBlocked(trx: Trx, userId: string, otherId: string
   if (block) throw forbidden(socialMessages.blocked);
 }
 
-/** A friend who took `write` away from the sender may not be messaged by them. */
-export async function assertMayWrite(
+/**
+ * A message needs neither member to have blocked the other, and, between friends, the
+ * recipient not to have taken `write` away from the sender. Both in one round trip.
+ */
+export async function assertMayMessage(
   trx: Trx,
   senderId: string,
   recipientId: string,
 ): Promise<void> {
-  const friendship = await trx
-    .selectFrom('friendships')
-    .select('permissions')
-    .where('user_id', '=', recipientId)
-    .where('friend_id', '=', senderId)
-    .executeTakeFirst();
-  if (friendship && !friendship.permissions.includes('write')) {
+  const { rows } = await sql<{ blocked: boolean; permissions: string[] | null }>`
+    select
+      exists (
+        select 1 from blocks
+        where (user_id = ${senderId} and blocked_user_id = ${recipientId})
+           or (user_id = ${recipientId} and blocked_user_id = ${senderId})
+      ) as blocked,
+      (select permissions from friendships
+        where user_id = ${recipientId} and friend_id = ${senderId}) as permissions`.execute(trx);
+  const { blocked, permissions } = rows[0]!;
+  if (blocked) throw forbidden(socialMessages.blocked);
+  if (permissions && !permissions.includes('write')) {
     throw forbidden(socialMessages.operationNotPermitted('write'));
   }
 }

@@ -5,10 +5,8 @@ import {
   markUpToSchema,
   messagesQuerySchema,
   sendMessageSchema,
-  socialMessages,
   startConversationSchema,
 } from '../../../shared/social';
-import { notFound } from '../../http/errors';
 import { route } from '../../http/route';
 import { requireAuth, sessionOf } from '../auth/session-middleware';
 import type { RouteDeps } from '../routes';
@@ -20,12 +18,7 @@ import {
   type MarkKind,
 } from './commands';
 import { presentMessage, viewerOf } from './messaging-presenter';
-import {
-  readConversationsOf,
-  readMessagesByIds,
-  readMessagesPage,
-  requireConversationView,
-} from './messaging-read';
+import { readConversationsOf, readMessagesPage, requireConversationView } from './messaging-read';
 
 /** Any id is accepted here: one that is not a UUID names no conversation, a 404 like the rest. */
 const conversationParams = z.object({ id: z.string() });
@@ -77,13 +70,8 @@ export function messagingRoutes(deps: RouteDeps): Router {
       { params: conversationParams, body: sendMessageSchema },
       async ({ params, body }, req, res) => {
         const userId = sessionOf(req).userId;
-        const messageId = await sendMessage(ctx(req.id), userId, params.id, body.content);
-        const [view, messages] = await Promise.all([
-          requireConversationView(db, params.id, userId),
-          readMessagesByIds(db, [messageId]),
-        ]);
-        const message = messages.get(messageId);
-        if (!message) throw notFound(socialMessages.messageNotFound);
+        const message = await sendMessage(ctx(req.id), userId, params.id, body.content);
+        const view = await requireConversationView(db, params.id, userId);
         res.status(201).json({
           message: presentMessage(message, viewerOf(view.row)),
           conversation: view.conversation,
