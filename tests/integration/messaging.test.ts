@@ -202,6 +202,25 @@ describe('sending messages', () => {
     for (const s of [aOther, b1, b2]) s.close();
   });
 
+  it('takes parallel messages to one conversation one after another, none refused', async () => {
+    const [a, b, conversation] = await twoMembers();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        as(i % 2 === 0 ? a : b)
+          .post(`/conversations/${conversation.id}/messages`, { content: `parallel ${i}` })
+          .then((res) => res.status),
+      ),
+    );
+    expect(answers).toEqual(Array(12).fill(201));
+    const rows = await db()
+      .selectFrom('messages')
+      .select('seq')
+      .where('conversation_id', '=', conversation.id)
+      .orderBy('seq')
+      .execute();
+    expect(rows.map((row) => row.seq)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+  });
+
   it('refuses blank, whitespace-only and over-long content and accepts exactly the maximum', async () => {
     const [a, , conversation] = await twoMembers();
     const before = await eventCount();

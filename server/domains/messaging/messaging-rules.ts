@@ -24,31 +24,28 @@ export async function lockConversation(
   userId: string,
 ): Promise<LockedConversation> {
   if (!isUuid(conversationId)) throw notFound(socialMessages.conversationNotFound);
-  const streamId = conversationStreamId(conversationId);
-  // The stream's version is read in the same statement, after the lock is granted.
   const row = await trx
     .selectFrom('conversations')
-    .select((eb) => [
-      'id',
-      'participant_ids',
-      'message_count',
-      eb
-        .selectFrom('events')
-        .select((inner) => inner.fn.max('stream_version').as('v'))
-        .where('stream_id', '=', streamId)
-        .as('version'),
-    ])
+    .select(['id', 'participant_ids', 'message_count'])
     .where('id', '=', conversationId)
-    .forUpdate('conversations')
+    .forUpdate()
     .executeTakeFirst();
   const contactId = row?.participant_ids.find((id) => id !== userId);
   if (!row || !contactId || !row.participant_ids.includes(userId)) {
     throw notFound(socialMessages.conversationNotFound);
   }
+  // A statement of its own, after the lock is granted: its snapshot includes the append of the
+  // transaction that held the lock (a subquery of the locking statement would not).
+  const streamId = conversationStreamId(row.id);
+  const stream = await trx
+    .selectFrom('events')
+    .select((eb) => eb.fn.max('stream_version').as('version'))
+    .where('stream_id', '=', streamId)
+    .executeTakeFirst();
   return {
     id: row.id,
     streamId,
-    version: row.version ?? 0,
+    version: stream?.version ?? 0,
     messageCount: row.message_count,
     contactId,
   };
