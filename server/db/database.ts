@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { PreparedStatementClient } from './prepared-client';
 import type { Database, Db } from './schema';
 
 // Positions and counts fit in a double for the life of the product; numbers are easier on both sides.
@@ -16,7 +17,7 @@ export function connectDatabase(
   max = 20,
   onIdleClientError: (error: Error) => void = () => undefined,
 ): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max });
+  const pool = new pg.Pool({ connectionString, max, Client: PreparedStatementClient });
   // An idle client whose connection Postgres closes (restart, pg_terminate_backend) emits
   // 'error' on the pool; unheard, that would end the process. The pool has already dropped the
   // client and opens a fresh one for the next query.

@@ -1,0 +1,27 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+
+const MAX_PREPARED_PER_CONNECTION = 500;
+
+/**
+ * A pg client that turns every parameterised query into a named prepared statement, so
+ * Postgres parses and plans each distinct statement once per connection instead of on every
+ * call. Kysely sends the same text for the same query shape, so a handful of names cover the
+ * hot paths; past a cap per connection, new shapes run unnamed rather than pile up.
+ */
+export class PreparedStatementClient extends pg.Client {
+  private readonly prepared = new Set<string>();
+
+  // pg's overloads cannot be restated without `any`; the call is passed through unchanged.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override query(config: any, values?: any, callback?: any): any {
+    if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
+      const name = `q${createHash('sha1').update(config).digest('base64url')}`;
+      if (this.prepared.has(name) || this.prepared.size < MAX_PREPARED_PER_CONNECTION) {
+        this.prepared.add(name);
+        return super.query({ name, text: config, values }, callback);
+      }
+    }
+    return super.query(config, values, callback);
+  }
+}
