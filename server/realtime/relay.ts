@@ -136,14 +136,16 @@ export class LiveRelay {
       const last = events[events.length - 1]!;
       this.checkpoint = { transactionId: last.transactionId, globalPosition: last.globalPosition };
       this.heldBackDelay = HELD_BACK_RETRY_MS.first;
-      for (const pusher of this.options.pushers) {
-        try {
-          await pusher.push(events, this.options.io, this.options.db);
-        } catch (error) {
-          // A failed push is repaired by the client's next snapshot; the log moves on.
-          this.options.logger.error({ err: error, pusher: pusher.name }, 'push failed');
-        }
-      }
+      // Pushers are independent (each reads its own read models), so their reads overlap on the
+      // relay's connections instead of queueing one behind another.
+      await Promise.all(
+        this.options.pushers.map((pusher) =>
+          pusher.push(events, this.options.io, this.options.db).catch((error: unknown) => {
+            // A failed push is repaired by the client's next snapshot; the log moves on.
+            this.options.logger.error({ err: error, pusher: pusher.name }, 'push failed');
+          }),
+        ),
+      );
       if (events.length < BATCH || heldBack) return;
     }
   }
