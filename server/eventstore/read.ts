@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/schema';
+import type { Db, Trx } from '../db/schema';
 import { toStoredEvent, type EventRow, type StoredEvent } from './stored-event';
 
 /** Where a reader of the log has got to: the last (transaction id, position) it has handled. */
@@ -50,4 +50,14 @@ export async function currentCheckpoint(db: Db): Promise<Checkpoint> {
   return last
     ? { transactionId: last.transaction_id, globalPosition: last.global_position }
     : START_OF_LOG;
+}
+
+/** A stream's version as this transaction sees it; 0 for a stream with no events yet. */
+export async function streamVersion(trx: Trx, streamId: string): Promise<number> {
+  const row = await trx
+    .selectFrom('events')
+    .select((eb) => eb.fn.max('stream_version').as('version'))
+    .where('stream_id', '=', streamId)
+    .executeTakeFirst();
+  return row?.version ?? 0;
 }

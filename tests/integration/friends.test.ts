@@ -23,6 +23,7 @@ import {
   waitForConnect,
   waitForEvent,
   type TestMember,
+  apiAs,
 } from '../support/test-server';
 
 // The shared two-core machine makes a hundred requests in a row slow; the limit tests need it.
@@ -32,18 +33,7 @@ const LIMIT_TEST_MS = 120_000;
 const stack = useServerWithDatabase();
 const db = () => stack.database.db;
 
-/** Requests as one member. */
-function as(member: TestMember) {
-  const url = stack.server.url;
-  return {
-    get: (path: string) => request(url).get(`/api${path}`).set('cookie', member.cookie),
-    post: (path: string, body?: object) =>
-      request(url).post(`/api${path}`).set('cookie', member.cookie).send(body),
-    put: (path: string, body: object) =>
-      request(url).put(`/api${path}`).set('cookie', member.cookie).send(body),
-    delete: (path: string) => request(url).delete(`/api${path}`).set('cookie', member.cookie),
-  };
-}
+const as = (member: TestMember) => apiAs(stack.server.url, member);
 
 async function sendRequest(from: TestMember, to: { id: string }, message?: string) {
   const res = await as(from)

@@ -22,25 +22,13 @@ import {
   waitForConnect,
   waitForEvent,
   type TestMember,
+  apiAs,
 } from '../support/test-server';
 
 const stack = useServerWithDatabase();
 const db = () => stack.database.db;
 
-/** Requests as one member. */
-function as(member: TestMember) {
-  const api = request(stack.server.url);
-  return {
-    get: (path: string) => api.get(`/api${path}`).set('cookie', member.cookie),
-    post: (path: string, body?: object) =>
-      api
-        .post(`/api${path}`)
-        .set('cookie', member.cookie)
-        .send(body ?? {}),
-    patch: (path: string, body: object) =>
-      api.patch(`/api${path}`).set('cookie', member.cookie).send(body),
-  };
-}
+const as = (member: TestMember) => apiAs(stack.server.url, member);
 
 async function eventCount(): Promise<number> {
   const { rows } = await sql<{ count: number }>`select count(*)::int as count from events`.execute(

@@ -10,6 +10,7 @@ import {
   waitForConnect,
   waitForEvent,
   type TestMember,
+  apiAs,
 } from '../support/test-server';
 
 jest.setTimeout(30_000);
@@ -17,16 +18,7 @@ jest.setTimeout(30_000);
 const stack = useServerWithDatabase();
 const db = () => stack.database.db;
 
-function as(member: TestMember) {
-  const url = stack.server.url;
-  return {
-    get: (path: string) => request(url).get(`/api${path}`).set('cookie', member.cookie),
-    post: (path: string, body?: object) =>
-      request(url).post(`/api${path}`).set('cookie', member.cookie).send(body),
-    put: (path: string, body: object) =>
-      request(url).put(`/api${path}`).set('cookie', member.cookie).send(body),
-  };
-}
+const as = (member: TestMember) => apiAs(stack.server.url, member);
 
 async function befriend(a: TestMember, b: TestMember): Promise<void> {
   const sent = await as(a).post('/friends/requests', { toUserId: b.id }).expect(201);

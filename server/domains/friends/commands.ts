@@ -15,7 +15,9 @@ import {
   queueFriendAcceptedEmail,
   queueFriendRequestEmail,
 } from '../notifications/notification-emails';
-import { currentStreamVersion, friendshipStreamId } from './friendship-stream';
+import { streamVersion } from '../../eventstore/read';
+import { blockedEitherWay } from './blocks-read';
+import { friendshipStreamId } from './friendship-stream';
 
 export interface FriendsContext {
   db: Db;
@@ -43,7 +45,7 @@ async function onRelation<T>(
 ): Promise<T> {
   return ctx.db.transaction().execute(async (trx) => {
     const streamId = friendshipStreamId(actorId, otherId);
-    const version = await currentStreamVersion(trx, streamId);
+    const version = await streamVersion(trx, streamId);
     return decide(trx, async (events) => {
       await append(trx, streamId, version, events, { actorId, requestId: ctx.requestId });
     });
@@ -57,20 +59,6 @@ async function isActiveMember(trx: Trx, userId: string): Promise<boolean> {
     .where('id', '=', userId)
     .executeTakeFirst();
   return user?.status === 'active';
-}
-
-async function blockedEitherWay(trx: Trx, a: string, b: string): Promise<boolean> {
-  const row = await trx
-    .selectFrom('blocks')
-    .select('user_id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('user_id', '=', a), eb('blocked_user_id', '=', b)]),
-        eb.and([eb('user_id', '=', b), eb('blocked_user_id', '=', a)]),
-      ]),
-    )
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 async function areFriends(trx: Trx, a: string, b: string): Promise<boolean> {

@@ -1,3 +1,5 @@
+import type { Selectable } from 'kysely';
+import type { MessagesTable } from '../../db/tables/messages';
 import type { Conversation, Message, MessageStatus, Person } from '../../../shared/social';
 
 /** A member's row of a conversation, with the contact's marks beside it. */
@@ -25,14 +27,7 @@ export interface ConversationRow {
   updated_at: Date;
 }
 
-export interface MessageRow {
-  id: string;
-  conversation_id: string;
-  seq: number;
-  sender_id: string;
-  content: string;
-  created_at: Date;
-}
+export type MessageRow = Selectable<MessagesTable>;
 
 /** What a member knows about how far each side got in a conversation. */
 export interface MessageViewer {

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
+import { streamVersion } from '../../eventstore/read';
 import { MAX_CONVERSATIONS_PER_MEMBER, socialMessages } from '../../../shared/social';
 import type { Trx } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../http/errors';
+import { blockedEitherWay } from '../friends/blocks-read';
 import { conversationStreamId, isUuid } from './conversation-id';
 
 export interface LockedConversation {
@@ -37,15 +39,11 @@ export async function lockConversation(
   // A statement of its own, after the lock is granted: its snapshot includes the append of the
   // transaction that held the lock (a subquery of the locking statement would not).
   const streamId = conversationStreamId(row.id);
-  const stream = await trx
-    .selectFrom('events')
-    .select((eb) => eb.fn.max('stream_version').as('version'))
-    .where('stream_id', '=', streamId)
-    .executeTakeFirst();
+  const version = await streamVersion(trx, streamId);
   return {
     id: row.id,
     streamId,
-    version: stream?.version ?? 0,
+    version,
     messageCount: row.message_count,
     contactId,
   };
@@ -53,17 +51,7 @@ export async function lockConversation(
 
 /** Neither member may have blocked the other. */
 export async function assertNotBlocked(trx: Trx, userId: string, otherId: string): Promise<void> {
-  const block = await trx
-    .selectFrom('blocks')
-    .select('user_id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('user_id', '=', userId), eb('blocked_user_id', '=', otherId)]),
-        eb.and([eb('user_id', '=', otherId), eb('blocked_user_id', '=', userId)]),
-      ]),
-    )
-    .executeTakeFirst();
-  if (block) throw forbidden(socialMessages.blocked);
+  if (await blockedEitherWay(trx, userId, otherId)) throw forbidden(socialMessages.blocked);
 }
 
 /**

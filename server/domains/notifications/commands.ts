@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { streamVersion } from '../../eventstore/read';
 import type { NewEvent } from '../../../shared/events';
 import { socialMessages } from '../../../shared/social/messages';
 import type { Notification, NotificationPreferences } from '../../../shared/social/notifications';
@@ -16,15 +17,6 @@ export interface CommandContext {
 
 export function notificationsStreamId(userId: string): string {
   return `notifications-${userId}`;
-}
-
-async function streamVersion(trx: Trx, streamId: string): Promise<number> {
-  const row = await trx
-    .selectFrom('events')
-    .select((eb) => eb.fn.max('stream_version').as('version'))
-    .where('stream_id', '=', streamId)
-    .executeTakeFirst();
-  return row?.version ?? 0;
 }
 
 /**
