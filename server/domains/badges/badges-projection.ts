@@ -151,6 +151,17 @@ export const badgesProjection: Projection = {
           .execute();
         return;
       }
+      case 'MessageSent':
+        // The hot path takes one statement instead of a lock and a recount: the messaging
+        // projection has just added exactly one unread message for every participant but the
+        // sender, and an increment applies to the latest row even after waiting for its lock.
+        await sql`
+          update badges set messages = messages + 1, version = version + 1
+          where user_id in (
+            select user_id from conversation_members
+            where conversation_id = ${event.data.conversationId}
+              and user_id <> ${event.data.senderId})`.execute(trx);
+        return;
       default:
         await recount(trx, event);
         return;

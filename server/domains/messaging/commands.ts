@@ -93,7 +93,7 @@ export async function sendMessage(
 ): Promise<MessageRow> {
   return ctx.db.transaction().execute(async (trx) => {
     const conversation = await lockConversation(trx, conversationId, userId);
-    await assertMayMessage(trx, userId, conversation.contactId);
+    assertMayMessage(conversation);
     if (conversation.messageCount >= MAX_MESSAGES_PER_CONVERSATION) {
       throw new HttpError(409, 'message-limit', socialMessages.messageLimit);
     }

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { streamVersion } from '../../eventstore/read';
 import { MAX_CONVERSATIONS_PER_MEMBER, socialMessages } from '../../../shared/social';
 import type { Trx } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../http/errors';
@@ -13,6 +12,10 @@ export interface LockedConversation {
   version: number;
   messageCount: number;
   contactId: string;
+  /** Whether either participant blocked the other. */
+  blocked: boolean;
+  /** Between friends, what the contact lets the caller do; null when they are not friends. */
+  contactPermissions: string[] | null;
 }
 
 /**
@@ -37,15 +40,32 @@ export async function lockConversation(
     throw notFound(socialMessages.conversationNotFound);
   }
   // A statement of its own, after the lock is granted: its snapshot includes the append of the
-  // transaction that held the lock (a subquery of the locking statement would not).
+  // transaction that held the lock (a subquery of the locking statement would not). The rules a
+  // message must pass come along, to save a round trip.
   const streamId = conversationStreamId(row.id);
-  const version = await streamVersion(trx, streamId);
+  const { rows } = await sql<{
+    version: number | null;
+    blocked: boolean;
+    permissions: string[] | null;
+  }>`
+    select
+      (select max(stream_version) from events where stream_id = ${streamId}) as version,
+      exists (
+        select 1 from blocks
+        where (user_id = ${userId} and blocked_user_id = ${contactId})
+           or (user_id = ${contactId} and blocked_user_id = ${userId})
+      ) as blocked,
+      (select permissions from friendships
+        where user_id = ${contactId} and friend_id = ${userId}) as permissions`.execute(trx);
+  const state = rows[0]!;
   return {
     id: row.id,
     streamId,
-    version,
+    version: state.version ?? 0,
     messageCount: row.message_count,
     contactId,
+    blocked: state.blocked,
+    contactPermissions: state.permissions,
   };
 }
 
@@ -56,24 +76,11 @@ export async function assertNotBlocked(trx: Trx, userId: string, otherId: string
 
 /**
  * A message needs neither member to have blocked the other, and, between friends, the
- * recipient not to have taken `write` away from the sender. Both in one round trip.
+ * recipient not to have taken `write` away from the sender.
  */
-export async function assertMayMessage(
-  trx: Trx,
-  senderId: string,
-  recipientId: string,
-): Promise<void> {
-  const { rows } = await sql<{ blocked: boolean; permissions: string[] | null }>`
-    select
-      exists (
-        select 1 from blocks
-        where (user_id = ${senderId} and blocked_user_id = ${recipientId})
-           or (user_id = ${recipientId} and blocked_user_id = ${senderId})
-      ) as blocked,
-      (select permissions from friendships
-        where user_id = ${recipientId} and friend_id = ${senderId}) as permissions`.execute(trx);
-  const { blocked, permissions } = rows[0]!;
-  if (blocked) throw forbidden(socialMessages.blocked);
+export function assertMayMessage(conversation: LockedConversation): void {
+  if (conversation.blocked) throw forbidden(socialMessages.blocked);
+  const permissions = conversation.contactPermissions;
   if (permissions && !permissions.includes('write')) {
     throw forbidden(socialMessages.operationNotPermitted('write'));
   }

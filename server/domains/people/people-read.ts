@@ -1,21 +1,21 @@
 import { sql } from 'kysely';
 import type { Person } from '../../../shared/social';
 import type { Db } from '../../db/schema';
-import { presenceOf, presenceStatus } from '../presence/presence-read';
+import { activeSocket, liveSockets, presenceStatus } from '../presence/presence-read';
 
-interface PersonRow {
+export interface PersonRow {
   id: string;
   username: string;
   display_name: string;
   avatar: string | null;
   privacy: Person['privacy'];
   sockets: number;
-  active: boolean | null;
+  active: boolean;
   last_seen_at: Date | null;
 }
 
 /** One presenter for a member as others see them, in REST answers and socket pushes alike. */
-function presentPerson(row: PersonRow): Person {
+export function presentPerson(row: PersonRow): Person {
   return {
     id: row.id,
     username: row.username,
@@ -33,9 +33,10 @@ export async function readPeople(db: Db, userIds: string[]): Promise<Map<string,
   const unique = [...new Set(userIds)];
   const { rows } = await sql<PersonRow>`
     select u.id, u.username, u.display_name, u.avatar, u.privacy,
-      p.sockets, p.active, s.last_seen_at
+      ${liveSockets(sql.ref('u.id'))} as sockets,
+      ${activeSocket(sql.ref('u.id'))} as active,
+      s.last_seen_at
     from users u
-    left join lateral ${presenceOf(sql.ref('u.id'))} p on true
     left join last_seen s on s.user_id = u.id
     where u.id = any(${unique}::uuid[])`.execute(db);
   return new Map(rows.map((row) => [row.id, presentPerson(row)]));
