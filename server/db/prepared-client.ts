@@ -3,6 +3,18 @@ import pg from 'pg';
 
 const MAX_PREPARED_PER_CONNECTION = 500;
 
+/** Statement names by text, shared by every connection: hashing each call costs more than a lookup. */
+const names = new Map<string, string>();
+
+function nameOf(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `q${createHash('sha1').update(text).digest('base64url')}`;
+    if (names.size < MAX_PREPARED_PER_CONNECTION * 4) names.set(text, name);
+  }
+  return name;
+}
+
 /**
  * A pg client that turns every parameterised query into a named prepared statement, so
  * Postgres parses and plans each distinct statement once per connection instead of on every
@@ -16,7 +28,7 @@ export class PreparedStatementClient extends pg.Client {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   override query(config: any, values?: any, callback?: any): any {
     if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
-      const name = `q${createHash('sha1').update(config).digest('base64url')}`;
+      const name = nameOf(config);
       if (this.prepared.has(name) || this.prepared.size < MAX_PREPARED_PER_CONNECTION) {
         this.prepared.add(name);
         return super.query({ name, text: config, values }, callback);
