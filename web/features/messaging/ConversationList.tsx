@@ -47,7 +47,7 @@ export function ConversationList({ tab, query, selectedId, onSelect }: Conversat
     );
   }
   return (
-    <ul aria-label="Conversations" className="grid gap-0.5 p-1.5">
+    <ul aria-label="Conversations" className="grid grid-cols-[minmax(0,1fr)] gap-0.5 p-1.5">
       {conversations.map((conversation) => (
         <ConversationRow
           key={conversation.id}

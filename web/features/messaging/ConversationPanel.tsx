@@ -18,7 +18,7 @@ export function ConversationPanel({ selectedId, onSelect, className }: Conversat
   return (
     <section
       aria-labelledby="conversations-heading"
-      className={cn('min-h-0 flex-col border-r md:flex', className)}
+      className={cn('min-h-0 min-w-0 flex-col border-r md:flex', className)}
     >
       <div className="grid gap-3 p-3">
         <h2 id="conversations-heading" className="text-base font-semibold">

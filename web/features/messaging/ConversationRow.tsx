@@ -27,7 +27,7 @@ export function ConversationRow({
       data-testid="conversation-item"
       data-conversation-id={conversation.id}
       className={cn(
-        'flex items-center rounded-xl transition-colors hover:bg-accent/60',
+        'flex min-w-0 items-center rounded-xl transition-colors hover:bg-accent/60',
         selected && 'bg-accent hover:bg-accent',
       )}
     >
