@@ -12,7 +12,7 @@ export const NOTIFICATIONS_PAGE = 20;
 export const PEOPLE_SEARCH_LIMIT = { default: 10, max: 50 } as const;
 export const SEARCH_QUERY_MAX = 100;
 export const SUGGESTIONS_LIMIT = 20;
-/** A member with no visible, active tab for this long is away. */
+/** A member whose tabs have all been hidden or idle for this long is away. */
 export const PRESENCE_AWAY_AFTER_MS = 5 * 60 * 1000;
 /** Typing indicators fade this long after the last keystroke signal. */
 export const TYPING_TTL_MS = 4000;

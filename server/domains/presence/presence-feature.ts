@@ -81,7 +81,8 @@ export function createPresenceFeature(deps: LiveDeps): SocketFeature {
             .set({
               visible,
               heartbeat_at: sql<Date>`now()`,
-              ...(active ? { last_active_at: sql<Date>`now()` } : {}),
+              // Hiding the tab is the member's last act in it: away comes five minutes later.
+              ...(active || !visible ? { last_active_at: sql<Date>`now()` } : {}),
             })
             .where('socket_id', '=', socket.id)
             .execute(),

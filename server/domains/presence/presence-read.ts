@@ -9,7 +9,8 @@ const interval = (ms: number) => sql.lit(`${ms} milliseconds`);
 /**
  * Scalar subqueries on the member whose id is `userId` (a column reference of the enclosing
  * query), so a member's presence is read in the same statement as the member: how many live
- * sockets they have, and whether any is visible and active within the last 5 minutes.
+ * sockets they have, and whether any was in use (or hidden) within the last 5 minutes: a tab
+ * reports activity only while visible, so a hidden or idle one goes away after 5 minutes.
  */
 export function liveSockets(userId: RawBuilder<unknown>): RawBuilder<number> {
   return sql<number>`(select count(*)::int from socket_presence
@@ -19,12 +20,12 @@ export function liveSockets(userId: RawBuilder<unknown>): RawBuilder<number> {
 
 export function activeSocket(userId: RawBuilder<unknown>): RawBuilder<boolean> {
   return sql<boolean>`exists (select 1 from socket_presence
-    where user_id = ${userId} and visible
+    where user_id = ${userId}
       and last_active_at > now() - ${interval(PRESENCE_AWAY_AFTER_MS)}::interval
       and heartbeat_at > now() - ${interval(PRESENCE_STALE_AFTER_MS)}::interval)`;
 }
 
-/** Online while a live socket is visible and active; away while all are hidden or idle. */
+/** Online while a live socket was in use lately; away once all are hidden or idle for 5 minutes. */
 export function presenceStatus(sockets: number, active: boolean): PresenceStatus {
   if (sockets === 0) return 'offline';
   return active ? 'online' : 'away';
