@@ -9,6 +9,8 @@ import { FriendFiltersBar } from './FriendFiltersBar';
 import { useGetFriendsQuery } from './friendsApi';
 import { useNow } from './useNow';
 
+const PRESENCE_REFRESH_MS = 30_000;
+
 /** The Friends tab: the filters, then the member's friends who pass them. */
 export function FriendsList({
   view,
@@ -19,7 +21,16 @@ export function FriendsList({
   filters: FriendFilters;
   onFiltersChange: (filters: FriendFilters) => void;
 }) {
-  const { data: friends, isLoading, refetch } = useGetFriendsQuery();
+  // Presence is not pushed (it changes far more often than anything else a member sees), so
+  // the list on screen looks again every half minute.
+  const {
+    data: friends,
+    isLoading,
+    refetch,
+  } = useGetFriendsQuery(undefined, {
+    pollingInterval: PRESENCE_REFRESH_MS,
+    skipPollingIfUnfocused: true,
+  });
   const now = useNow();
   const heading = useRef<HTMLHeadingElement>(null);
   const shown = friends ? filterFriends(friends, filters) : [];
