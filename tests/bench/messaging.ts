@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import pg from 'pg';
 import type { Badges } from '../../shared/badges';
 import { SOCKET_EVENTS } from '../../shared/realtime';
 import type { Conversation, Message } from '../../shared/social';
@@ -70,6 +71,31 @@ async function startConversations(server: ServerProcess, members: Member[]): Pro
   });
 }
 
+/**
+ * When each message committed, by Postgres's own clock (this machine's): empty when the server
+ * does not track commit timestamps (an external BENCH_DATABASE_URL), and then latency is taken
+ * from the start of the message's transaction, an upper bound.
+ */
+async function commitTimes(databaseUrl: string): Promise<Map<string, number>> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows: setting } = await client.query<{ on: boolean }>(
+      `select current_setting('track_commit_timestamp') = 'on' as on`,
+    );
+    if (!setting[0]?.on) return new Map();
+    const { rows } = await client.query<{ id: string; committed_ms: number }>(
+      `select data->>'messageId' as id,
+         extract(epoch from pg_xact_commit_timestamp(
+           (transaction_id::text::bigint % 4294967296)::text::xid)) * 1000 as committed_ms
+       from events where type = 'MessageSent'`,
+    );
+    return new Map(rows.map((row) => [row.id, Number(row.committed_ms)]));
+  } finally {
+    await client.end();
+  }
+}
+
 async function badgeMismatches(server: ServerProcess, members: Member[]): Promise<number> {
   const same = await mapLimit(members.length, 16, async (index) => {
     const member = members[index]!;
@@ -83,9 +109,8 @@ async function badgeMismatches(server: ServerProcess, members: Member[]): Promis
 /**
  * 250 one-to-one conversations between 500 members, each with one socket; messages go out at a
  * steady combined rate from a random side of a random conversation. A delivery is the message
- * arriving on its recipient's socket. Latency is measured from the start of the message's
- * transaction (its timestamp, set by the database on this machine's clock) to that arrival, so
- * it is an upper bound on commit → socket.
+ * arriving on its recipient's socket. Latency runs from the message's commit, as Postgres
+ * recorded it (on this machine's clock), to that arrival.
  */
 export async function runMessagingBench(
   server: ServerProcess,
@@ -156,12 +181,14 @@ export async function runMessagingBench(
     const deadline = Date.now() + settings.graceMs;
     while (Date.now() < deadline && receipts.firstAt.size < sent.size) await sleep(50);
 
+    const committedAt = await commitTimes(server.databaseUrl);
+    const from = committedAt.size > 0 ? 'commit' : 'transaction start';
     const latencies: number[] = [];
     let lost = 0;
     for (const [id, message] of sent) {
       const at = receipts.firstAt.get(id);
       if (at === undefined) lost += 1;
-      else latencies.push(at - message.startedAt);
+      else latencies.push(at - (committedAt.get(id) ?? message.startedAt));
     }
     const strays = [...receipts.firstAt.keys()].filter((id) => !sent.has(id)).length;
     const connected = connectedCount(members);
@@ -191,20 +218,11 @@ export async function runMessagingBench(
         httpLatency.p99,
         `${fmt.ms(httpLatency.p50)} / ${fmt.ms(httpLatency.p99)}`,
       ),
-      row(
-        'delivery p50 (transaction start → recipient socket)',
-        delivery.p50,
-        fmt.ms(delivery.p50),
-      ),
-      row(
-        'delivery p99 (transaction start → recipient socket)',
-        delivery.p99,
-        fmt.ms(delivery.p99),
-        {
-          text: `≤ ${MESSAGING_TARGETS.deliveryP99Ms} ms`,
-          met: delivery.p99 <= MESSAGING_TARGETS.deliveryP99Ms,
-        },
-      ),
+      row(`delivery p50 (${from} → recipient socket)`, delivery.p50, fmt.ms(delivery.p50)),
+      row(`delivery p99 (${from} → recipient socket)`, delivery.p99, fmt.ms(delivery.p99), {
+        text: `≤ ${MESSAGING_TARGETS.deliveryP99Ms} ms`,
+        met: delivery.p99 <= MESSAGING_TARGETS.deliveryP99Ms,
+      }),
       row('delivery max', delivery.max, fmt.ms(delivery.max)),
       row('deliveries lost', lost, fmt.int(lost), { text: '0', met: lost === 0 && load.ok > 0 }),
       row(
