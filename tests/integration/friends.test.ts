@@ -378,6 +378,29 @@ describe('friends', () => {
     expect(side.permissions).toEqual(['read', 'search']);
   });
 
+  it('hides the caller from the searches of a friend they took search away from', async () => {
+    const ana = await signUpMember(stack.server);
+    const ben = await signUpMember(stack.server);
+    await befriend(ana, ben);
+    const found = async () =>
+      ((await as(ben).get(`/users?q=${ana.username}`).expect(200)).body as { id: string }[]).map(
+        (person) => person.id,
+      );
+    expect(await found()).toContain(ana.id);
+    await as(ana)
+      .put(`/friends/${ben.id}/permissions`, { permissions: ['read', 'write', 'delete'] })
+      .expect(200);
+    expect(await found()).not.toContain(ana.id);
+    const searched = (await as(ben).get(`/friends/search?q=${ana.username}`).expect(200))
+      .body as SearchResult[];
+    expect(searched.map((result) => result.id)).not.toContain(ana.id);
+    // Ana still finds Ben: the permission is Ana's about Ben, not the other way round.
+    const anaFinds = (await as(ana).get(`/users?q=${ben.username}`).expect(200)).body as {
+      id: string;
+    }[];
+    expect(anaFinds.map((person) => person.id)).toContain(ben.id);
+  });
+
   it('refuses an unknown operation with the sandbox text, and a stranger with 404', async () => {
     const ana = await signUpMember(stack.server);
     const ben = await signUpMember(stack.server);
