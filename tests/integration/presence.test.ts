@@ -11,6 +11,7 @@ import {
   startTestServer,
   useServerWithDatabase,
   waitForConnect,
+  apiAs,
   type TestMember,
 } from '../support/test-server';
 
@@ -161,4 +162,27 @@ it('removes its sockets and stamps last seen when a process stops', async () => 
   socket.close();
   expect(await seen(member)).toMatchObject({ status: 'offline' });
   expect((await seen(member)).lastSeen).not.toBeNull();
+});
+
+it('shows a member offline, with no last-seen time, to a friend they took read away from', async () => {
+  const member = await signUpMember(stack.server);
+  const friend = await signUpMember(stack.server);
+  const api = (who: TestMember) => apiAs(stack.server.url, who);
+  const sent = await api(member).post('/friends/requests', { toUserId: friend.id }).expect(201);
+  await api(friend).post(`/friends/requests/${sent.body.id}/accept`).expect(200);
+  const socket = await connect(member);
+  await signal(socket, { visible: true, active: true });
+
+  const asFriendSees = async () => {
+    const friends = (await api(friend).get('/friends').expect(200)).body as { user: Person }[];
+    return friends[0]!.user;
+  };
+  expect((await asFriendSees()).status).toBe('online');
+  await api(member)
+    .put(`/friends/${friend.id}/permissions`, { permissions: ['write', 'search', 'delete'] })
+    .expect(200);
+  expect(await asFriendSees()).toMatchObject({ status: 'offline', lastSeen: null });
+  // Others still see the member as they are.
+  expect((await seen(member)).status).toBe('online');
+  socket.close();
 });

@@ -12,7 +12,7 @@ export async function readBlocked(db: Db, userId: string): Promise<Person[]> {
     .orderBy('blocked_user_id')
     .execute();
   const ids = rows.map((row) => row.blocked_user_id);
-  const people = await readPeople(db, ids);
+  const people = await readPeople(db, userId, ids);
   return ids.flatMap((id) => people.get(id) ?? []);
 }
 

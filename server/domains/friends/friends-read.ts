@@ -19,7 +19,7 @@ export async function readFriends(db: Db, userId: string, friendId?: string): Pr
   const rows = await query.execute();
   const ids = rows.map((row) => row.friend_id);
   const [people, mutual] = await Promise.all([
-    readPeople(db, ids),
+    readPeople(db, userId, ids),
     countMutualFriends(db, userId, ids),
   ]);
   return rows.flatMap((row) => {

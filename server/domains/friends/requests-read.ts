@@ -21,9 +21,14 @@ export function presentFriendRequest(
   };
 }
 
-async function presentAll(db: Db, rows: FriendRequestsTable[]): Promise<FriendRequest[]> {
+async function presentAll(
+  db: Db,
+  viewerId: string,
+  rows: FriendRequestsTable[],
+): Promise<FriendRequest[]> {
   const people = await readPeople(
     db,
+    viewerId,
     rows.flatMap((row) => [row.from_user_id, row.to_user_id]),
   );
   return rows.flatMap((row) => {
@@ -33,13 +38,18 @@ async function presentAll(db: Db, rows: FriendRequestsTable[]): Promise<FriendRe
   });
 }
 
-export async function readFriendRequest(db: Db, requestId: string): Promise<FriendRequest> {
+/** One request, as `viewerId` (one of its two members) sees it. */
+export async function readFriendRequest(
+  db: Db,
+  viewerId: string,
+  requestId: string,
+): Promise<FriendRequest> {
   const row = await db
     .selectFrom('friend_requests')
     .selectAll()
     .where('id', '=', requestId)
     .executeTakeFirstOrThrow();
-  const [request] = await presentAll(db, [row]);
+  const [request] = await presentAll(db, viewerId, [row]);
   if (!request) throw new Error(`friend request ${requestId} names an unknown member`);
   return request;
 }
@@ -54,7 +64,7 @@ export async function readFriendRequests(db: Db, userId: string): Promise<Friend
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  const requests = await presentAll(db, rows);
+  const requests = await presentAll(db, userId, rows);
   return {
     incoming: requests.filter((request) => request.toUser.id === userId),
     outgoing: requests.filter((request) => request.fromUser.id === userId),

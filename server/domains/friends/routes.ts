@@ -55,7 +55,7 @@ export function friendsRoutes(deps: RouteDeps): Router {
     '/friends/requests',
     route({ body: sendFriendRequestSchema }, async ({ body }, req, res) => {
       const requestId = await sendFriendRequest(ctx(req), me(req), body);
-      res.status(201).json(await readFriendRequest(deps.db, requestId));
+      res.status(201).json(await readFriendRequest(deps.db, me(req), requestId));
     }),
   );
 
@@ -71,7 +71,7 @@ export function friendsRoutes(deps: RouteDeps): Router {
     '/friends/requests/:id/reject',
     route({ params: requestParams }, async ({ params }, req, res) => {
       await actOnFriendRequest(ctx(req), me(req), params.id, 'reject');
-      res.json(await readFriendRequest(deps.db, params.id));
+      res.json(await readFriendRequest(deps.db, me(req), params.id));
     }),
   );
 
@@ -79,7 +79,7 @@ export function friendsRoutes(deps: RouteDeps): Router {
     '/friends/requests/:id',
     route({ params: requestParams }, async ({ params }, req, res) => {
       await actOnFriendRequest(ctx(req), me(req), params.id, 'cancel');
-      res.json(await readFriendRequest(deps.db, params.id));
+      res.json(await readFriendRequest(deps.db, me(req), params.id));
     }),
   );
 
@@ -108,7 +108,7 @@ export function friendsRoutes(deps: RouteDeps): Router {
     '/friends/blocks',
     route({ body: blockRequestSchema }, async ({ body }, req, res) => {
       await blockMember(ctx(req), me(req), body.userId);
-      const people = await readPeople(deps.db, [body.userId]);
+      const people = await readPeople(deps.db, me(req), [body.userId]);
       res.status(201).json(people.get(body.userId) ?? null);
     }),
   );

@@ -14,7 +14,7 @@ async function toSearchResults(
   const ids = matches.map((match) => match.id);
   if (ids.length === 0) return [];
   const [people, friends, pending] = await Promise.all([
-    readPeople(db, ids),
+    readPeople(db, userId, ids),
     db
       .selectFrom('friendships')
       .select('friend_id')

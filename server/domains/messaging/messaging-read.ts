@@ -3,7 +3,7 @@ import type { Db } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { sql } from 'kysely';
 import { presentPerson } from '../people/people-read';
-import { activeSocket, liveSockets } from '../presence/presence-read';
+import { activeSocket, liveSockets, presenceShown } from '../presence/presence-read';
 import { isUuid } from './conversation-id';
 import {
   presentConversation,
@@ -45,6 +45,7 @@ function viewRows(db: Db) {
         'ls.last_seen_at as contact_last_seen_at',
         liveSockets(sql.ref('m.contact_id')).as('contact_sockets'),
         activeSocket(sql.ref('m.contact_id')).as('contact_active'),
+        presenceShown(sql.ref('m.contact_id'), sql.ref('m.user_id')).as('contact_presence_shown'),
         'm.conversation_id',
         'm.user_id',
         'm.contact_id',
@@ -80,6 +81,7 @@ function present(rows: ViewQueryRow[]): ConversationView[] {
       sockets: row.contact_sockets,
       active: row.contact_active,
       last_seen_at: row.contact_last_seen_at,
+      presence_shown: row.contact_presence_shown,
     });
     return { row, conversation: presentConversation(row, row, contact) };
   });

@@ -1,7 +1,12 @@
 import { sql } from 'kysely';
 import type { Person } from '../../../shared/social';
 import type { Db } from '../../db/schema';
-import { activeSocket, liveSockets, presenceStatus } from '../presence/presence-read';
+import {
+  activeSocket,
+  liveSockets,
+  presenceShown,
+  presenceStatus,
+} from '../presence/presence-read';
 
 export interface PersonRow {
   id: string;
@@ -12,6 +17,8 @@ export interface PersonRow {
   sockets: number;
   active: boolean;
   last_seen_at: Date | null;
+  /** False when the viewer may not see this member's presence. */
+  presence_shown: boolean;
 }
 
 /** One presenter for a member as others see them, in REST answers and socket pushes alike. */
@@ -21,21 +28,29 @@ export function presentPerson(row: PersonRow): Person {
     username: row.username,
     displayName: row.display_name,
     avatar: row.avatar,
-    status: presenceStatus(row.sockets, row.active),
-    lastSeen: row.last_seen_at?.toISOString() ?? null,
+    status: row.presence_shown ? presenceStatus(row.sockets, row.active) : 'offline',
+    lastSeen: row.presence_shown ? (row.last_seen_at?.toISOString() ?? null) : null,
     privacy: row.privacy,
   };
 }
 
-/** Members by id, with their presence, in one query; unknown ids are left out. */
-export async function readPeople(db: Db, userIds: string[]): Promise<Map<string, Person>> {
+/**
+ * Members by id as `viewerId` sees them, with their presence, in one query; unknown ids are
+ * left out.
+ */
+export async function readPeople(
+  db: Db,
+  viewerId: string,
+  userIds: string[],
+): Promise<Map<string, Person>> {
   if (userIds.length === 0) return new Map();
   const unique = [...new Set(userIds)];
   const { rows } = await sql<PersonRow>`
     select u.id, u.username, u.display_name, u.avatar, u.privacy,
       ${liveSockets(sql.ref('u.id'))} as sockets,
       ${activeSocket(sql.ref('u.id'))} as active,
-      s.last_seen_at
+      s.last_seen_at,
+      ${presenceShown(sql.ref('u.id'), sql`${viewerId}::uuid`)} as presence_shown
     from users u
     left join last_seen s on s.user_id = u.id
     where u.id = any(${unique}::uuid[])`.execute(db);

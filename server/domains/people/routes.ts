@@ -18,7 +18,7 @@ export function peopleRoutes(deps: RouteDeps): Router {
       const ids = query.email
         ? [await findByEmail(deps.db, callerId, query.email)].filter((id) => id !== null)
         : (await rankPeople(deps.db, callerId, query.q ?? '', query._limit)).map((m) => m.id);
-      const people = await readPeople(deps.db, ids);
+      const people = await readPeople(deps.db, callerId, ids);
       res.json(ids.map((id) => people.get(id)).filter((p): p is Person => p !== undefined));
     }),
   );
