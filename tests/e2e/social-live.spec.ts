@@ -174,3 +174,35 @@ test('notifications: the list, click to read and mark all as read clear the badg
   await expect(b.page.getByTestId('notifications-mark-all')).toBeDisabled();
   for (const context of [a.context, b.context, c.context]) await context.close();
 });
+
+test("a friend's permissions: taking write away refuses their messages with the sandbox text", async ({
+  browser,
+  baseURL,
+}) => {
+  const a = await signedInContext(browser, baseURL!);
+  const b = await signedInContext(browser, baseURL!);
+  const sent = await a.page.request.post('/api/friends/requests', { data: { toUserId: b.id } });
+  const request = (await sent.json()) as { id: string };
+  expect((await b.page.request.post(`/api/friends/requests/${request.id}/accept`)).status()).toBe(
+    200,
+  );
+
+  await b.page.goto('/friends');
+  const card = b.page.locator(`[data-testid="friend-card"][data-user-id="${a.id}"]`);
+  await card.getByRole('button', { name: /^Actions for/ }).click();
+  await b.page.getByRole('menuitem', { name: 'Permissions' }).click();
+  const dialog = b.page.getByTestId('permissions-dialog');
+  await expect(dialog.getByTestId('permission-write')).toBeChecked();
+  await dialog.getByTestId('permission-write').click();
+  await dialog.getByTestId('permissions-save').click();
+  await expect(dialog).toHaveCount(0);
+
+  await a.page.goto(`/messages?user=${b.id}`);
+  const input = a.page.getByTestId('message-input');
+  await input.fill('Can you read this?');
+  await input.press('Enter');
+  await expect(a.page.getByText("Operation 'write' not permitted in this sandbox")).toBeVisible();
+  await expect(a.page.getByTestId('message-item')).toHaveCount(0);
+  await a.context.close();
+  await b.context.close();
+});

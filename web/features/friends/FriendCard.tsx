@@ -1,4 +1,4 @@
-import { Ban, ExternalLink, MessageSquare, UserMinus } from 'lucide-react';
+import { Ban, ExternalLink, MessageSquare, ShieldCheck, UserMinus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Friend } from '../../../shared/social';
@@ -11,6 +11,7 @@ import type { CardView } from './CardList';
 import { ConfirmDialog, type Confirmation } from './ConfirmDialog';
 import { useBlockMemberMutation, useRemoveFriendMutation } from './friendsApi';
 import { messagesUrl, profileUrl } from './links';
+import { PermissionsDialog } from './PermissionsDialog';
 import { nameOf, PersonSummary } from './PersonSummary';
 
 export function FriendCard({
@@ -30,6 +31,7 @@ export function FriendCard({
   const [removeFriend] = useRemoveFriendMutation();
   const [blockMember] = useBlockMemberMutation();
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const [editingPermissions, setEditingPermissions] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
 
   const confirmRemove = () =>
@@ -80,7 +82,12 @@ export function FriendCard({
           <ActionsMenu
             label={`Actions for ${name}`}
             triggerRef={menuButton}
-            items={menuItems(user.id, confirmRemove, confirmBlock)}
+            items={menuItems(
+              user.id,
+              () => setEditingPermissions(true),
+              confirmRemove,
+              confirmBlock,
+            )}
           />
         </div>
       </Card>
@@ -89,11 +96,23 @@ export function FriendCard({
         onClose={() => setConfirmation(null)}
         returnFocusTo={menuButton}
       />
+      <PermissionsDialog
+        friend={friend}
+        name={name}
+        open={editingPermissions}
+        onClose={() => setEditingPermissions(false)}
+        returnFocusTo={menuButton}
+      />
     </li>
   );
 }
 
-function menuItems(userId: string, onRemove: () => void, onBlock: () => void) {
+function menuItems(
+  userId: string,
+  onPermissions: () => void,
+  onRemove: () => void,
+  onBlock: () => void,
+) {
   return [
     { label: 'Message', icon: <MessageSquare aria-hidden />, href: messagesUrl(userId) },
     {
@@ -102,6 +121,7 @@ function menuItems(userId: string, onRemove: () => void, onBlock: () => void) {
       href: profileUrl(userId),
       newTab: true,
     },
+    { label: 'Permissions', icon: <ShieldCheck aria-hidden />, onSelect: onPermissions },
     {
       label: 'Remove friend',
       icon: <UserMinus aria-hidden />,

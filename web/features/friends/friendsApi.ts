@@ -5,6 +5,7 @@ import {
   friendSchema,
   searchResultSchema,
   type Friend,
+  type FriendPermission,
   type FriendRequest,
   type FriendRequests,
   type SearchResult,
@@ -80,6 +81,17 @@ export const friendsApi = api.injectEndpoints({
       query: (userId) => ({ url: `friends/${userId}`, method: 'DELETE' }),
       invalidatesTags: ['Friends', 'People'],
     }),
+    setFriendPermissions: build.mutation<
+      Friend,
+      { userId: string; permissions: FriendPermission[] }
+    >({
+      query: ({ userId, permissions }) => ({
+        url: `friends/${userId}/permissions`,
+        method: 'PUT',
+        body: { permissions },
+      }),
+      invalidatesTags: ['Friends'],
+    }),
     blockMember: build.mutation<void, string>({
       query: (userId) => ({ url: 'friends/blocks', method: 'POST', body: { userId } }),
       invalidatesTags: ['Friends', 'FriendRequests', 'People'],
@@ -93,6 +105,7 @@ export const {
   useSearchFriendsQuery,
   useGetFriendSuggestionsQuery,
   useSendFriendRequestMutation,
+  useSetFriendPermissionsMutation,
   useAcceptFriendRequestMutation,
   useRejectFriendRequestMutation,
   useCancelFriendRequestMutation,
