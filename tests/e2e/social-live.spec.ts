@@ -206,3 +206,29 @@ test("a friend's permissions: taking write away refuses their messages with the 
   await a.context.close();
   await b.context.close();
 });
+
+test('blocking from the friend card, then unblocking from Settings', async ({
+  browser,
+  baseURL,
+}) => {
+  const a = await signedInContext(browser, baseURL!);
+  const b = await signedInContext(browser, baseURL!);
+  const sent = await a.page.request.post('/api/friends/requests', { data: { toUserId: b.id } });
+  const request = (await sent.json()) as { id: string };
+  await b.page.request.post(`/api/friends/requests/${request.id}/accept`);
+
+  await b.page.goto('/friends');
+  const card = b.page.locator(`[data-testid="friend-card"][data-user-id="${a.id}"]`);
+  await card.getByRole('button', { name: /^Actions for/ }).click();
+  await b.page.getByRole('menuitem', { name: 'Block' }).click();
+  await b.page.getByTestId('confirm-action').click();
+  await expect(card).toHaveCount(0);
+
+  await b.page.goto('/settings');
+  const blocked = b.page.getByTestId('blocked-members');
+  await expect(blocked).toContainText(a.member.username);
+  await blocked.getByRole('button', { name: /^Unblock/ }).click();
+  await expect(b.page.getByText('You have not blocked anyone.')).toBeVisible();
+  await a.context.close();
+  await b.context.close();
+});

@@ -3,11 +3,13 @@ import {
   friendRequestSchema,
   friendRequestsSchema,
   friendSchema,
+  personSchema,
   searchResultSchema,
   type Friend,
   type FriendPermission,
   type FriendRequest,
   type FriendRequests,
+  type Person,
   type SearchResult,
   type SendFriendRequest,
 } from '../../../shared/social';
@@ -92,6 +94,15 @@ export const friendsApi = api.injectEndpoints({
       }),
       invalidatesTags: ['Friends'],
     }),
+    getBlockedMembers: build.query<Person[], void>({
+      query: () => 'friends/blocked',
+      transformResponse: (raw: unknown) => z.array(personSchema).parse(raw),
+      providesTags: ['People'],
+    }),
+    unblockMember: build.mutation<void, string>({
+      query: (userId) => ({ url: `friends/blocks/${userId}`, method: 'DELETE' }),
+      invalidatesTags: ['People', 'Friends'],
+    }),
     blockMember: build.mutation<void, string>({
       query: (userId) => ({ url: 'friends/blocks', method: 'POST', body: { userId } }),
       invalidatesTags: ['Friends', 'FriendRequests', 'People'],
@@ -111,4 +122,6 @@ export const {
   useCancelFriendRequestMutation,
   useRemoveFriendMutation,
   useBlockMemberMutation,
+  useGetBlockedMembersQuery,
+  useUnblockMemberMutation,
 } = friendsApi;

@@ -9,6 +9,7 @@ import { cn } from '../../lib/cn';
 import { selectSignedInUser } from '../auth/session';
 import { NotificationPreferencesForm } from '../notifications/NotificationPreferencesForm';
 import { ComingSoon } from '../settings/ComingSoon';
+import { BlockedMembers } from '../friends/BlockedMembers';
 import { PrivacySetting } from '../settings/PrivacySetting';
 import { SettingsSection } from '../settings/SettingsSection';
 import { ThemeSetting } from '../settings/ThemeSetting';
@@ -62,6 +63,13 @@ function PrivacyTab() {
     <div className="grid gap-6">
       <SettingsSection id="privacy" title="Privacy" description="Who can see your profile.">
         <PrivacySetting id="profile-privacy-select" />
+      </SettingsSection>
+      <SettingsSection
+        id="blocked"
+        title="Blocked members"
+        description="They cannot message you, send you friend requests or find you."
+      >
+        <BlockedMembers />
       </SettingsSection>
       <SettingsSection id="account" title="Account" description="Security and your data.">
         <div className="flex flex-wrap gap-2">

@@ -6,6 +6,7 @@ import { Label } from '../../components/ui/label';
 import { selectSignedInUser } from '../auth/session';
 import { NotificationPreferencesForm } from '../notifications/NotificationPreferencesForm';
 import { ComingSoon } from './ComingSoon';
+import { BlockedMembers } from '../friends/BlockedMembers';
 import { PrivacySetting } from './PrivacySetting';
 import { SecuritySettings } from './SecuritySettings';
 import { SettingsSection } from './SettingsSection';
@@ -68,6 +69,13 @@ export function SettingsPage() {
         </SettingsSection>
         <SettingsSection id="privacy" title="Privacy" description="Who can see your profile.">
           <PrivacySetting />
+        </SettingsSection>
+        <SettingsSection
+          id="blocked"
+          title="Blocked members"
+          description="They cannot message you, send you friend requests or find you."
+        >
+          <BlockedMembers />
         </SettingsSection>
         <SettingsSection
           id="security"
