@@ -232,3 +232,54 @@ test('blocking from the friend card, then unblocking from Settings', async ({
   await a.context.close();
   await b.context.close();
 });
+
+test('the Add Friend dialog: nothing when empty, says so for an unknown address, sends a real request', async ({
+  browser,
+  baseURL,
+}) => {
+  const a = await signedInContext(browser, baseURL!);
+  const b = await signedInContext(browser, baseURL!);
+  await b.page.goto('/notifications');
+  await expect(b.page.getByTestId('notifications-empty')).toHaveText('No new notifications.');
+  await b.page.goto('/friends?tab=requests');
+
+  await a.page.goto('/messages');
+  await a.page.getByTestId('add-friend-button').click();
+  const email = a.page.getByTestId('add-friend-email');
+  await a.page.getByTestId('add-friend-send').click();
+  await expect(email).toBeVisible();
+  await expect(a.page.getByText(/No member has/)).toHaveCount(0);
+
+  await email.fill(`nobody-${Date.now()}@example.com`);
+  await a.page.getByTestId('add-friend-send').click();
+  await expect(a.page.getByText(/^No member has the email address nobody-/)).toBeVisible();
+
+  await email.fill(b.member.email.toUpperCase());
+  await a.page.getByTestId('add-friend-send').click();
+  await expect(email).toHaveCount(0);
+  await expect(b.page.getByTestId('request-card')).toHaveCount(1);
+  await expect(b.page.getByTestId('friends-tab-requests')).toContainText('1');
+  await a.context.close();
+  await b.context.close();
+});
+
+test('one notification preference behind both settings pages', async ({ browser, baseURL }) => {
+  const a = await signedInContext(browser, baseURL!);
+  await a.page.goto('/settings');
+  const emailSwitch = a.page.getByTestId('notification-preference-friend_request_received-email');
+  await expect(emailSwitch).toBeChecked();
+  await emailSwitch.click();
+  await expect(a.page.getByText('Settings Saved')).toBeVisible();
+  await expect(emailSwitch).not.toBeChecked();
+
+  await a.page.goto('/profile/settings?tab=notifications');
+  await expect(
+    a.page.getByTestId('notification-preference-friend_request_received-email'),
+  ).not.toBeChecked();
+  await expect(
+    a.page.getByTestId('notification-preference-friend_request_received-inApp'),
+  ).toBeChecked();
+  const stored = await (await a.page.request.get('/api/me/notification-preferences')).json();
+  expect(stored.friend_request_received).toEqual({ inApp: true, email: false });
+  await a.context.close();
+});
