@@ -3,33 +3,19 @@ import request from 'supertest';
 import { SOCKET_EVENTS, type TypingPayload } from '../../shared/realtime';
 import type { Conversation } from '../../shared/social';
 import type { RunningServer } from '../../server/server';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import {
   openSocket,
   signUpMember,
-  startTestServer,
+  useTwoServersOnOneDatabase,
   waitForConnect,
   waitForEvent,
   type TestMember,
 } from '../support/test-server';
 
-let database: TestDatabase;
-let serverA: RunningServer;
-let serverB: RunningServer;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  serverA = await startTestServer(database.url);
-  serverB = await startTestServer(database.url);
-});
-afterAll(async () => {
-  await serverA.close();
-  await serverB.close();
-  await database.drop();
-});
+const servers = useTwoServersOnOneDatabase();
 
 async function start(from: TestMember, to: TestMember): Promise<Conversation> {
-  const res = await request(serverA.url)
+  const res = await request(servers.a.url)
     .post('/api/conversations')
     .set('cookie', from.cookie)
     .send({ participantId: to.id })
@@ -45,12 +31,12 @@ async function connected(server: RunningServer, member: TestMember): Promise<Soc
 
 describe('typing', () => {
   it('reaches every socket of the contact, on this process and on another one', async () => {
-    const alice = await signUpMember(serverA);
-    const bob = await signUpMember(serverA);
+    const alice = await signUpMember(servers.a);
+    const bob = await signUpMember(servers.a);
     const conversation = await start(alice, bob);
-    const aliceSocket = await connected(serverA, alice);
-    const bobHere = await connected(serverA, bob);
-    const bobThere = await connected(serverB, bob);
+    const aliceSocket = await connected(servers.a, alice);
+    const bobHere = await connected(servers.a, bob);
+    const bobThere = await connected(servers.b, bob);
 
     const heard = Promise.all(
       [bobHere, bobThere].map((s) => waitForEvent<TypingPayload>(s, SOCKET_EVENTS.typing)),
@@ -64,13 +50,13 @@ describe('typing', () => {
   });
 
   it('drops signals from a member outside the conversation and malformed ones', async () => {
-    const alice = await signUpMember(serverA);
-    const bob = await signUpMember(serverA);
-    const carol = await signUpMember(serverA);
+    const alice = await signUpMember(servers.a);
+    const bob = await signUpMember(servers.a);
+    const carol = await signUpMember(servers.a);
     const aliceAndBob = await start(alice, bob);
     const carolAndBob = await start(carol, bob);
-    const bobSocket = await connected(serverB, bob);
-    const carolSocket = await connected(serverA, carol);
+    const bobSocket = await connected(servers.b, bob);
+    const carolSocket = await connected(servers.a, carol);
 
     const heard: TypingPayload[] = [];
     bobSocket.on(SOCKET_EVENTS.typing, (payload: TypingPayload) => heard.push(payload));

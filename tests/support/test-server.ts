@@ -115,6 +115,31 @@ export function useServerWithDatabase(options: TestServerOptions = {}): ServerWi
   return stack;
 }
 
+export interface TwoServers {
+  database: TestDatabase;
+  a: RunningServer;
+  b: RunningServer;
+}
+
+/**
+ * Two server processes' worth of server (each with its own relay) on one fresh database, for
+ * the file's tests: what one appends must reach the other's sockets.
+ */
+export function useTwoServersOnOneDatabase(): TwoServers {
+  const stack = {} as TwoServers;
+  beforeAll(async () => {
+    stack.database = await createTestDatabase();
+    stack.a = await startTestServer(stack.database.url);
+    stack.b = await startTestServer(stack.database.url);
+  });
+  afterAll(async () => {
+    await stack.a?.close();
+    await stack.b?.close();
+    await stack.database?.drop();
+  });
+  return stack;
+}
+
 /** Requests to the API as one member: their session cookie rides on each. */
 export function apiAs(baseUrl: string, member: TestMember) {
   const api = request(baseUrl);
