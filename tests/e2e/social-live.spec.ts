@@ -8,8 +8,15 @@ interface SignedIn {
   id: string;
 }
 
+/** Every context a test opened, closed after it whatever its outcome. */
+const opened: BrowserContext[] = [];
+test.afterEach(async () => {
+  for (const context of opened.splice(0)) await context.close();
+});
+
 async function signedInContext(browser: Browser, baseURL: string): Promise<SignedIn> {
   const context = await browser.newContext({ baseURL });
+  opened.push(context);
   const page = await context.newPage();
   const member = newMember();
   const id = await registerThroughApi(page.request, member);
@@ -57,6 +64,16 @@ async function sendFriendRequest(from: Page, to: { member: Member; id: string })
   await expect(card).toHaveAttribute('data-user-id', to.id);
   await card.getByTestId('add-friend').click();
   await expect(card.getByTestId('add-friend')).toHaveCount(0);
+}
+
+/** Quick set-up for tests that are not about friend requests. */
+async function befriendThroughApi(from: SignedIn, to: SignedIn): Promise<void> {
+  const sent = await from.page.request.post('/api/friends/requests', {
+    data: { toUserId: to.id },
+  });
+  expect(sent.status()).toBe(201);
+  const { id } = (await sent.json()) as { id: string };
+  expect((await to.page.request.post(`/api/friends/requests/${id}/accept`)).status()).toBe(200);
 }
 
 async function sendMessage(page: Page, to: string, text: string): Promise<void> {
@@ -123,9 +140,6 @@ for (const dropB of [false, true]) {
     await expectBadge(bTabs, 'badge-messages', 0);
     await expect(a.page.getByTestId('message-status').last()).toHaveText(/Read/);
     for (const page of [a.page, ...bTabs]) await expectBadgesMatchServer(page);
-
-    await a.context.close();
-    await b.context.close();
   });
 }
 
@@ -145,8 +159,6 @@ test('typing shows on the other side and a reply arrives live in the open thread
   await expect(a.page.getByTestId('typing-indicator')).toBeVisible();
   await b.page.getByTestId('message-input').press('Enter');
   await expect(a.page.getByTestId('message-item').filter({ hasText: 'Yes, I' })).toBeVisible();
-  await a.context.close();
-  await b.context.close();
 });
 
 test('notifications: the list, click to read and mark all as read clear the badge on every tab', async ({
@@ -172,7 +184,6 @@ test('notifications: the list, click to read and mark all as read clear the badg
   await b.page.goto('/notifications');
   await expect(b.page.getByTestId('notification-item')).toHaveAttribute('data-read', 'true');
   await expect(b.page.getByTestId('notifications-mark-all')).toBeDisabled();
-  for (const context of [a.context, b.context, c.context]) await context.close();
 });
 
 test("a friend's permissions: taking write away refuses their messages with the sandbox text", async ({
@@ -181,11 +192,7 @@ test("a friend's permissions: taking write away refuses their messages with the 
 }) => {
   const a = await signedInContext(browser, baseURL!);
   const b = await signedInContext(browser, baseURL!);
-  const sent = await a.page.request.post('/api/friends/requests', { data: { toUserId: b.id } });
-  const request = (await sent.json()) as { id: string };
-  expect((await b.page.request.post(`/api/friends/requests/${request.id}/accept`)).status()).toBe(
-    200,
-  );
+  await befriendThroughApi(a, b);
 
   await b.page.goto('/friends');
   const card = b.page.locator(`[data-testid="friend-card"][data-user-id="${a.id}"]`);
@@ -203,8 +210,6 @@ test("a friend's permissions: taking write away refuses their messages with the 
   await input.press('Enter');
   await expect(a.page.getByText("Operation 'write' not permitted in this sandbox")).toBeVisible();
   await expect(a.page.getByTestId('message-item')).toHaveCount(0);
-  await a.context.close();
-  await b.context.close();
 });
 
 test('blocking from the friend card, then unblocking from Settings', async ({
@@ -213,9 +218,7 @@ test('blocking from the friend card, then unblocking from Settings', async ({
 }) => {
   const a = await signedInContext(browser, baseURL!);
   const b = await signedInContext(browser, baseURL!);
-  const sent = await a.page.request.post('/api/friends/requests', { data: { toUserId: b.id } });
-  const request = (await sent.json()) as { id: string };
-  await b.page.request.post(`/api/friends/requests/${request.id}/accept`);
+  await befriendThroughApi(a, b);
 
   await b.page.goto('/friends');
   const card = b.page.locator(`[data-testid="friend-card"][data-user-id="${a.id}"]`);
@@ -229,8 +232,6 @@ test('blocking from the friend card, then unblocking from Settings', async ({
   await expect(blocked).toContainText(a.member.username);
   await blocked.getByRole('button', { name: /^Unblock/ }).click();
   await expect(b.page.getByText('You have not blocked anyone.')).toBeVisible();
-  await a.context.close();
-  await b.context.close();
 });
 
 test('the Add Friend dialog: nothing when empty, says so for an unknown address, sends a real request', async ({
@@ -259,8 +260,6 @@ test('the Add Friend dialog: nothing when empty, says so for an unknown address,
   await expect(email).toHaveCount(0);
   await expect(b.page.getByTestId('request-card')).toHaveCount(1);
   await expect(b.page.getByTestId('friends-tab-requests')).toContainText('1');
-  await a.context.close();
-  await b.context.close();
 });
 
 test('one notification preference behind both settings pages', async ({ browser, baseURL }) => {
@@ -281,5 +280,4 @@ test('one notification preference behind both settings pages', async ({ browser,
   ).toBeChecked();
   const stored = await (await a.page.request.get('/api/me/notification-preferences')).json();
   expect(stored.friend_request_received).toEqual({ inApp: true, email: false });
-  await a.context.close();
 });
