@@ -76,6 +76,15 @@ async function befriendThroughApi(from: SignedIn, to: SignedIn): Promise<void> {
   expect((await to.page.request.post(`/api/friends/requests/${id}/accept`)).status()).toBe(200);
 }
 
+/** Opens the Friends tab and picks `item` from the menu of that friend's card. */
+async function chooseFromFriendMenu(page: Page, friendId: string, item: string) {
+  await page.goto('/friends');
+  const card = page.locator(`[data-testid="friend-card"][data-user-id="${friendId}"]`);
+  await card.getByRole('button', { name: /^Actions for/ }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+  return card;
+}
+
 async function sendMessage(page: Page, to: string, text: string): Promise<void> {
   await page.goto(`/messages?user=${to}`);
   const input = page.getByTestId('message-input');
@@ -194,10 +203,7 @@ test("a friend's permissions: taking write away refuses their messages with the 
   const b = await signedInContext(browser, baseURL!);
   await befriendThroughApi(a, b);
 
-  await b.page.goto('/friends');
-  const card = b.page.locator(`[data-testid="friend-card"][data-user-id="${a.id}"]`);
-  await card.getByRole('button', { name: /^Actions for/ }).click();
-  await b.page.getByRole('menuitem', { name: 'Permissions' }).click();
+  await chooseFromFriendMenu(b.page, a.id, 'Permissions');
   const dialog = b.page.getByTestId('permissions-dialog');
   await expect(dialog.getByTestId('permission-write')).toBeChecked();
   await dialog.getByTestId('permission-write').click();
@@ -220,10 +226,7 @@ test('blocking from the friend card, then unblocking from Settings', async ({
   const b = await signedInContext(browser, baseURL!);
   await befriendThroughApi(a, b);
 
-  await b.page.goto('/friends');
-  const card = b.page.locator(`[data-testid="friend-card"][data-user-id="${a.id}"]`);
-  await card.getByRole('button', { name: /^Actions for/ }).click();
-  await b.page.getByRole('menuitem', { name: 'Block' }).click();
+  const card = await chooseFromFriendMenu(b.page, a.id, 'Block');
   await b.page.getByTestId('confirm-action').click();
   await expect(card).toHaveCount(0);
 
