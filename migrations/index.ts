@@ -2,6 +2,10 @@ import type { Migration } from 'kysely';
 import * as eventStore from './20261122T021500-event-store';
 import * as accounts from './20261122T022000-accounts';
 import * as social from './20261122T043000-social';
+import * as monitoring from './20261123T120000-monitoring';
+import * as logs from './20261123T120100-logs';
+import * as email from './20261123T120200-email';
+import * as backups from './20261123T120300-backups';
 
 /**
  * Every migration, keyed by its timestamped name. A static list (rather than reading the folder)
@@ -11,4 +15,8 @@ export const migrations: Record<string, Migration> = {
   '20261122T021500-event-store': eventStore,
   '20261122T022000-accounts': accounts,
   '20261122T043000-social': social,
+  '20261123T120000-monitoring': monitoring,
+  '20261123T120100-logs': logs,
+  '20261123T120200-email': email,
+  '20261123T120300-backups': backups,
 };

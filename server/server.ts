@@ -8,6 +8,7 @@ import type { Config } from './config';
 import { connectDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { createPushers, createSocketFeatures } from './domains/live';
+import { createWorkers } from './domains/workers';
 import { createApp } from './http/app';
 import { createGateway } from './realtime/gateway';
 import { LiveRelay } from './realtime/relay';
@@ -66,6 +67,8 @@ export async function startServer(
     logger,
   });
   await relay.start();
+  const workers = createWorkers({ db: database.db, config, logger, connectionString, io, relay });
+  for (const worker of workers) await worker.start();
 
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
@@ -85,6 +88,7 @@ export async function startServer(
       }, 10_000);
       await stopped;
       clearTimeout(forceAfter);
+      for (const worker of workers) await worker.stop();
       await relay.stop();
       for (const feature of features) await feature.stop?.();
       await relayDatabase.close();

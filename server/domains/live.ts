@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/schema';
+import { createOpsFeature } from '../realtime/ops-channel';
 import type { Pusher } from '../realtime/pusher';
 import type { SocketFeature } from '../realtime/socket-feature';
 import { sessionPusher } from './auth/session-pusher';
@@ -23,5 +24,5 @@ export function createPushers(): Pusher[] {
 
 /** What each authenticated socket does beyond receiving pushes. */
 export function createSocketFeatures(deps: LiveDeps): SocketFeature[] {
-  return [createPresenceFeature(deps), createTypingFeature(deps)];
+  return [createPresenceFeature(deps), createTypingFeature(deps), createOpsFeature(deps)];
 }

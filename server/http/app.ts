@@ -104,7 +104,7 @@ export function createApp(deps: AppDeps): Express {
   api.get('/config', (_req, res) => {
     res.json({ authGuard: config.AUTH_GUARD });
   });
-  for (const router of domainRoutes({ db, publicUrl: config.publicUrl })) api.use(router);
+  for (const router of domainRoutes({ db, publicUrl: config.publicUrl, config })) api.use(router);
   if (config.ENABLE_TEST_ROUTES) api.use(badgeTestRoutes({ db }));
   api.use((req, _res, next) => next(notFound(`No API route for ${req.method} ${req.path}`)));
   api.use(errorHandler);

@@ -1,8 +1,10 @@
 import type { z } from 'zod';
 import { accountEvents } from './accounts';
+import { backupEvents } from './backups';
 import { diagnosticEvents } from './diagnostics';
 import { friendEvents } from './friends';
 import { messagingEvents } from './messaging';
+import { monitoringEvents } from './monitoring';
 import { notificationEvents } from './notifications';
 import { profileEvents } from './profiles';
 
@@ -14,6 +16,8 @@ export const eventSchemas = {
   ...messagingEvents,
   ...notificationEvents,
   ...diagnosticEvents,
+  ...monitoringEvents,
+  ...backupEvents,
 };
 
 export type EventType = keyof typeof eventSchemas;

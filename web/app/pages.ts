@@ -80,9 +80,18 @@ export const AppsPage = lazyPage(business, 'AppsPage');
 const ops = () => import('../features/ops/pages');
 export const ModerationPage = lazyPage(ops, 'ModerationPage');
 export const FileUploadDemoPage = lazyPage(ops, 'FileUploadDemoPage');
-export const MonitoringDemoPage = lazyPage(ops, 'MonitoringDemoPage');
-export const EmailDemoPage = lazyPage(ops, 'EmailDemoPage');
-export const BackupDemoPage = lazyPage(ops, 'BackupDemoPage');
+export const MonitoringDemoPage = lazyPage(
+  () => import('../features/monitoring/MonitoringDemoPage'),
+  'MonitoringDemoPage',
+);
+export const EmailDemoPage = lazyPage(
+  () => import('../features/email/EmailDemoPage'),
+  'EmailDemoPage',
+);
+export const BackupDemoPage = lazyPage(
+  () => import('../features/backup/BackupDemoPage'),
+  'BackupDemoPage',
+);
 
 const ads = () => import('../features/ads/pages');
 export const TestAdsPage = lazyPage(ads, 'TestAdsPage');

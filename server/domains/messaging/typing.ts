@@ -4,7 +4,8 @@ import type { Db } from '../../db/schema';
 import { userRoom } from '../../realtime/pusher';
 import type { SocketFeature } from '../../realtime/socket-feature';
 import type { LiveDeps } from '../live';
-import { publishTyping, TypingListener } from './typing-channel';
+import { NotifyListener } from '../../realtime/notify-listener';
+import { parseTypingNotice, publishTyping, TYPING_CHANNEL } from './typing-channel';
 
 /** A socket passes on at most one typing signal per conversation in this time. */
 export const TYPING_THROTTLE_MS = 1000;
@@ -25,14 +26,18 @@ async function contactIn(db: Db, conversationId: string, userId: string): Promis
  * process hear it through Postgres NOTIFY. Nothing is stored.
  */
 export function createTypingFeature(deps: LiveDeps): SocketFeature {
-  let listener: TypingListener | null = null;
+  let listener: NotifyListener | null = null;
   return {
     name: 'typing',
     async start(io) {
-      listener = new TypingListener({
+      listener = new NotifyListener({
         connectionString: deps.connectionString,
+        channel: TYPING_CHANNEL,
         logger: deps.logger,
-        onNotice: ({ conversationId, userId, toUserId }) => {
+        onPayload: (raw) => {
+          const notice = parseTypingNotice(raw);
+          if (!notice) return;
+          const { conversationId, userId, toUserId } = notice;
           const room = userRoom(toUserId);
           if (!io.sockets.adapter.rooms.get(room)?.size) return;
           const payload: TypingPayload = { conversationId, userId };

@@ -14,30 +14,3 @@ export function FileUploadDemoPage() {
     />
   );
 }
-
-export function MonitoringDemoPage() {
-  return (
-    <PageHeader
-      title="Monitoring and Logging"
-      description="Events, performance metrics and alerts."
-    />
-  );
-}
-
-export function EmailDemoPage() {
-  return (
-    <PageHeader
-      title="Email Service"
-      description="The outgoing email queue, templates and test emails."
-    />
-  );
-}
-
-export function BackupDemoPage() {
-  return (
-    <PageHeader
-      title="Backup and Recovery"
-      description="Backups, restores and their configuration."
-    />
-  );
-}

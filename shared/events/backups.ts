@@ -1,0 +1,2 @@
+/** Backup lifecycle (spec 002 §3 Backup). */
+export const backupEvents = {};

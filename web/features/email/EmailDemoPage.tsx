@@ -1,0 +1,13 @@
+import { PageHeader } from '../../components/PageHeader';
+import { OwnerOnly } from '../ops/OwnerOnly';
+
+export function EmailDemoPage() {
+  return (
+    <OwnerOnly title="Email Service">
+      <PageHeader
+        title="Email Service"
+        description="The outgoing email queue, templates and test emails."
+      />
+    </OwnerOnly>
+  );
+}
