@@ -8,6 +8,7 @@ import { pinoHttp } from 'pino-http';
 import { sql } from 'kysely';
 import type { Config } from '../config';
 import type { Db } from '../db/schema';
+import { authTestRoutes } from '../domains/auth/routes';
 import { loadSession } from '../domains/auth/session-middleware';
 import { badgeTestRoutes } from '../domains/badges/routes';
 import { domainRoutes } from '../domains/routes';
@@ -105,7 +106,7 @@ export function createApp(deps: AppDeps): Express {
     res.json({ authGuard: config.AUTH_GUARD });
   });
   for (const router of domainRoutes({ db, publicUrl: config.publicUrl, config })) api.use(router);
-  if (config.ENABLE_TEST_ROUTES) api.use(badgeTestRoutes({ db }));
+  if (config.ENABLE_TEST_ROUTES) api.use(badgeTestRoutes({ db }), authTestRoutes({ db }));
   api.use((req, _res, next) => next(notFound(`No API route for ${req.method} ${req.path}`)));
   api.use(errorHandler);
   app.use('/api', api);

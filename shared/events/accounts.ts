@@ -28,4 +28,10 @@ export const accountEvents = {
   }),
   UserDisabled: z.strictObject({ userId: z.uuid(), byUserId: z.uuid() }),
   UserEnabled: z.strictObject({ userId: z.uuid(), byUserId: z.uuid() }),
+  /** `byUserId` is null when the test-only route changed it. */
+  UserRoleChanged: z.strictObject({
+    userId: z.uuid(),
+    role: roleSchema,
+    byUserId: z.uuid().nullable(),
+  }),
 };

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { authErrorMessages, type AuthErrorCode } from '../../../shared/auth/messages';
 import type {
   PasswordResetConfirm,
+  Role,
   SignInRequest,
   SignUpRequest,
 } from '../../../shared/auth/schemas';
@@ -188,6 +189,37 @@ export async function confirmPasswordReset(
     );
     // Whoever knew the old password must not stay signed in.
     await closeAllSessions(trx, user.id);
+  });
+}
+
+/**
+ * Makes a member an owner or an owner a member. An owner cannot change their own role, so the
+ * system always keeps at least the owner who asked. `actorId` is null only for the test route.
+ */
+export async function changeUserRole(
+  ctx: CommandContext,
+  actorId: string | null,
+  userId: string,
+  role: Role,
+): Promise<void> {
+  if (actorId === userId) {
+    throw new HttpError(400, 'cannot-change-own-role', 'You cannot change your own role.');
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .select(['role', 'stream_version'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (!user) throw new HttpError(404, 'not-found', 'User not found');
+    if (user.role === role) return;
+    await append(
+      trx,
+      userStreamId(userId),
+      user.stream_version,
+      [{ type: 'UserRoleChanged', data: { userId, role, byUserId: actorId } }],
+      { ...(actorId ? { actorId } : {}), requestId: ctx.requestId },
+    );
   });
 }
 

@@ -8,6 +8,7 @@ import {
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
   signInRequestSchema,
+  roleSchema,
   signUpRequestSchema,
 } from '../../../shared/auth/schemas';
 import { z } from 'zod';
@@ -15,6 +16,7 @@ import type { Db } from '../../db/schema';
 import { route } from '../../http/route';
 import type { ErrorCoder } from '../../http/validation';
 import {
+  changeUserRole,
   confirmPasswordReset,
   requestPasswordReset,
   setUserDisabled,
@@ -114,5 +116,40 @@ export function authRoutes(deps: { db: Db; publicUrl: string }): Router {
     );
   }
 
+  router.post(
+    '/admin/users/:id/role',
+    requireRole('owner'),
+    route({ params: userParams, body: roleChangeSchema }, async ({ params, body }, req, res) => {
+      await changeUserRole(ctx(req.id), sessionOf(req).userId, params.id, body.role);
+      res.status(204).end();
+    }),
+  );
+
+  return router;
+}
+
+const roleChangeSchema = z.strictObject({ role: roleSchema });
+
+/**
+ * Mounted only with ENABLE_TEST_ROUTES: end-to-end tests and benchmarks share one database, so
+ * they cannot rely on being its first account, the owner.
+ */
+export function authTestRoutes(deps: { db: Db }): Router {
+  const router = Router();
+  router.post(
+    '/test/users/:id/role',
+    route(
+      { params: z.object({ id: z.uuid() }), body: roleChangeSchema },
+      async ({ params, body }, req, res) => {
+        await changeUserRole(
+          { db: deps.db, requestId: String(req.id) },
+          null,
+          params.id,
+          body.role,
+        );
+        res.status(204).end();
+      },
+    ),
+  );
   return router;
 }

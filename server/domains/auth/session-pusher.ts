@@ -1,8 +1,9 @@
-import { sessionRoom, userRoom, type Pusher } from '../../realtime/pusher';
+import { OPS_ROOM, sessionRoom, userRoom, type Pusher } from '../../realtime/pusher';
 
 /**
  * Ends live connections whose session has ended, on every node: signing out closes that
- * session's sockets; a password change or a disabled account closes all of the member's.
+ * session's sockets; a password change or a disabled account closes all of the member's. A role
+ * change moves the member's open sockets into or out of the operators' room.
  */
 export const sessionPusher: Pusher = {
   name: 'sessions',
@@ -12,6 +13,10 @@ export const sessionPusher: Pusher = {
         io.local.in(sessionRoom(event.data.sessionId)).disconnectSockets(true);
       } else if (event.type === 'PasswordChanged' || event.type === 'UserDisabled') {
         io.local.in(userRoom(event.data.userId)).disconnectSockets(true);
+      } else if (event.type === 'UserRoleChanged') {
+        const sockets = io.local.in(userRoom(event.data.userId));
+        if (event.data.role === 'owner') sockets.socketsJoin(OPS_ROOM);
+        else sockets.socketsLeave(OPS_ROOM);
       }
     }
   },

@@ -10,6 +10,7 @@ export const usersProjection: Projection = {
     'PasswordChanged',
     'UserDisabled',
     'UserEnabled',
+    'UserRoleChanged',
     'ProfilePrivacyChanged',
   ],
   async apply(event, trx) {
@@ -69,6 +70,13 @@ export const usersProjection: Projection = {
             .where('id', '=', event.data.resetTokenId)
             .execute();
         }
+        return;
+      case 'UserRoleChanged':
+        await trx
+          .updateTable('users')
+          .set({ role: event.data.role, stream_version: event.streamVersion, updated_at: at })
+          .where('id', '=', event.data.userId)
+          .execute();
         return;
       case 'UserDisabled':
       case 'UserEnabled':
