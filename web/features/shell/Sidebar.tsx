@@ -6,13 +6,49 @@ import { Tooltip, TooltipProvider } from '../../components/ui/tooltip';
 import { cn } from '../../lib/cn';
 import { useSession } from '../auth/session';
 import { LogoutButton } from './LogoutButton';
-import { sideNavigation } from './navigation';
+import { operatorNavigation, sideNavigation, type NavEntry } from './navigation';
 import { isNavActive } from './routeMatch';
 import { useSidebar } from './SidebarProvider';
 import { UserCard } from './UserCard';
 
-function SidebarBody({ compact, onNavigate }: { compact: boolean; onNavigate?: () => void }) {
+interface NavListProps {
+  entries: readonly NavEntry[];
+  compact: boolean;
+  onNavigate?: () => void;
+}
+
+function NavList({ entries, compact, onNavigate }: NavListProps) {
   const { pathname } = useLocation();
+  return (
+    <ul className="grid gap-0.5">
+      {entries.map(({ to, label, icon: Icon }) => {
+        const active = isNavActive(to, pathname);
+        return (
+          <li key={to}>
+            <Tooltip label={label} side="right" disabled={!compact}>
+              <Link
+                to={to}
+                onClick={onNavigate}
+                aria-current={active ? 'page' : undefined}
+                className={cn(
+                  'flex h-9 items-center gap-3 rounded-lg px-2.5 text-sm font-medium transition-colors',
+                  'text-sidebar-foreground/80 hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',
+                  active && 'bg-sidebar-accent text-sidebar-accent-foreground',
+                  compact && 'justify-center px-0',
+                )}
+              >
+                <Icon className="size-4 shrink-0" aria-hidden />
+                <span className={cn('truncate', compact && 'sr-only')}>{label}</span>
+              </Link>
+            </Tooltip>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function SidebarBody({ compact, onNavigate }: { compact: boolean; onNavigate?: () => void }) {
   const { user } = useSession();
 
   return (
@@ -35,31 +71,24 @@ function SidebarBody({ compact, onNavigate }: { compact: boolean; onNavigate?: (
         </div>
       )}
       <nav aria-label="Side panel" className="min-h-0 flex-1 overflow-y-auto px-2 py-2">
-        <ul className="grid gap-0.5">
-          {sideNavigation.map(({ to, label, icon: Icon }) => {
-            const active = isNavActive(to, pathname);
-            return (
-              <li key={to}>
-                <Tooltip label={label} side="right" disabled={!compact}>
-                  <Link
-                    to={to}
-                    onClick={onNavigate}
-                    aria-current={active ? 'page' : undefined}
-                    className={cn(
-                      'flex h-9 items-center gap-3 rounded-lg px-2.5 text-sm font-medium transition-colors',
-                      'text-sidebar-foreground/80 hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',
-                      active && 'bg-sidebar-accent text-sidebar-accent-foreground',
-                      compact && 'justify-center px-0',
-                    )}
-                  >
-                    <Icon className="size-4 shrink-0" aria-hidden />
-                    <span className={cn('truncate', compact && 'sr-only')}>{label}</span>
-                  </Link>
-                </Tooltip>
-              </li>
-            );
-          })}
-        </ul>
+        <NavList entries={sideNavigation} compact={compact} onNavigate={onNavigate} />
+        {user?.role === 'owner' && (
+          <section
+            aria-labelledby="operator-nav"
+            className="mt-3 border-t border-sidebar-border pt-3"
+          >
+            <h2
+              id="operator-nav"
+              className={cn(
+                'px-2.5 pb-1 text-xs font-medium text-sidebar-foreground/60',
+                compact && 'sr-only',
+              )}
+            >
+              Operations
+            </h2>
+            <NavList entries={operatorNavigation} compact={compact} onNavigate={onNavigate} />
+          </section>
+        )}
       </nav>
       <div className="shrink-0 border-t border-sidebar-border p-2">
         {user ? (

@@ -1,13 +1,16 @@
 import {
+  Activity,
   Bell,
   Bookmark,
   Briefcase,
   CalendarDays,
+  DatabaseBackup,
   ChartColumn,
   FileText,
   House,
   Image,
   LayoutGrid,
+  Mail,
   MessageCircle,
   Network,
   Settings,
@@ -46,6 +49,13 @@ export const sideNavigation: readonly NavEntry[] = [
   { to: '/community', label: 'Community', icon: UsersRound },
   { to: '/posts', label: 'My Posts', icon: FileText },
   { to: '/settings', label: 'Settings', icon: Settings },
+];
+
+/** The operator consoles (spec 002 §2 demo pages), listed for owners only. */
+export const operatorNavigation: readonly NavEntry[] = [
+  { to: '/monitoring-demo', label: 'Monitoring', icon: Activity },
+  { to: '/email-demo', label: 'Email Service', icon: Mail },
+  { to: '/backup-demo', label: 'Backup and Recovery', icon: DatabaseBackup },
 ];
 
 /** Spec 002 §2, top main menu routes; counts beside Notifications and Messages. */
