@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler } from 'express';
+import { captureServerError } from '../domains/monitoring/telemetry-buffer';
 import { ConcurrencyError } from '../eventstore/errors';
 import { HttpError } from './errors';
 
@@ -27,6 +28,11 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
     http = new HttpError(parserError.status, 'bad-request', 'The request could not be read.');
   } else {
     req.log.error({ err: error }, 'request failed');
+    captureServerError(error, {
+      url: `${req.method} ${req.originalUrl}`,
+      component: 'http',
+      userId: req.session?.userId ?? null,
+    });
     http = new HttpError(500, 'internal', 'Something went wrong on our side. Please try again.');
   }
   if (res.headersSent) return;

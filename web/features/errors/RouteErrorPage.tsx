@@ -1,11 +1,15 @@
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router-dom';
 import { FullPageError } from '../../components/PageStates';
+import { captureError } from '../monitoring/reporter';
 
 /** Shown when a page throws or its code cannot be loaded (e.g. after a deploy). */
 export function RouteErrorPage() {
   const error = useRouteError();
-  useEffect(() => console.error(error), [error]);
+  useEffect(() => {
+    console.error(error);
+    captureError(error, 'RouteErrorPage');
+  }, [error]);
   return (
     <FullPageError
       title="Something went wrong"

@@ -1,0 +1,59 @@
+import { alertPushSchema, monitoringPushSchema } from '../../../shared/ops/monitoring';
+import { OPS_EVENTS } from '../../../shared/ops/realtime';
+import { api } from '../../app/api';
+import { onResync, onSocketEvent } from '../connection/realtime';
+import { monitoringApi } from './monitoringApi';
+import { addEvents, addMetrics, upsertAlert } from './monitoringCache';
+
+// New telemetry lands in every list and chart on screen whose filters it matches.
+onSocketEvent(OPS_EVENTS.monitoring, (payload, dispatch, getState) => {
+  const parsed = monitoringPushSchema.safeParse(payload);
+  if (!parsed.success) return;
+  const { events, metrics } = parsed.data;
+  const state = getState();
+  if (events.length > 0) {
+    for (const query of monitoringApi.util.selectCachedArgsForQuery(state, 'getMonitoringEvents')) {
+      dispatch(
+        monitoringApi.util.updateQueryData('getMonitoringEvents', query, (list) =>
+          addEvents(list, events, query),
+        ),
+      );
+    }
+  }
+  if (metrics.length > 0) {
+    for (const query of monitoringApi.util.selectCachedArgsForQuery(
+      state,
+      'getMonitoringMetrics',
+    )) {
+      dispatch(
+        monitoringApi.util.updateQueryData('getMonitoringMetrics', query, (response) =>
+          addMetrics(response, metrics, query),
+        ),
+      );
+    }
+  }
+  // Counts are recounted by the server, never bumped here.
+  dispatch(api.util.invalidateTags(['MonitoringSummary']));
+});
+
+onSocketEvent(OPS_EVENTS.alert, (payload, dispatch) => {
+  const parsed = alertPushSchema.safeParse(payload);
+  if (!parsed.success) return;
+  dispatch(
+    monitoringApi.util.updateQueryData('getAlerts', undefined, (alerts) =>
+      upsertAlert(alerts, parsed.data.alert),
+    ),
+  );
+  dispatch(api.util.invalidateTags(['MonitoringSummary']));
+});
+
+onResync((dispatch) => {
+  dispatch(
+    api.util.invalidateTags([
+      'MonitoringEvents',
+      'MonitoringMetrics',
+      'MonitoringSummary',
+      'Alerts',
+    ]),
+  );
+});
