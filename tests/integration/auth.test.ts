@@ -287,6 +287,7 @@ describe('password reset', () => {
       .selectFrom('email_outbox')
       .selectAll()
       .where('recipient', '=', member.email)
+      .where('template', '=', 'Password Reset')
       .executeTakeFirstOrThrow();
     expect(mail.template).toBe('Password Reset');
     expect(mail.status).toBe('pending');
@@ -335,6 +336,7 @@ describe('password reset', () => {
       .selectFrom('email_outbox')
       .selectAll()
       .where('recipient', '=', member.email)
+      .where('template', '=', 'Password Reset')
       .executeTakeFirstOrThrow();
     const token = new URL(mail.data.resetUrl!).searchParams.get('token')!;
     const row = await stack.database.db

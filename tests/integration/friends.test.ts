@@ -130,6 +130,7 @@ describe('sending a friend request', () => {
       .selectFrom('email_outbox')
       .selectAll()
       .where('recipient', '=', ben.email)
+      .where('template', '=', 'Friend Request')
       .execute();
     expect(emails).toHaveLength(1);
   });
@@ -278,6 +279,7 @@ describe('answering a request', () => {
       .selectFrom('email_outbox')
       .select('recipient')
       .where('recipient', '=', ana.email)
+      .where('template', '=', 'Friend Request Accepted')
       .execute();
     expect(emails).toHaveLength(1);
   });

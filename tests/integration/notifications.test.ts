@@ -345,6 +345,7 @@ describe('preferences', () => {
         .selectFrom('email_outbox')
         .selectAll()
         .where('recipient', '=', recipient.email)
+        .where('template', '!=', 'Email Verification')
         .execute();
 
     await queue();
@@ -380,7 +381,12 @@ describe('preferences', () => {
           }),
         );
     const outbox = () =>
-      db().selectFrom('email_outbox').selectAll().where('recipient', '=', sender.email).execute();
+      db()
+        .selectFrom('email_outbox')
+        .selectAll()
+        .where('recipient', '=', sender.email)
+        .where('template', '!=', 'Email Verification')
+        .execute();
 
     await setPreferences(
       sender,

@@ -156,7 +156,11 @@ describe('PUT /me/privacy', () => {
       .where('stream_id', '=', `user-${member.id}`)
       .orderBy('stream_version')
       .execute();
-    expect(events.map((e) => e.type)).toEqual(['UserRegistered', 'ProfilePrivacyChanged']);
+    expect(events.map((e) => e.type)).toEqual([
+      'UserRegistered',
+      'EmailVerificationRequested',
+      'ProfilePrivacyChanged',
+    ]);
     const seen = await as(caller).get('/users?q=zebra').expect(200);
     expect((seen.body as Person[])[0]!.privacy).toBe('friendsOnly');
 
@@ -168,7 +172,7 @@ describe('PUT /me/privacy', () => {
       .select('type')
       .where('stream_id', '=', `user-${member.id}`)
       .execute();
-    expect(after).toHaveLength(3);
+    expect(after).toHaveLength(4);
   });
 
   it('refuses an unknown setting and changes nothing', async () => {

@@ -1,4 +1,11 @@
-import { passwordResetTemplate, renderTemplate } from '../../server/domains/email/templates';
+import { placeholdersOf, unknownPlaceholders } from '../../shared/ops/email';
+import {
+  defaultTemplates,
+  missingVariables,
+  newsletterTemplate,
+  passwordResetTemplate,
+  renderTemplate,
+} from '../../server/domains/email/templates';
 
 describe('email templates', () => {
   it('fills the Password Reset template and escapes HTML', () => {
@@ -14,5 +21,33 @@ describe('email templates', () => {
 
   it('refuses to render without its variables', () => {
     expect(() => renderTemplate(passwordResetTemplate, { email: 'a@b.co' })).toThrow(/resetUrl/);
+  });
+});
+
+describe('the built-in templates', () => {
+  it('use only their own variables, and every variable is used', () => {
+    for (const template of defaultTemplates) {
+      const used = new Set(
+        [template.subject, template.htmlTemplate, template.textTemplate].flatMap(placeholdersOf),
+      );
+      expect([...used].sort()).toEqual([...template.variables].sort());
+    }
+  });
+
+  it('keep a value with a line break on one subject line', () => {
+    const out = renderTemplate(newsletterTemplate, {
+      newsletterTitle: 'News\r\nBcc: someone@example.com',
+      newsletterContent: 'c',
+      unsubscribeUrl: 'u',
+    });
+    expect(out.subject).toBe('News Bcc: someone@example.com');
+  });
+
+  it('names the placeholders a template does not define', () => {
+    expect(unknownPlaceholders('Hi {{ senderName }}, {{x}} {{x}}', ['senderName'])).toEqual(['x']);
+    expect(missingVariables(newsletterTemplate, { newsletterTitle: 't' })).toEqual([
+      'newsletterContent',
+      'unsubscribeUrl',
+    ]);
   });
 });

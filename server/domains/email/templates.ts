@@ -1,6 +1,9 @@
+import type { EmailCategory } from '../../../shared/ops/email';
+
 /**
- * Built-in email templates (spec 002 §3). `{{name}}` placeholders are filled from the template's
- * variables; values are HTML-escaped in the HTML part.
+ * Built-in email templates (spec 002 §3). They seed the `email_templates` table, where operators
+ * edit them; what is queued is rendered from the stored version. `{{name}}` placeholders are
+ * filled from the template's variables; values are HTML-escaped in the HTML part.
  */
 export interface EmailTemplate {
   name: string;
@@ -8,8 +11,23 @@ export interface EmailTemplate {
   htmlTemplate: string;
   textTemplate: string;
   variables: readonly string[];
-  category: 'auth' | 'social' | 'system' | 'marketing';
+  category: EmailCategory;
 }
+
+export const emailVerificationTemplate: EmailTemplate = {
+  name: 'Email Verification',
+  subject: 'Confirm your email address for Agora',
+  htmlTemplate:
+    '<p>Welcome to Agora! Please confirm that {{email}} is your email address.</p>' +
+    '<p><a href="{{verificationUrl}}">Verify my email address</a>. The link expires in 24 hours.</p>' +
+    '<p>If you did not create an account, ignore this email.</p>',
+  textTemplate:
+    'Welcome to Agora! Please confirm that {{email}} is your email address.\n\n' +
+    'Verify it here: {{verificationUrl}}\nThe link expires in 24 hours.\n\n' +
+    'If you did not create an account, ignore this email.',
+  variables: ['verificationUrl', 'email'],
+  category: 'auth',
+};
 
 export const passwordResetTemplate: EmailTemplate = {
   name: 'Password Reset',
@@ -52,6 +70,79 @@ export const friendRequestAcceptedTemplate: EmailTemplate = {
   category: 'social',
 };
 
+export const contentSharedTemplate: EmailTemplate = {
+  name: 'Content Shared',
+  subject: '{{sharerName}} shared "{{contentTitle}}" with you',
+  htmlTemplate:
+    '<p>{{sharerName}} shared <strong>{{contentTitle}}</strong> with you on Agora.</p>' +
+    '<p><a href="{{contentUrl}}">Open it</a>.</p>',
+  textTemplate:
+    '{{sharerName}} shared "{{contentTitle}}" with you on Agora.\n\nOpen it: {{contentUrl}}',
+  variables: ['sharerName', 'contentTitle', 'contentUrl'],
+  category: 'social',
+};
+
+export const likeNotificationTemplate: EmailTemplate = {
+  name: 'Like Notification',
+  subject: '{{likerName}} liked your post "{{postTitle}}"',
+  htmlTemplate:
+    '<p>{{likerName}} liked your post <strong>{{postTitle}}</strong>.</p>' +
+    '<p><a href="{{postUrl}}">See the post</a>.</p>',
+  textTemplate: '{{likerName}} liked your post "{{postTitle}}".\n\nSee the post: {{postUrl}}',
+  variables: ['likerName', 'postTitle', 'postUrl'],
+  category: 'social',
+};
+
+export const securityAlertTemplate: EmailTemplate = {
+  name: 'Security Alert',
+  subject: 'Security alert for your Agora account',
+  htmlTemplate:
+    '<p>{{alertMessage}}</p>' +
+    '<p>If this was not you, <a href="{{accountUrl}}">review your account</a> and change your password.</p>',
+  textTemplate:
+    '{{alertMessage}}\n\n' +
+    'If this was not you, review your account and change your password: {{accountUrl}}',
+  variables: ['alertMessage', 'accountUrl'],
+  category: 'system',
+};
+
+export const maintenanceNoticeTemplate: EmailTemplate = {
+  name: 'Maintenance Notice',
+  subject: 'Scheduled maintenance: {{maintenanceWindow}}',
+  htmlTemplate:
+    '<p>Agora will be down for maintenance during {{maintenanceWindow}}.</p>' +
+    '<p>Follow the progress on the <a href="{{statusUrl}}">status page</a>.</p>',
+  textTemplate:
+    'Agora will be down for maintenance during {{maintenanceWindow}}.\n\n' +
+    'Follow the progress on the status page: {{statusUrl}}',
+  variables: ['maintenanceWindow', 'statusUrl'],
+  category: 'system',
+};
+
+export const newsletterTemplate: EmailTemplate = {
+  name: 'Newsletter',
+  subject: '{{newsletterTitle}}',
+  htmlTemplate:
+    '<h1>{{newsletterTitle}}</h1><p>{{newsletterContent}}</p>' +
+    '<p><small><a href="{{unsubscribeUrl}}">Unsubscribe</a></small></p>',
+  textTemplate: '{{newsletterTitle}}\n\n{{newsletterContent}}\n\nUnsubscribe: {{unsubscribeUrl}}',
+  variables: ['newsletterTitle', 'newsletterContent', 'unsubscribeUrl'],
+  category: 'marketing',
+};
+
+/** Every built-in template, in the order the dashboard lists them. */
+export const defaultTemplates: readonly EmailTemplate[] = [
+  emailVerificationTemplate,
+  passwordResetTemplate,
+  friendRequestTemplate,
+  friendRequestAcceptedTemplate,
+  contentSharedTemplate,
+  likeNotificationTemplate,
+  securityAlertTemplate,
+  maintenanceNoticeTemplate,
+  newsletterTemplate,
+];
+
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -61,19 +152,31 @@ const HTML_ESCAPES: Record<string, string> = {
 };
 
 function fill(template: string, data: Record<string, string>, escape: boolean): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => {
     const value = data[name] ?? '';
     return escape ? value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c) : value;
   });
 }
 
-export function renderTemplate(template: EmailTemplate, data: Record<string, string>) {
-  const missing = template.variables.filter((name) => data[name] === undefined);
+/** Variables the template needs that `data` lacks. */
+export function missingVariables(
+  template: Pick<EmailTemplate, 'variables'>,
+  data: Record<string, string>,
+): string[] {
+  return template.variables.filter((name) => data[name] === undefined);
+}
+
+export function renderTemplate(
+  template: Pick<EmailTemplate, 'name' | 'subject' | 'htmlTemplate' | 'textTemplate' | 'variables'>,
+  data: Record<string, string>,
+) {
+  const missing = missingVariables(template, data);
   if (missing.length > 0) {
     throw new Error(`Template ${template.name} is missing ${missing.join(', ')}`);
   }
   return {
-    subject: fill(template.subject, data, false),
+    // A subject is one header line: a value with a line break must not start another header.
+    subject: fill(template.subject, data, false).replace(/[\r\n]+/g, ' '),
     html: fill(template.htmlTemplate, data, true),
     text: fill(template.textTemplate, data, false),
   };

@@ -1,5 +1,6 @@
 import { PageHeader } from '../../components/PageHeader';
 import { OwnerOnly } from '../ops/OwnerOnly';
+import { EmailDashboard } from './EmailDashboard';
 
 export function EmailDemoPage() {
   return (
@@ -8,6 +9,7 @@ export function EmailDemoPage() {
         title="Email Service"
         description="The outgoing email queue, templates and test emails."
       />
+      <EmailDashboard />
     </OwnerOnly>
   );
 }

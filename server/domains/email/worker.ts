@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/schema';
+import { NotifyListener } from '../../realtime/notify-listener';
+import type { BackgroundWorker } from '../workers';
+import { afterFailure } from './backoff';
+import { EMAIL_WAKE_CHANNEL } from './outbox';
+import { publishQueueStats } from './queue-stats';
+import type { EmailTransport, OutgoingEmail } from './transport';
+
+export interface EmailWorkerOptions {
+  db: Db;
+  /** For the wake-up listener; without it the worker only polls. */
+  connectionString?: string;
+  logger: Logger;
+  transport: EmailTransport;
+  from: string;
+  maxAttempts: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  batchSize: number;
+  pollMs: number;
+  /** A row claimed longer ago than this belongs to a worker presumed dead and is claimed again. */
+  claimTimeoutMs: number;
+}
+
+interface Claimed {
+  id: string;
+  recipient: string;
+  subject: string;
+  html_body: string;
+  text_body: string;
+  template: string;
+  attempts: number;
+  priority_rank: number;
+  created_at: Date;
+}
+
+const ERROR_MAX = 1000;
+
+function describe(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return (text || 'Unknown delivery error').slice(0, ERROR_MAX);
+}
+
+/**
+ * Drains `email_outbox`. Each claim locks a batch with SKIP LOCKED and marks it `processing`
+ * under a claim id of its own, so workers in any number of processes never take the same row;
+ * the outcome of each email is written only while that claim still holds it. Woken at commit by
+ * `enqueueEmail`'s NOTIFY, with a poll for retries that come due and for lost wake-ups.
+ */
+export class EmailWorker implements BackgroundWorker {
+  readonly name = 'email';
+  private listener: NotifyListener | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private draining: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+
+  constructor(private readonly options: EmailWorkerOptions) {}
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    if (this.options.connectionString) {
+      this.listener = new NotifyListener({
+        connectionString: this.options.connectionString,
+        channel: EMAIL_WAKE_CHANNEL,
+        logger: this.options.logger,
+        onPayload: () => this.wake(),
+      });
+      await this.listener.start();
+    }
+    this.timer = setInterval(() => this.wake(), this.options.pollMs);
+    this.timer.unref();
+    this.wake();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.listener?.stop();
+    this.listener = null;
+    await this.draining;
+    await this.options.transport.close();
+  }
+
+  /** Drains now, or once more right after the drain in progress. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.draining) {
+      this.again = true;
+      return;
+    }
+    this.draining = this.drain()
+      .catch((error: unknown) => this.options.logger.error({ err: error }, 'email worker failed'))
+      .finally(() => {
+        this.draining = null;
+      });
+  }
+
+  /** Claims and delivers until nothing is due; resolves when done (tests call it directly). */
+  async drain(): Promise<void> {
+    do {
+      this.again = false;
+      while (!this.stopped) {
+        const batch = await this.claim();
+        if (batch.length === 0) break;
+        for (const email of batch.emails) {
+          // Past half the claim timeout another worker may soon take the rest: hand it back.
+          const late = Date.now() - batch.claimedAt > this.options.claimTimeoutMs / 2;
+          if (this.stopped || late) {
+            await this.release(batch.claimId);
+            break;
+          }
+          await this.deliver(batch.claimId, email);
+        }
+      }
+    } while (this.again && !this.stopped);
+  }
+
+  private async claim(): Promise<{
+    claimId: string;
+    claimedAt: number;
+    emails: Claimed[];
+    length: number;
+  }> {
+    const claimId = randomUUID();
+    const claimedAt = Date.now();
+    const { batchSize, claimTimeoutMs } = this.options;
+    const emails = await this.options.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<Claimed>`
+        with picked as (
+          select id from email_outbox
+          where (status = 'pending' and next_attempt_at <= now())
+             or (status = 'processing'
+                 and claimed_at < now() - make_interval(secs => ${claimTimeoutMs / 1000}))
+          order by priority_rank, created_at, id
+          limit ${batchSize}
+          for update skip locked
+        )
+        update email_outbox o
+           set status = 'processing', claim_id = ${claimId}, claimed_at = now(),
+               attempts = o.attempts + 1, updated_at = now()
+          from picked
+         where o.id = picked.id
+        returning o.id, o.recipient, o.subject, o.html_body, o.text_body, o.template,
+                  o.attempts, o.priority_rank, o.created_at`.execute(trx);
+      if (rows.length > 0) await publishQueueStats(trx);
+      return rows;
+    });
+    emails.sort(
+      (a, b) =>
+        a.priority_rank - b.priority_rank ||
+        a.created_at.getTime() - b.created_at.getTime() ||
+        a.id.localeCompare(b.id),
+    );
+    return { claimId, claimedAt, emails, length: emails.length };
+  }
+
+  /** Returns the untried rest of a claim to the queue, its attempt uncounted. */
+  private async release(claimId: string): Promise<void> {
+    await this.options.db.transaction().execute(async (trx) => {
+      const released = await trx
+        .updateTable('email_outbox')
+        .set((eb) => ({
+          status: 'pending',
+          attempts: eb('attempts', '-', 1),
+          claim_id: null,
+          claimed_at: null,
+          updated_at: new Date(),
+        }))
+        .where('claim_id', '=', claimId)
+        .where('status', '=', 'processing')
+        .executeTakeFirst();
+      if (released.numUpdatedRows > 0n) await publishQueueStats(trx);
+    });
+  }
+
+  private async deliver(claimId: string, email: Claimed): Promise<void> {
+    const outgoing: OutgoingEmail = {
+      id: email.id,
+      from: this.options.from,
+      to: email.recipient,
+      subject: email.subject,
+      html: email.html_body,
+      text: email.text_body,
+      template: email.template,
+    };
+    let error: string | null = null;
+    try {
+      await this.options.transport.send(outgoing);
+    } catch (cause) {
+      error = describe(cause);
+    }
+    const now = new Date();
+    const outcome = error
+      ? afterFailure(email.attempts, now, {
+          maxAttempts: this.options.maxAttempts,
+          baseMs: this.options.retryBaseMs,
+          maxMs: this.options.retryMaxMs,
+        })
+      : ({ status: 'sent' } as const);
+    await this.options.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('email_outbox')
+        .set({
+          status: outcome.status,
+          last_error: error,
+          sent_at: outcome.status === 'sent' ? now : null,
+          next_attempt_at: outcome.status === 'pending' ? outcome.nextAttemptAt : now,
+          claim_id: null,
+          claimed_at: null,
+          updated_at: now,
+        })
+        .where('id', '=', email.id)
+        .where('claim_id', '=', claimId)
+        .executeTakeFirst();
+      // A claim that timed out and was taken over is no longer ours to settle.
+      if (updated.numUpdatedRows > 0n) await publishQueueStats(trx);
+    });
+    if (error) {
+      this.options.logger.warn(
+        { emailId: email.id, attempts: email.attempts, outcome: outcome.status, error },
+        'email delivery failed',
+      );
+    }
+  }
+}

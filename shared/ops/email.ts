@@ -1,0 +1,136 @@
+import { z } from 'zod';
+
+/** Email delivery (spec 002 §3 Email, §4 Email queue, §8): types and schemas of server and web. */
+
+export const EMAIL_PRIORITIES = ['low', 'normal', 'high'] as const;
+export type EmailPriority = (typeof EMAIL_PRIORITIES)[number];
+
+export const EMAIL_STATUSES = ['pending', 'processing', 'sent', 'failed'] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+export const EMAIL_CATEGORIES = ['auth', 'social', 'system', 'marketing'] as const;
+export type EmailCategory = (typeof EMAIL_CATEGORIES)[number];
+
+/** Texts of spec 002 §8. */
+export const emailMessages = {
+  sendFailed: 'Failed to send email',
+  queueFailed: 'Failed to get queue status',
+  queued: 'Email queued successfully',
+} as const;
+
+/** Verification links expire after 24 hours (spec 002 §9); reset links after 1 hour. */
+export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
+
+export const EMAIL_SUBJECT_MAX = 200;
+export const EMAIL_BODY_MAX = 100_000;
+export const EMAIL_VARIABLE_MAX = 10_000;
+
+/** `{{name}}` placeholders, as the renderer fills them. */
+const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
+
+/** Every distinct placeholder name used in `text`, in order of first use. */
+export function placeholdersOf(text: string): string[] {
+  const names = new Set<string>();
+  for (const match of text.matchAll(PLACEHOLDER)) names.add(match[1]!);
+  return [...names];
+}
+
+/** Placeholders in `text` that the template does not define. */
+export function unknownPlaceholders(text: string, variables: readonly string[]): string[] {
+  return placeholdersOf(text).filter((name) => !variables.includes(name));
+}
+
+export const emailQueueStatsSchema = z.object({
+  pending: z.number().int().min(0),
+  processing: z.number().int().min(0),
+  sent: z.number().int().min(0),
+  failed: z.number().int().min(0),
+  total: z.number().int().min(0),
+  progress: z.number().min(0).max(100),
+  /** Rises with every change to the counts, in commit order. */
+  version: z.number().int().min(0),
+});
+export type EmailQueueStats = z.infer<typeof emailQueueStatsSchema>;
+
+/** Percent of the queue that is finished, sent or failed (spec 002 §4); 100 when empty. */
+export function queueProgress(counts: {
+  pending: number;
+  processing: number;
+  sent: number;
+  failed: number;
+}): number {
+  const total = counts.pending + counts.processing + counts.sent + counts.failed;
+  if (total === 0) return 100;
+  return ((counts.sent + counts.failed) / total) * 100;
+}
+
+export interface QueuedEmail {
+  id: string;
+  template: string;
+  recipient: string;
+  subject: string;
+  priority: EmailPriority;
+  status: EmailStatus;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  nextAttemptAt: string;
+  sentAt: string | null;
+}
+
+export interface EmailQueueView extends EmailQueueStats {
+  recent: QueuedEmail[];
+}
+
+export interface EmailTemplateView {
+  name: string;
+  subject: string;
+  htmlTemplate: string;
+  textTemplate: string;
+  variables: string[];
+  category: EmailCategory;
+  isActive: boolean;
+  updatedAt: string;
+}
+
+export interface CapturedEmail {
+  id: string;
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  template: string;
+  capturedAt: string;
+}
+
+export const sendEmailSchema = z.strictObject({
+  recipient: z.email('Please enter a valid email address').max(254),
+  template: z.string().trim().min(1, 'Template is required').max(100),
+  data: z.record(z.string().regex(/^\w+$/), z.string().max(EMAIL_VARIABLE_MAX)).default({}),
+  priority: z.enum(EMAIL_PRIORITIES).default('normal'),
+});
+export type SendEmailRequest = z.input<typeof sendEmailSchema>;
+
+const nonBlank = (label: string, max: number) =>
+  z
+    .string()
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((value) => value.trim().length > 0, `${label} is required`);
+
+export const updateTemplateSchema = z.strictObject({
+  subject: nonBlank('Subject', EMAIL_SUBJECT_MAX),
+  htmlTemplate: nonBlank('HTML template', EMAIL_BODY_MAX),
+  textTemplate: nonBlank('Text template', EMAIL_BODY_MAX),
+  isActive: z.boolean(),
+});
+export type UpdateTemplateRequest = z.infer<typeof updateTemplateSchema>;
+
+export const templateNameParams = z.object({ name: z.string().min(1).max(100) });
+
+export const verifyEmailSchema = z.strictObject({ token: z.string().min(1).max(200) });
+
+export const emailVerificationMessages = {
+  verified: 'Your email address is verified.',
+  invalid: 'This verification link is invalid or has expired.',
+} as const;
