@@ -1,0 +1,257 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+import { sql } from 'kysely';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { BACKUP_STREAM_CATEGORY, backupMessages } from '../../../shared/ops/backups';
+import { OPS_EVENTS } from '../../../shared/ops/realtime';
+import type { Config } from '../../config';
+import type { Db, Trx } from '../../db/schema';
+import { replayIntoReadModels } from '../../eventstore/rebuild';
+import { projections } from '../projections';
+import { publishOps } from '../../realtime/ops-channel';
+import { BackupKeyError, backupDir, backupKey, openBackupFile, sha256OfFile } from './backup-files';
+import { presentRestore, type BackupRow, type RestoreRow } from './backup-presenter';
+import { readBackupRow } from './backup-read';
+import { BACKUP_COLUMNS, type RunnerDeps } from './backup-writer';
+import { kyselyOnClient } from './client-db';
+import { BACKUP_WORK_CHANNEL } from './commands';
+import { RowCounter, ThrottledReporter } from './progress';
+
+/** A restore refused before anything changed; its message is the operator's. */
+export class RestoreRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RestoreRefusedError';
+  }
+}
+
+/** The backup and every backup it builds on, oldest (the full one) first. */
+export async function resolveChain(db: Db, backupId: string): Promise<BackupRow[]> {
+  const chain: BackupRow[] = [];
+  let id: string | null = backupId;
+  while (id) {
+    const row = await readBackupRow(db, id);
+    if (!row || row.status !== 'completed' || !row.file_name) {
+      throw new RestoreRefusedError(
+        id === backupId ? backupMessages.restoreOnlyCompleted : backupMessages.chainBroken(id),
+      );
+    }
+    chain.unshift(row);
+    id = row.base_backup_id;
+  }
+  return chain;
+}
+
+/**
+ * Checks every file of the chain before anything is written: present, the recorded checksum,
+ * and (for encrypted ones) authenticated by the configured key.
+ */
+export async function verifyChain(config: Config, chain: BackupRow[]): Promise<void> {
+  const dir = backupDir(config);
+  for (const backup of chain) {
+    const file = path.join(dir, backup.file_name!);
+    if (!existsSync(file))
+      throw new RestoreRefusedError(backupMessages.fileMissing(backup.file_name!));
+    if ((await sha256OfFile(file)) !== backup.checksum) {
+      throw new RestoreRefusedError(backupMessages.checksumMismatch(backup.file_name!));
+    }
+  }
+  const key = backupKey(config);
+  const refuse = (error: unknown) => {
+    throw error instanceof BackupKeyError
+      ? new RestoreRefusedError(backupMessages.wrongKey)
+      : error;
+  };
+  for (const backup of chain.filter((b) => b.encrypted)) {
+    const plain = await openBackupFile(path.join(dir, backup.file_name!), true, key).catch(refuse);
+    const sink = new Writable({ write: (_chunk, _encoding, callback) => callback() });
+    await pipeline(plain, sink).catch(refuse);
+  }
+}
+
+const LOCK_ATTEMPTS = 250;
+const LOCK_RETRY_MS = 20;
+
+/**
+ * Appends wait until the restore commits (reads of the log go on); the read models, which the
+ * rebuild truncates, are locked up front in one go. Locks are taken without waiting and retried:
+ * a reader holding one read model while it waits for another could otherwise deadlock with us.
+ */
+async function lockForRestore(client: pg.Client): Promise<void> {
+  const readModels = [...new Set(projections.flatMap((p) => p.tables))].map((t) => `"${t}"`);
+  const statements = [
+    'lock table events in exclusive mode',
+    `lock table ${readModels.join(', ')} in access exclusive mode`,
+  ];
+  for (let attempt = 0; attempt < LOCK_ATTEMPTS; attempt += 1) {
+    await client.query('savepoint restore_locks');
+    try {
+      for (const statement of statements) await client.query(`${statement} nowait`);
+      await client.query('release savepoint restore_locks');
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55P03') throw error;
+      await client.query('rollback to savepoint restore_locks');
+      await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+    }
+  }
+  for (const statement of statements) await client.query(statement);
+}
+
+async function setJob(
+  db: Db,
+  jobId: string,
+  values: Partial<Pick<RestoreRow, 'status' | 'progress' | 'error' | 'restored_events'>> & {
+    finished?: boolean;
+  },
+): Promise<void> {
+  const { finished, ...rest } = values;
+  const row = await db
+    .updateTable('backup_restores')
+    .set({
+      ...rest,
+      ...(finished ? { finished_at: new Date() } : {}),
+      version: sql<number>`version + 1`,
+    })
+    .where('id', '=', jobId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await publishOps(db, OPS_EVENTS.restore, presentRestore(row));
+}
+
+/**
+ * Restores the log from a backup chain in one transaction on `client`, then rebuilds every read
+ * model before committing: either all of it shows, or nothing changed.
+ *
+ * - Every file's checksum is verified first; a damaged or missing file refuses the restore.
+ * - Restored rows keep their global positions; the identity sequence moves past them.
+ * - `overwrite` deletes the events of the chosen categories first (a point-in-time restore of
+ *   them); without it only events missing from the log are added.
+ * - Streams of the `backup` category are never deleted or replaced, only completed with missing
+ *   events, so the log keeps knowing every backup file that exists.
+ * - The rows get this transaction's id, which is announced to every relay before the commit so
+ *   that they skip it instead of pushing history to members.
+ */
+export async function runRestore(deps: RunnerDeps, client: pg.Client, job: RestoreRow) {
+  const { db } = deps;
+  const percent = (value: number) => Math.max(0, Math.min(99, Math.round(value)));
+  await setJob(db, job.id, { status: 'running', progress: 1 });
+
+  const chain = await resolveChain(db, job.backup_id);
+  await verifyChain(deps.config, chain);
+  const dir = backupDir(deps.config);
+  const key = backupKey(deps.config);
+  await setJob(db, job.id, { progress: 10 });
+
+  const total = chain.reduce((sum, b) => sum + b.total_documents, 0);
+  let phase = 'load';
+  let done = 0;
+  const reporter = new ThrottledReporter(async () => {
+    const value =
+      phase === 'load'
+        ? 10 + (done / Math.max(total, 1)) * 40
+        : 60 + (done / Math.max(total, 1)) * 35;
+    await setJob(db, job.id, { progress: percent(value) }).catch((error: unknown) =>
+      deps.logger.warn({ err: error, jobId: job.id }, 'restore progress not reported'),
+    );
+  });
+
+  const trxDb = kyselyOnClient(client);
+  await client.query('begin');
+  try {
+    const {
+      rows: [own],
+    } = await client.query<{ xid: string }>('select pg_current_xact_id()::text as xid');
+    await sql`select pg_notify(${BACKUP_WORK_CHANNEL}, ${`skip:${own!.xid}`})`.execute(db);
+    await lockForRestore(client);
+    await client.query(`create temp table restore_staging (
+        global_position bigint not null, stream_id text not null, stream_version integer not null,
+        type text not null, data jsonb not null, metadata jsonb not null,
+        occurred_at timestamptz not null,
+        link integer not null default current_setting('agora.restore_link')::integer
+      ) on commit drop`);
+
+    for (const [link, backup] of chain.entries()) {
+      await client.query(`select set_config('agora.restore_link', $1, true)`, [String(link)]);
+      const plain = await openBackupFile(path.join(dir, backup.file_name!), backup.encrypted, key);
+      const before = done;
+      const counting: RowCounter = new RowCounter(() => {
+        done = before + counting.rows;
+        reporter.tick();
+      });
+      await pipeline(
+        plain,
+        createGunzip(),
+        counting,
+        client.query(copyFrom(`copy restore_staging (${BACKUP_COLUMNS}) from stdin`)),
+      );
+      done = before + counting.rows;
+    }
+
+    if (job.collections) {
+      await client.query(
+        `delete from restore_staging where split_part(stream_id, '-', 1) <> all($1::text[])`,
+        [job.collections],
+      );
+    }
+    if (job.overwrite) {
+      await client.query(
+        `delete from events where split_part(stream_id, '-', 1) <> $1
+           and ($2::text[] is null or split_part(stream_id, '-', 1) = any($2::text[]))`,
+        [BACKUP_STREAM_CATEGORY, job.collections],
+      );
+    }
+    // A later link of the chain may hold an event again (re-inserted by an earlier restore):
+    // the newest copy wins.
+    const source =
+      chain.length > 1
+        ? `(select distinct on (global_position) * from restore_staging
+             order by global_position, link desc)`
+        : 'restore_staging';
+    const inserted = await client.query(`
+      insert into events (${BACKUP_COLUMNS}) overriding system value
+      select ${BACKUP_COLUMNS} from ${source} s
+      where not exists (select 1 from events e where e.global_position = s.global_position)
+        and not exists (select 1 from events e
+                        where e.stream_id = s.stream_id and e.stream_version = s.stream_version)`);
+    await client.query(`select setval(pg_get_serial_sequence('events', 'global_position'),
+        coalesce((select max(global_position) from events), 0) + 1, false)`);
+
+    phase = 'rebuild';
+    done = 0;
+    // Projections take a transaction; this Kysely runs inside the one `client` has open.
+    const { events: count } = await replayIntoReadModels(trxDb as unknown as Trx, (events) => {
+      done = Math.min(events, total);
+      reporter.tick();
+    });
+    await reporter.flush();
+    await client.query('commit');
+    deps.logger.info(
+      { jobId: job.id, restored: inserted.rowCount, replayed: count },
+      'restore completed',
+    );
+    await setJob(db, job.id, {
+      status: 'completed',
+      progress: 100,
+      restored_events: inserted.rowCount ?? 0,
+      finished: true,
+    });
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    await reporter.flush();
+    if (error instanceof BackupKeyError) throw new RestoreRefusedError(backupMessages.wrongKey);
+    throw error;
+  }
+}
+
+export async function recordRestoreFailure(deps: RunnerDeps, jobId: string, error: unknown) {
+  const message =
+    error instanceof RestoreRefusedError
+      ? error.message
+      : `${backupMessages.restoreFailed}: ${error instanceof Error ? error.message : String(error)}`;
+  await setJob(deps.db, jobId, { status: 'failed', error: message.slice(0, 2000), finished: true });
+}

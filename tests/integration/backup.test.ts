@@ -1,0 +1,522 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pino from 'pino';
+import request from 'supertest';
+import {
+  BACKUP_STREAM_CATEGORY,
+  DEFAULT_BACKUP_CONFIG,
+  backupMessages,
+  type Backup,
+  type BackupConfig,
+  type RestoreJob,
+} from '../../shared/ops/backups';
+import { OWNER_ONLY_MESSAGE } from '../../shared/ops/realtime';
+import { SOCKET_EVENTS } from '../../shared/realtime';
+import { loadConfig } from '../../server/config';
+import { readRestoreJob } from '../../server/domains/backup/backup-read';
+import { projections } from '../../server/domains/projections';
+import { rebuildReadModels } from '../../server/eventstore/rebuild';
+import { requestRestore, updateBackupConfig } from '../../server/domains/backup/commands';
+import {
+  RestoreRefusedError,
+  resolveChain,
+  verifyChain,
+} from '../../server/domains/backup/restore-runner';
+import { answerRequest, appendToStream, countEvents, sendRequest } from '../support/social-events';
+import {
+  openSocket,
+  signUpMember,
+  useServerWithDatabase,
+  waitForConnect,
+  waitForEvent,
+  type TestMember,
+} from '../support/test-server';
+
+const backupDir = mkdtempSync(path.join(tmpdir(), 'agora-backup-test-'));
+const encryptionKey = randomBytes(32).toString('hex');
+const stack = useServerWithDatabase({
+  env: {
+    BACKUP_DIR: backupDir,
+    BACKUP_ENCRYPTION_KEY: encryptionKey,
+    BACKUP_STORAGE_LIMIT_BYTES: String(1024 * 1024 * 1024),
+  },
+});
+
+const KEEP_ALL = { daily: 1000, weekly: 1000, monthly: 1000, yearly: 1000 };
+let owner: TestMember;
+let member: TestMember;
+
+beforeAll(async () => {
+  owner = await signUpMember(stack.server);
+  member = await signUpMember(stack.server);
+  // Keep every backup unless a test asks otherwise: pruning runs after each backup completes.
+  const keepAll = await putConfig((c) => ({ ...c, retention: KEEP_ALL }));
+  expect(keepAll.status).toBe(200);
+});
+afterAll(async () => {
+  await rm(backupDir, { recursive: true, force: true });
+});
+
+const api = () => request(stack.server.url);
+const db = () => stack.database.db;
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function backupById(id: string): Promise<Backup> {
+  const res = await api().get(`/api/backups/${id}`).set('cookie', owner.cookie).expect(200);
+  return res.body as Backup;
+}
+
+async function takeBackup(type: 'full' | 'incremental' | 'differential'): Promise<Backup> {
+  const res = await api()
+    .post('/api/backups')
+    .set('cookie', owner.cookie)
+    .send({ type })
+    .expect(202);
+  expect(res.body.status).toBe('pending');
+  const done = await waitFor(
+    () => backupById(res.body.id),
+    (b) => !['pending', 'running'].includes(b.status),
+  );
+  expect(done).toMatchObject({ status: 'completed', type });
+  return done;
+}
+
+/** Read from the database: while a restore runs, the owner's account may not exist yet. */
+async function restoreJob(id: string): Promise<RestoreJob> {
+  return (await readRestoreJob(db(), id))!;
+}
+
+async function waitForJob(id: string): Promise<RestoreJob> {
+  return waitFor(
+    () => restoreJob(id),
+    (job) => job.status === 'completed' || job.status === 'failed',
+  );
+}
+
+async function putConfig(change: (config: BackupConfig) => BackupConfig) {
+  const current = await api().get('/api/backups/config').set('cookie', owner.cookie).expect(200);
+  return api()
+    .put('/api/backups/config')
+    .set('cookie', owner.cookie)
+    .send(change(current.body.config as BackupConfig));
+}
+
+async function snapshotReadModels(): Promise<Record<string, unknown[]>> {
+  const tables = [...new Set(projections.flatMap((p) => p.tables))];
+  const result: Record<string, unknown[]> = {};
+  for (const table of tables) {
+    const { rows } = await sql<Record<string, unknown>>`
+      select * from ${sql.table(table)}`.execute(db());
+    result[table] = rows
+      .map((row) => JSON.stringify(row))
+      .sort()
+      .map((row) => JSON.parse(row));
+  }
+  return result;
+}
+
+async function snapshotEvents(): Promise<unknown[]> {
+  const { rows } = await sql`
+    select global_position, stream_id, stream_version, type, data, metadata, occurred_at
+    from events order by global_position`.execute(db());
+  return rows;
+}
+
+/** A few members with friend requests, some answered: realistic social events. */
+async function socialActivity(members = 4): Promise<string[]> {
+  const ids: string[] = [];
+  for (let n = 0; n < members; n += 1) {
+    const userId = randomUUID();
+    ids.push(userId);
+    await appendToStream(db(), `user-${userId}`, [
+      {
+        type: 'UserRegistered',
+        data: {
+          userId,
+          username: `social_${userId.slice(0, 8)}`,
+          email: `social_${userId.slice(0, 8)}@example.com`,
+          passwordHash: 'hash',
+          role: 'member',
+        },
+      },
+    ]);
+  }
+  for (let n = 1; n < ids.length; n += 1) {
+    const requestId = await sendRequest(db(), ids[0]!, ids[n]!, `hello ${n}`);
+    if (n % 2 === 1) {
+      await answerRequest(db(), 'FriendRequestAccepted', {
+        requestId,
+        fromUserId: ids[0]!,
+        toUserId: ids[n]!,
+      });
+    }
+  }
+  return ids;
+}
+
+/** Every event outside the backup streams and every read model gone, then the catalogue back. */
+async function emptyDatabase() {
+  await sql`delete from events where split_part(stream_id, '-', 1) <> ${BACKUP_STREAM_CATEGORY}`.execute(
+    db(),
+  );
+  await rebuildReadModels(db());
+}
+
+const context = () => ({
+  db: db(),
+  config: loadConfig({ BACKUP_DIR: backupDir, BACKUP_ENCRYPTION_KEY: encryptionKey }),
+  logger: pino({ level: 'silent' }),
+  actorId: owner.id,
+});
+
+describe('access and validation', () => {
+  it('refuses members every backup API with 403', async () => {
+    const id = randomUUID();
+    const calls = [
+      api().get('/api/backups'),
+      api().get('/api/backups/stats'),
+      api().get('/api/backups/config'),
+      api().put('/api/backups/config').send(DEFAULT_BACKUP_CONFIG),
+      api().post('/api/backups').send({ type: 'full' }),
+      api().delete(`/api/backups/${id}`),
+      api().post(`/api/backups/${id}/restore`).send({}),
+      api().get(`/api/backups/restores/${id}`),
+    ];
+    for (const call of calls) {
+      const res = await call.set('cookie', member.cookie);
+      expect(res.status).toBe(403);
+      expect(res.body.error.message).toBe(OWNER_ONLY_MESSAGE);
+    }
+    await api().get('/api/backups').expect(401);
+  });
+
+  it('answers bad input with 400 and writes nothing', async () => {
+    const before = await countEvents(db());
+    await api()
+      .post('/api/backups')
+      .set('cookie', owner.cookie)
+      .send({ type: 'weekly' })
+      .expect(400);
+    await api().post('/api/backups').set('cookie', owner.cookie).send({}).expect(400);
+    await api()
+      .post('/api/backups/not-a-uuid/restore')
+      .set('cookie', owner.cookie)
+      .send({})
+      .expect(400);
+    await api()
+      .post(`/api/backups/${randomUUID()}/restore`)
+      .set('cookie', owner.cookie)
+      .send({ collections: ['Bad Name'] })
+      .expect(400);
+    const badZone = await putConfig((c) => ({
+      ...c,
+      schedule: { ...c.schedule, timezone: 'Mars/Olympus' },
+    }));
+    expect(badZone.status).toBe(400);
+    expect(badZone.body.error.message).toBe(backupMessages.invalidTimezone);
+    const badTime = await putConfig((c) => ({ ...c, schedule: { ...c.schedule, time: '25:00' } }));
+    expect(badTime.status).toBe(400);
+    const s3 = await putConfig((c) => ({
+      ...c,
+      providers: [...c.providers, { type: 's3', enabled: true, priority: 2 }],
+    }));
+    expect(s3.status).toBe(400);
+    expect(s3.body.error.message).toBe(backupMessages.providerNotConfigured('s3'));
+    expect(await countEvents(db())).toBe(before);
+  });
+
+  it('refuses encryption without a key', async () => {
+    const withoutKey = { ...context(), config: loadConfig({ BACKUP_DIR: backupDir }) };
+    const config = {
+      ...DEFAULT_BACKUP_CONFIG,
+      encryption: { enabled: true, algorithm: 'AES-256-GCM' as const },
+    };
+    await expect(updateBackupConfig(withoutKey, config)).rejects.toMatchObject({
+      status: 400,
+      message: backupMessages.encryptionWithoutKey,
+    });
+  });
+
+  it('answers 404 for an unknown backup or restore job', async () => {
+    await api().get(`/api/backups/${randomUUID()}`).set('cookie', owner.cookie).expect(404);
+    await api()
+      .get(`/api/backups/restores/${randomUUID()}`)
+      .set('cookie', owner.cookie)
+      .expect(404);
+    await api().delete(`/api/backups/${randomUUID()}`).set('cookie', owner.cookie).expect(404);
+  });
+});
+
+describe('backup and restore', () => {
+  it('restores a full + incremental chain into an emptied database, read models identical', async () => {
+    await socialActivity();
+    const full = await takeBackup('full');
+    expect(full.checksum).toMatch(/^[0-9a-f]{64}$/);
+    expect(full.metadata.totalDocuments).toBeGreaterThan(0);
+    expect(full.metadata.collections.user).toBeGreaterThan(0);
+    expect(full.metadata.collections.friendship).toBeGreaterThan(0);
+    expect(full.metadata.compressionRatio).toBeGreaterThan(1);
+    await socialActivity(3);
+    const incremental = await takeBackup('incremental');
+    expect(incremental.baseBackupId).toBe(full.id);
+    expect(incremental.metadata.totalDocuments).toBeLessThan(await countEvents(db()));
+
+    const expectedModels = await snapshotReadModels();
+    const expectedEvents = await snapshotEvents();
+
+    await emptyDatabase();
+    expect(await countEvents(db())).toBeLessThan(expectedEvents.length);
+    const users = await db().selectFrom('users').select('id').execute();
+    expect(users).toHaveLength(0);
+
+    const job = await requestRestore(context(), incremental.id, {});
+    expect(job.status).toBe('pending');
+    const finished = await waitForJob(job.id);
+    expect(finished).toMatchObject({ status: 'completed', progress: 100, error: null });
+
+    expect(await snapshotEvents()).toEqual(expectedEvents);
+    expect(await snapshotReadModels()).toEqual(expectedModels);
+
+    // The identity sequence moved past the restored positions: new appends still work.
+    await socialActivity(2);
+  });
+
+  it('refuses a damaged file and changes nothing', async () => {
+    const full = await takeBackup('full');
+    const file = path.join(backupDir, `backup-${full.id}.copy.gz`);
+    const bytes = readFileSync(file);
+    const middle = Math.floor(bytes.length / 2);
+    bytes[middle] = bytes[middle]! ^ 0xff;
+    writeFileSync(file, bytes);
+    await socialActivity(2);
+    const events = await snapshotEvents();
+    const models = await snapshotReadModels();
+
+    const res = await api()
+      .post(`/api/backups/${full.id}/restore`)
+      .set('cookie', owner.cookie)
+      .send({ overwrite: true })
+      .expect(202);
+    const job = await waitForJob(res.body.id);
+    expect(job.status).toBe('failed');
+    expect(job.error).toBe(backupMessages.checksumMismatch(`backup-${full.id}.copy.gz`));
+    expect(await snapshotEvents()).toEqual(events);
+    expect(await snapshotReadModels()).toEqual(models);
+  });
+
+  it('builds a differential on the last full and restores its chain', async () => {
+    const full = await takeBackup('full');
+    await socialActivity(2);
+    await takeBackup('incremental');
+    await socialActivity(2);
+    const differential = await takeBackup('differential');
+    expect(differential.baseBackupId).toBe(full.id);
+    expect((await resolveChain(db(), differential.id)).map((b) => b.id)).toEqual([
+      full.id,
+      differential.id,
+    ]);
+    const events = await snapshotEvents();
+    const models = await snapshotReadModels();
+    await socialActivity(2);
+
+    const job = await requestRestore(context(), differential.id, { overwrite: true });
+    expect((await waitForJob(job.id)).status).toBe('completed');
+    // Overwrite restores the log as of the differential, backup streams excepted.
+    const backupRows = (rows: unknown[]) =>
+      rows.filter((row) => !String((row as { stream_id: string }).stream_id).startsWith('backup-'));
+    expect(backupRows(await snapshotEvents())).toEqual(backupRows(events));
+    const after = await snapshotReadModels();
+    expect(after.users).toEqual(models.users);
+    expect(after.friend_requests).toEqual(models.friend_requests);
+  });
+
+  it('restores only the chosen collections, overwriting or keeping existing events', async () => {
+    const [sender, receiver] = await socialActivity(2);
+    const full = await takeBackup('full');
+    const later = await socialActivity(2);
+    await sendRequest(db(), later[0]!, sender!);
+    const friendshipsBefore = await db().selectFrom('friend_requests').selectAll().execute();
+
+    // Keep: nothing is missing, so nothing changes.
+    const keep = await requestRestore(context(), full.id, { collections: ['friendship'] });
+    expect(await waitForJob(keep.id)).toMatchObject({ status: 'completed', restoredEvents: 0 });
+    expect(await db().selectFrom('friend_requests').selectAll().execute()).toHaveLength(
+      friendshipsBefore.length,
+    );
+
+    // Overwrite: friendship streams go back to the backup; members registered later stay.
+    const overwrite = await requestRestore(context(), full.id, {
+      collections: ['friendship'],
+      overwrite: true,
+    });
+    expect((await waitForJob(overwrite.id)).status).toBe('completed');
+    const requests = await db().selectFrom('friend_requests').select('from_user_id').execute();
+    expect(requests.some((r) => r.from_user_id === later[0])).toBe(false);
+    const users = await db().selectFrom('users').select('id').where('id', 'in', later).execute();
+    expect(users).toHaveLength(2);
+    expect(receiver).toBeDefined();
+  });
+
+  it('encrypts with AES-256-GCM, restores with the key and refuses another key', async () => {
+    expect(
+      (await putConfig((c) => ({ ...c, encryption: { enabled: true, algorithm: 'AES-256-GCM' } })))
+        .status,
+    ).toBe(200);
+    await socialActivity(2);
+    const full = await takeBackup('full');
+    expect(full.encrypted).toBe(true);
+    const file = path.join(backupDir, `backup-${full.id}.copy.gz.enc`);
+    expect(readFileSync(file).subarray(0, 4).toString()).toBe('AGB1');
+
+    const events = await snapshotEvents();
+    const models = await snapshotReadModels();
+    await emptyDatabase();
+    const job = await requestRestore(context(), full.id, {});
+    expect((await waitForJob(job.id)).status).toBe('completed');
+    expect(await snapshotEvents()).toEqual(events);
+    expect(await snapshotReadModels()).toEqual(models);
+
+    const chain = await resolveChain(db(), full.id);
+    const otherKey = loadConfig({
+      BACKUP_DIR: backupDir,
+      BACKUP_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    });
+    await expect(verifyChain(otherKey, chain)).rejects.toEqual(
+      new RestoreRefusedError(backupMessages.wrongKey),
+    );
+    expect(
+      (await putConfig((c) => ({ ...c, encryption: { enabled: false, algorithm: 'AES-256-GCM' } })))
+        .status,
+    ).toBe(200);
+  });
+
+  it('refuses a second backup while one is pending or running', async () => {
+    const [a, b] = await Promise.all([
+      api().post('/api/backups').set('cookie', owner.cookie).send({ type: 'full' }),
+      api().post('/api/backups').set('cookie', owner.cookie).send({ type: 'full' }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([202, 409]);
+    const started = a.status === 202 ? a : b;
+    const refused = a.status === 202 ? b : a;
+    expect(refused.body.error.message).toBe(backupMessages.alreadyRunning);
+    await waitFor(
+      () => backupById(started.body.id),
+      (x) => x.status === 'completed',
+    );
+  });
+
+  it('refuses to restore a backup that is not completed and deletes files with their backups', async () => {
+    const full = await takeBackup('full');
+    const file = path.join(backupDir, `backup-${full.id}.copy.gz`);
+    expect(existsSync(file)).toBe(true);
+    await api().delete(`/api/backups/${full.id}`).set('cookie', owner.cookie).expect(204);
+    expect(existsSync(file)).toBe(false);
+    await api().get(`/api/backups/${full.id}`).set('cookie', owner.cookie).expect(404);
+    await api()
+      .post(`/api/backups/${full.id}/restore`)
+      .set('cookie', owner.cookie)
+      .send({})
+      .expect(404);
+
+    const failedId = randomUUID();
+    await appendToStream(db(), `backup-${failedId}`, [
+      {
+        type: 'BackupStarted',
+        data: { backupId: failedId, type: 'full', baseBackupId: null, scheduled: false },
+      },
+      { type: 'BackupFailed', data: { backupId: failedId, error: 'disk full' } },
+    ]);
+    const res = await api()
+      .post(`/api/backups/${failedId}/restore`)
+      .set('cookie', owner.cookie)
+      .send({});
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toBe(backupMessages.restoreOnlyCompleted);
+  });
+
+  it('prunes old backups after each backup by the retention counts', async () => {
+    await takeBackup('full');
+    await takeBackup('full');
+    const res = await putConfig((c) => ({
+      ...c,
+      retention: { daily: 1, weekly: 0, monthly: 0, yearly: 0 },
+    }));
+    expect(res.status).toBe(200);
+    const newest = await takeBackup('full');
+    const remaining = await waitFor(
+      () =>
+        db()
+          .selectFrom('backups')
+          .select(['id', 'file_name'])
+          .where('status', '=', 'completed')
+          .execute(),
+      (rows) => rows.length === 1,
+    );
+    expect(remaining[0]!.id).toBe(newest.id);
+    const files = await db().selectFrom('backups').select('id').execute();
+    expect(files.map((f) => f.id)).toContain(newest.id);
+    expect(existsSync(path.join(backupDir, `backup-${newest.id}.copy.gz`))).toBe(true);
+    await putConfig((c) => ({ ...c, retention: KEEP_ALL }));
+  });
+
+  it('reports stats', async () => {
+    const res = await api().get('/api/backups/stats').set('cookie', owner.cookie).expect(200);
+    expect(res.body).toMatchObject({ storageLimit: 1024 * 1024 * 1024 });
+    expect(res.body.totalBackups).toBeGreaterThan(0);
+    expect(res.body.successRate).toBeGreaterThan(0);
+    expect(res.body.totalSize).toBeGreaterThan(0);
+    const list = await api().get('/api/backups').set('cookie', owner.cookie).expect(200);
+    expect(list.body.backups.length).toBeGreaterThan(0);
+  });
+
+  it('pushes backup progress and restore jobs to an owner socket, and tells members to resync', async () => {
+    const socket = openSocket(stack.server.url, owner.cookie);
+    const memberSocket = openSocket(stack.server.url, member.cookie);
+    try {
+      await waitForConnect(socket);
+      await waitForConnect(memberSocket);
+      const completed = waitForEvent<Backup>(socket, 'backup', (b) => b.status === 'completed');
+      const running = waitForEvent<Backup>(socket, 'backup', (b) => b.status === 'running');
+      const res = await api()
+        .post('/api/backups')
+        .set('cookie', owner.cookie)
+        .send({ type: 'full' })
+        .expect(202);
+      const seen = await running;
+      expect(seen.id).toBe(res.body.id);
+      const done = await completed;
+      expect(done.id).toBe(res.body.id);
+      expect(done.version).toBeGreaterThan(seen.version);
+
+      const restoreDone = waitForEvent<RestoreJob>(
+        socket,
+        'restore',
+        (j) => j.status === 'completed',
+      );
+      // Overwriting re-inserts the log, which the relay steps over instead of pushing.
+      const resync = waitForEvent(memberSocket, SOCKET_EVENTS.resync);
+      const job = await api()
+        .post(`/api/backups/${done.id}/restore`)
+        .set('cookie', owner.cookie)
+        .send({ overwrite: true })
+        .expect(202);
+      const pushed = await restoreDone;
+      expect(pushed).toMatchObject({ id: job.body.id, progress: 100 });
+      await resync;
+    } finally {
+      socket.disconnect();
+      memberSocket.disconnect();
+    }
+  });
+});

@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { Readable, Writable } from 'node:stream';
+import { createWriteStream, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { DEFAULT_BACKUP_CONFIG, streamCategory } from '../../shared/ops/backups';
+import {
+  BackupKeyError,
+  encryptor,
+  openBackupFile,
+} from '../../server/domains/backup/backup-files';
+import { RowCounter } from '../../server/domains/backup/progress';
+import { backupsToPrune } from '../../server/domains/backup/retention';
+import { isBackupDue, latestSlot, zonedTime } from '../../server/domains/backup/schedule';
+
+const schedule = (over: Partial<typeof DEFAULT_BACKUP_CONFIG.schedule>) => ({
+  ...DEFAULT_BACKUP_CONFIG.schedule,
+  enabled: true,
+  ...over,
+});
+
+describe('schedule', () => {
+  it('finds the latest daily slot in the schedule time zone', () => {
+    const s = schedule({ frequency: 'daily', time: '02:00', timezone: 'America/New_York' });
+    // 2026-11-23 06:59 UTC is 01:59 in New York: the slot is the day before, 07:00 UTC.
+    expect(latestSlot(s, new Date('2026-11-23T06:59:00Z')).toISOString()).toBe(
+      '2026-11-22T07:00:00.000Z',
+    );
+    expect(latestSlot(s, new Date('2026-11-23T07:00:00Z')).toISOString()).toBe(
+      '2026-11-23T07:00:00.000Z',
+    );
+  });
+
+  it('handles hourly, weekly (Mondays) and monthly (the 1st) slots', () => {
+    const now = new Date('2026-11-25T10:20:00Z'); // a Wednesday
+    expect(latestSlot(schedule({ frequency: 'hourly', time: '00:30' }), now).toISOString()).toBe(
+      '2026-11-25T09:30:00.000Z',
+    );
+    expect(latestSlot(schedule({ frequency: 'weekly', time: '03:00' }), now).toISOString()).toBe(
+      '2026-11-23T03:00:00.000Z',
+    );
+    expect(latestSlot(schedule({ frequency: 'monthly', time: '03:00' }), now).toISOString()).toBe(
+      '2026-11-01T03:00:00.000Z',
+    );
+    const firstOfMonth = new Date('2026-12-01T01:00:00Z');
+    expect(
+      latestSlot(schedule({ frequency: 'monthly', time: '03:00' }), firstOfMonth).toISOString(),
+    ).toBe('2026-11-01T03:00:00.000Z');
+  });
+
+  it('is due once a slot passes after the last run, never when disabled', () => {
+    const s = schedule({ frequency: 'daily', time: '02:00', timezone: 'UTC' });
+    const since = new Date('2026-11-22T02:00:05Z');
+    expect(isBackupDue(s, new Date('2026-11-23T01:59:00Z'), since)).toBe(false);
+    expect(isBackupDue(s, new Date('2026-11-23T02:00:00Z'), since)).toBe(true);
+    expect(isBackupDue({ ...s, enabled: false }, new Date('2026-11-23T02:00:00Z'), since)).toBe(
+      false,
+    );
+  });
+
+  it('converts wall-clock times across daylight saving', () => {
+    expect(zonedTime('Europe/Berlin', 2026, 7, 1, 2, 0).toISOString()).toBe(
+      '2026-07-01T00:00:00.000Z',
+    );
+    expect(zonedTime('Europe/Berlin', 2026, 1, 1, 2, 0).toISOString()).toBe(
+      '2026-01-01T01:00:00.000Z',
+    );
+  });
+});
+
+describe('retention', () => {
+  const day = (n: number, hour = 12) => new Date(Date.UTC(2026, 10, n, hour));
+
+  it('keeps the newest per day, week, month and year, and every base a kept backup needs', () => {
+    const backups = [
+      { id: 'full-1', startedAt: day(2), baseBackupId: null },
+      { id: 'inc-1', startedAt: day(3), baseBackupId: 'full-1' },
+      { id: 'full-2', startedAt: day(20), baseBackupId: null },
+      { id: 'full-3', startedAt: day(21, 1), baseBackupId: null },
+      { id: 'inc-3', startedAt: day(21, 2), baseBackupId: 'full-3' },
+    ];
+    const pruned = backupsToPrune(backups, { daily: 2, weekly: 0, monthly: 0, yearly: 0 }, 'UTC');
+    expect(pruned.sort()).toEqual(['full-1', 'inc-1']);
+    expect(
+      backupsToPrune(backups, { daily: 0, weekly: 0, monthly: 0, yearly: 0 }, 'UTC').sort(),
+    ).toEqual(['full-1', 'full-2', 'inc-1']);
+    expect(
+      backupsToPrune(backups, { daily: 1, weekly: 3, monthly: 0, yearly: 0 }, 'UTC').sort(),
+    ).toEqual(['full-2']);
+  });
+
+  it('names stream categories', () => {
+    expect(streamCategory('friendship-a-b')).toBe('friendship');
+    expect(streamCategory('backup-config')).toBe('backup');
+  });
+});
+
+describe('encrypted files', () => {
+  it('round-trips with the key and refuses another key', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'agora-backup-unit-'));
+    const file = path.join(dir, 'file.enc');
+    const key = randomBytes(32);
+    const plain = Buffer.from('row one\nrow two\n'.repeat(1000));
+    await pipeline(Readable.from([plain]), encryptor(key), createWriteStream(file));
+    const chunks: Buffer[] = [];
+    for await (const chunk of await openBackupFile(file, true, key)) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(plain)).toBe(true);
+
+    const read = async () => {
+      for await (const chunk of await openBackupFile(file, true, randomBytes(32))) void chunk;
+    };
+    await expect(read()).rejects.toBeInstanceOf(BackupKeyError);
+  });
+});
+
+describe('row counter', () => {
+  it('counts rows and stream categories across chunk boundaries', async () => {
+    const text =
+      '1\tuser-a\t1\tUserRegistered\t{}\t{}\tt\n2\tfriendship-a-b\t1\tX\t{}\t{}\tt\n' +
+      '3\tbackup-config\t1\tY\t{}\t{}\tt\n4\tuser-b\t1\tZ\t{"a":"x-y"}\t{}\tt\n';
+    const bytes = Buffer.from(text);
+    const counter = new RowCounter(() => undefined, 0, true);
+    const chunks = [bytes.subarray(0, 7), bytes.subarray(7, 50), bytes.subarray(50)];
+    const sink = new Writable({ write: (_chunk, _encoding, callback) => callback() });
+    await pipeline(Readable.from(chunks), counter, sink);
+    expect(counter.rows).toBe(4);
+    expect(Object.fromEntries(counter.categories)).toEqual({ user: 2, friendship: 1, backup: 1 });
+  });
+});
