@@ -23,6 +23,44 @@ const schema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    /** Server log lines at or above this level are also stored for the log viewer. */
+    LOG_CAPTURE_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    /** Monitoring events and performance metrics older than this are pruned. */
+    MONITORING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /** The alert rule raises when more error events than this arrive within one minute. */
+    ALERT_ERROR_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    /** How often this process evaluates the alert rules (ms). */
+    ALERT_EVALUATION_MS: z.coerce.number().int().min(1000).default(15_000),
+    LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
+    /** Email: SMTP when set (e.g. smtp://mailpit:1025), else the local capture table. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    EMAIL_FROM: z.string().min(3).default('Agora <no-reply@agora.local>'),
+    EMAIL_WORKER: flag.default(true),
+    EMAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(5),
+    EMAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
+    EMAIL_RETRY_MAX_MS: z.coerce.number().int().min(1).default(3_600_000),
+    EMAIL_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+    EMAIL_POLL_MS: z.coerce.number().int().min(10).default(1000),
+    EMAIL_CLAIM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
+    /** Backups: files go here (default `<DATA_DIR>/backups`). */
+    BACKUP_DIR: z.string().min(1).optional(),
+    /** AES-256-GCM key for encrypted backups: 32 bytes as 64 hex digits or base64. */
+    BACKUP_ENCRYPTION_KEY: z
+      .string()
+      .refine(
+        (v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, 'base64').length === 32,
+        'must be 32 bytes as 64 hex digits or base64',
+      )
+      .optional(),
+    BACKUP_STORAGE_LIMIT_BYTES: z.coerce.number().int().min(1).default(10 * 1024 ** 3),
+    /** Caps how fast a backup reads the log (events per second, 0 = no cap) to spare the disk. */
+    BACKUP_MAX_EVENTS_PER_SECOND: z.coerce.number().int().min(0).default(0),
+    BACKUP_WORKER: flag.default(true),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
+import { LogCapture } from './domains/logs/log-capture';
 import { createLogger } from './logger';
+import { captureServerError } from './domains/monitoring/telemetry-buffer';
 import { startServer } from './server';
 
 function readConfig(): Config {
@@ -17,7 +19,11 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
-const logger = createLogger(config.LOG_LEVEL);
+const logCapture = new LogCapture();
+const logger = createLogger(config.LOG_LEVEL, {
+  level: config.LOG_CAPTURE_LEVEL,
+  stream: logCapture,
+});
 
 let embedded: EmbeddedDatabase | null = null;
 let connectionString = config.DATABASE_URL;
@@ -32,7 +38,7 @@ if (!connectionString) {
   connectionString = embedded.connectionString;
 }
 
-const server = await startServer(config, connectionString, logger);
+const server = await startServer(config, connectionString, logger, undefined, logCapture);
 logger.info(
   { port: server.port, authGuard: config.AUTH_GUARD, testRoutes: config.ENABLE_TEST_ROUTES },
   `Agora is serving on http://localhost:${server.port}`,
@@ -54,5 +60,10 @@ async function shutdown(signal: string) {
     process.exit(1);
   }
 }
+// Recorded as an error event for the operators; the process keeps serving.
+process.on('unhandledRejection', (reason) => {
+  logger.error({ err: reason }, 'unhandled promise rejection');
+  captureServerError(reason, { component: 'process' });
+});
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));

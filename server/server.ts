@@ -7,7 +7,9 @@ import type { Server as SocketServer } from 'socket.io';
 import type { Config } from './config';
 import { connectDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { seedDefaultTemplates } from './domains/email/template-store';
 import { createPushers, createSocketFeatures } from './domains/live';
+import type { LogCapture } from './domains/logs/log-capture';
 import { createWorkers } from './domains/workers';
 import { createApp } from './http/app';
 import { createGateway } from './realtime/gateway';
@@ -32,6 +34,8 @@ export async function startServer(
   connectionString: string,
   logger: Logger,
   webDir = DEFAULT_WEB_DIR,
+  /** The logger's capture destination, if it has one: it stores on this server's pool. */
+  logCapture?: LogCapture,
 ): Promise<RunningServer> {
   const onIdleClientError = (err: Error) =>
     logger.warn({ err }, 'an idle database connection was closed');
@@ -41,6 +45,8 @@ export async function startServer(
   const relayDatabase = connectDatabase(connectionString, RELAY_POOL_SIZE, onIdleClientError);
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
+  await seedDefaultTemplates(database.db);
+  logCapture?.attach(database.db);
 
   let relay: LiveRelay | null = null;
   const app = createApp({
@@ -89,6 +95,7 @@ export async function startServer(
       await stopped;
       clearTimeout(forceAfter);
       for (const worker of workers) await worker.stop();
+      await logCapture?.detach();
       await relay.stop();
       for (const feature of features) await feature.stop?.();
       await relayDatabase.close();

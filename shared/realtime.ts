@@ -19,6 +19,8 @@ export const SOCKET_EVENTS = {
   notification: 'notification',
   /** Server to client: read state changed elsewhere; refetch the list. */
   notificationsChanged: 'notifications:changed',
+  /** Server to client: the log was restored underneath every view; load everything again. */
+  resync: 'resync',
 } as const;
 
 export const messageNewPayloadSchema = z.object({

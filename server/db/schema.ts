@@ -1,17 +1,29 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { AlertsTable } from './tables/alerts';
+import type { BackupConfigTable } from './tables/backup-config';
+import type { BackupProgressTable } from './tables/backup-progress';
+import type { BackupRestoresTable } from './tables/backup-restores';
+import type { BackupsTable } from './tables/backups';
 import type { BadgesTable } from './tables/badges';
 import type { BlocksTable } from './tables/blocks';
 import type { ConversationMembersTable } from './tables/conversation-members';
 import type { ConversationsTable } from './tables/conversations';
+import type { EmailCapturedTable } from './tables/email-captured';
 import type { EmailOutboxTable } from './tables/email-outbox';
+import type { EmailQueueStatsTable } from './tables/email-queue-stats';
+import type { EmailTemplatesTable } from './tables/email-templates';
+import type { EmailVerificationTokensTable } from './tables/email-verification-tokens';
 import type { EventsTable } from './tables/events';
 import type { FriendRequestsTable } from './tables/friend-requests';
 import type { FriendshipsTable } from './tables/friendships';
 import type { LastSeenTable } from './tables/last-seen';
+import type { LogEntriesTable } from './tables/log-entries';
 import type { MessagesTable } from './tables/messages';
+import type { MonitoringEventsTable } from './tables/monitoring-events';
 import type { NotificationPreferencesTable } from './tables/notification-preferences';
 import type { NotificationsTable } from './tables/notifications';
 import type { PasswordResetTokensTable } from './tables/password-reset-tokens';
+import type { PerformanceMetricsTable } from './tables/performance-metrics';
 import type { SessionsTable } from './tables/sessions';
 import type { SignInThrottleTable } from './tables/sign-in-throttle';
 import type { SocketPresenceTable } from './tables/socket-presence';
@@ -25,6 +37,10 @@ export interface Database {
   sessions: SessionsTable;
   sign_in_throttle: SignInThrottleTable;
   email_outbox: EmailOutboxTable;
+  email_templates: EmailTemplatesTable;
+  email_captured: EmailCapturedTable;
+  email_queue_stats: EmailQueueStatsTable;
+  email_verification_tokens: EmailVerificationTokensTable;
   friend_requests: FriendRequestsTable;
   friendships: FriendshipsTable;
   blocks: BlocksTable;
@@ -35,6 +51,14 @@ export interface Database {
   notification_preferences: NotificationPreferencesTable;
   socket_presence: SocketPresenceTable;
   last_seen: LastSeenTable;
+  monitoring_events: MonitoringEventsTable;
+  performance_metrics: PerformanceMetricsTable;
+  alerts: AlertsTable;
+  backups: BackupsTable;
+  backup_config: BackupConfigTable;
+  backup_progress: BackupProgressTable;
+  backup_restores: BackupRestoresTable;
+  log_entries: LogEntriesTable;
 }
 
 export type Db = Kysely<Database>;

@@ -7,6 +7,7 @@ import { sessionPusher } from './auth/session-pusher';
 import { createBadgesPusher } from './badges/badges-pusher';
 import { friendsPusher } from './friends/friends-pusher';
 import { messagingPusher } from './messaging/messaging-pusher';
+import { alertsPusher } from './monitoring/alerts-pusher';
 import { createTypingFeature } from './messaging/typing';
 import { notificationsPusher } from './notifications/notifications-pusher';
 import { createPresenceFeature } from './presence/presence-feature';
@@ -19,7 +20,14 @@ export interface LiveDeps {
 
 /** What each process pushes from the log to its own sockets. */
 export function createPushers(): Pusher[] {
-  return [createBadgesPusher(), sessionPusher, friendsPusher, messagingPusher, notificationsPusher];
+  return [
+    createBadgesPusher(),
+    sessionPusher,
+    friendsPusher,
+    messagingPusher,
+    notificationsPusher,
+    alertsPusher,
+  ];
 }
 
 /** What each authenticated socket does beyond receiving pushes. */

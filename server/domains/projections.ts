@@ -1,8 +1,10 @@
 import type { Projection } from '../eventstore/projection';
 import { usersProjection } from './auth/users-projection';
+import { backupsProjection } from './backup/backups-projection';
 import { badgesProjection } from './badges/badges-projection';
 import { friendsProjection } from './friends/friends-projection';
 import { messagingProjection } from './messaging/messaging-projection';
+import { alertsProjection } from './monitoring/alerts-projection';
 import { notificationsProjection } from './notifications/notifications-projection';
 
 /**
@@ -14,5 +16,7 @@ export const projections: Projection[] = [
   friendsProjection,
   messagingProjection,
   notificationsProjection,
+  backupsProjection,
+  alertsProjection,
   badgesProjection,
 ];

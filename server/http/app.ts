@@ -10,7 +10,10 @@ import type { Config } from '../config';
 import type { Db } from '../db/schema';
 import { authTestRoutes } from '../domains/auth/routes';
 import { loadSession } from '../domains/auth/session-middleware';
+import { backupTestRoutes } from '../domains/backup/routes';
 import { badgeTestRoutes } from '../domains/badges/routes';
+import { timeRequests } from '../domains/monitoring/request-timing';
+import { monitoringTestRoutes } from '../domains/monitoring/test-routes';
 import { domainRoutes } from '../domains/routes';
 import { errorHandler } from './error-handler';
 import { notFound } from './errors';
@@ -68,6 +71,9 @@ export function createApp(deps: AppDeps): Express {
       // Every line a request logs carries `requestId` at the top level.
       quietReqLogger: true,
       customAttributeKeys: { reqId: 'requestId' },
+      // Known once the API has loaded the session: the completion line names who asked.
+      customProps: (req) =>
+        req.session ? { userId: req.session.userId, sessionId: req.session.id } : {},
       serializers: {
         req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
@@ -99,6 +105,7 @@ export function createApp(deps: AppDeps): Express {
   });
 
   const api = express.Router();
+  api.use(timeRequests);
   api.use(express.json({ limit: '1mb' }));
   api.use(originCheck(config.publicUrl));
   api.use(loadSession(db));
@@ -106,7 +113,14 @@ export function createApp(deps: AppDeps): Express {
     res.json({ authGuard: config.AUTH_GUARD });
   });
   for (const router of domainRoutes({ db, publicUrl: config.publicUrl, config })) api.use(router);
-  if (config.ENABLE_TEST_ROUTES) api.use(badgeTestRoutes({ db }), authTestRoutes({ db }));
+  if (config.ENABLE_TEST_ROUTES) {
+    api.use(
+      badgeTestRoutes({ db }),
+      authTestRoutes({ db }),
+      backupTestRoutes({ db }),
+      monitoringTestRoutes({ db, config }),
+    );
+  }
   api.use((req, _res, next) => next(notFound(`No API route for ${req.method} ${req.path}`)));
   api.use(errorHandler);
   app.use('/api', api);

@@ -1,9 +1,12 @@
+import { sql } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Server } from 'socket.io';
 import type { Db } from '../db/schema';
+import { SOCKET_EVENTS } from '../../shared/realtime';
 import { EVENTS_CHANNEL } from '../eventstore/append';
 import { currentCheckpoint, readCommittedAfter, type Checkpoint } from '../eventstore/read';
+import type { StoredEvent } from '../eventstore/stored-event';
 import type { Pusher } from './pusher';
 
 const BATCH = 500;
@@ -37,8 +40,18 @@ export class LiveRelay {
   private pollTimer: NodeJS.Timeout | null = null;
   private connected = false;
   private heldBack = false;
+  /**
+   * Transactions whose events are not pushed: a restore re-inserts history in one transaction and
+   * announces it before it commits; clients re-snapshot instead (see docs/backup.md).
+   */
+  private readonly skipped = new Set<string>();
 
   constructor(private readonly options: RelayOptions) {}
+
+  /** The last log position this relay has pushed (null before it starts); relay lag is measured from it. */
+  get checkpointPosition(): number | null {
+    return this.checkpoint?.globalPosition ?? null;
+  }
 
   get healthy(): boolean {
     return this.connected && !this.stopped;
@@ -93,6 +106,10 @@ export class LiveRelay {
     setTimeout(reconnect, this.reconnectDelay).unref();
   }
 
+  skipTransaction(transactionId: string): void {
+    this.skipped.add(transactionId);
+  }
+
   /** Asks for a drain; wake-ups during a drain fold into one more pass. */
   wake(): void {
     if (this.stopped || !this.checkpoint) return;
@@ -136,18 +153,44 @@ export class LiveRelay {
       const last = events[events.length - 1]!;
       this.checkpoint = { transactionId: last.transactionId, globalPosition: last.globalPosition };
       this.heldBackDelay = HELD_BACK_RETRY_MS.first;
+      const pushable =
+        this.skipped.size === 0
+          ? events
+          : events.filter((event) => !this.skipped.has(event.transactionId));
+      // A skipped transaction (a restore) may hold a million events: step over the rest at once.
+      if (this.skipped.has(last.transactionId)) {
+        const { rows } = await sql<{ position: number }>`
+          select max(global_position) as position from events
+          where transaction_id = ${last.transactionId}::xid8`.execute(this.options.db);
+        const position = rows[0]?.position ?? last.globalPosition;
+        this.checkpoint = { transactionId: last.transactionId, globalPosition: position };
+      }
       // Pushers are independent (each reads its own read models), so their reads overlap on the
       // relay's connections instead of queueing one behind another.
       await Promise.all(
         this.options.pushers.map((pusher) =>
-          pusher.push(events, this.options.io, this.options.db).catch((error: unknown) => {
+          pusher.push(pushable, this.options.io, this.options.db).catch((error: unknown) => {
             // A failed push is repaired by the client's next snapshot; the log moves on.
             this.options.logger.error({ err: error, pusher: pusher.name }, 'push failed');
           }),
         ),
       );
+      this.resyncAfterSkipped(events);
       if (events.length < BATCH || heldBack) return;
     }
+  }
+
+  /**
+   * A transaction's events arrive together in one batch (or the rest are stepped over above), so
+   * once a batch has held a skipped transaction, that transaction is behind the relay: every
+   * client here is told to load its views again, since the restored history was never pushed.
+   */
+  private resyncAfterSkipped(events: StoredEvent[]): void {
+    let restored = false;
+    for (const event of events) {
+      if (this.skipped.delete(event.transactionId)) restored = true;
+    }
+    if (restored) this.options.io.local.emit(SOCKET_EVENTS.resync);
   }
 
   /**

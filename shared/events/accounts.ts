@@ -26,6 +26,13 @@ export const accountEvents = {
     passwordHash: z.string().min(1),
     resetTokenId: z.uuid().optional(),
   }),
+  EmailVerificationRequested: z.strictObject({
+    userId: z.uuid(),
+    tokenId: z.uuid(),
+    tokenHash: z.string().length(64),
+    expiresAt: z.iso.datetime(),
+  }),
+  EmailVerified: z.strictObject({ userId: z.uuid(), tokenId: z.uuid() }),
   UserDisabled: z.strictObject({ userId: z.uuid(), byUserId: z.uuid() }),
   UserEnabled: z.strictObject({ userId: z.uuid(), byUserId: z.uuid() }),
   /** `byUserId` is null when the test-only route changed it. */

@@ -11,9 +11,10 @@
  *   BENCH_DATABASE_URL     use this Postgres instead of the server's embedded one
  *   BENCH_OUT              also write the table as JSON to this path
  *   BENCH_SERVER_NODE_ARGS extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"
- *   BENCH_SCENARIOS        which to run, comma-separated: badges, messaging (both)
+ *   BENCH_SCENARIOS        which to run, comma-separated: badges, messaging, backup (all)
  *   BENCH_MESSAGING_MEMBERS members in the messaging scenario, two per conversation (500)
  *   BENCH_MESSAGING_RATE   combined messages/s (300)
+ *   BENCH_BACKUP_EVENTS    events in the backup scenario (1000000); BENCH_SCENARIOS=backup runs it
  */
 import { rmSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -22,6 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Badges } from '../../shared/badges';
 import { allCovered, analyzePushes, sameBadges, type CommandLog } from './analysis';
+import { runBackupBench } from './backup';
 import { bareExpressBaseline, bareInsertBaseline } from './baselines';
 import { badgeCommands } from './commands';
 import { cpuPercent, cpuSnapshot } from './cpu';
@@ -69,11 +71,12 @@ const settings = {
   graceMs: 3000,
   drainMs: 15_000,
   watchdogMs: 10 * 60_000,
-  scenarios: new Set((process.env.BENCH_SCENARIOS ?? 'badges,messaging').split(',')),
+  scenarios: new Set((process.env.BENCH_SCENARIOS ?? 'badges,messaging,backup').split(',')),
   messaging: {
     members: Math.round(numberEnv('BENCH_MESSAGING_MEMBERS', 500)),
     rate: numberEnv('BENCH_MESSAGING_RATE', 300),
   },
+  backupEvents: Math.round(numberEnv('BENCH_BACKUP_EVENTS', 1_000_000)),
 };
 
 const ZERO: Badges = { notifications: 0, messages: 0, friendRequests: 0, version: 0 };
@@ -271,6 +274,14 @@ async function main(): Promise<number> {
       });
       tables.push({
         title: `Messaging — ${settings.messaging.members} members in ${Math.floor(settings.messaging.members / 2)} conversations`,
+        rows: result.rows,
+      });
+      missed.push(...result.missed);
+    }
+    if (settings.scenarios.has('backup')) {
+      const result = await runBackupBench(running, settings.backupEvents);
+      tables.push({
+        title: `Backup and restore — ${settings.backupEvents.toLocaleString('en-US')} events`,
         rows: result.rows,
       });
       missed.push(...result.missed);

@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext } from '@playwright/test';
-import { newMember, registerThroughApi, signInThroughForm } from './support';
+import { newMember, registerThroughApi, signInNewOperator, signInThroughForm } from './support';
 
 const opened: BrowserContext[] = [];
 test.afterEach(async () => {
@@ -13,17 +13,7 @@ test('an operator sends a test email and watches it leave the queue live', async
   const context = await browser.newContext({ baseURL });
   opened.push(context);
   const page = await context.newPage();
-  const member = newMember();
-  const id = await registerThroughApi(page.request, member);
-  const promoted = await page.request.post(`/api/test/users/${id}/role`, {
-    data: { role: 'owner' },
-  });
-  expect(promoted.status()).toBe(204);
-  await page.goto('/login');
-  await signInThroughForm(page, member);
-  await expect(page).toHaveURL(/\/$/);
-  await page.goto('/email-demo');
-  await expect(page.getByTestId('connection-status')).toHaveText('Healthy');
+  const { userId: id } = await signInNewOperator(page, '/email-demo');
   await expect(page.getByTestId('email-count-sent')).toBeVisible();
   const sentBefore = Number(
     await page.getByTestId('email-count-sent').locator('p').last().textContent(),

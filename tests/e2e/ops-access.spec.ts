@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { OWNER_ONLY_MESSAGE } from '../../shared/ops/realtime';
-import { newMember, registerThroughApi, signInThroughForm, type Member } from './support';
+import { newMember, signInNewOperator, signInThroughForm, type Member } from './support';
 
 const OPERATOR_PAGES = ['/monitoring-demo', '/email-demo', '/backup-demo'];
 
@@ -100,17 +100,7 @@ test('an owner watches client logs arrive live and exports them', async ({
   browser,
   baseURL,
 }) => {
-  const operator = newMember();
-  const operatorId = await registerThroughApi(page.request, operator);
-  const promoted = await page.request.post(`/api/test/users/${operatorId}/role`, {
-    data: { role: 'owner' },
-  });
-  expect(promoted.status()).toBe(204);
-  await page.goto('/login');
-  await signInThroughForm(page, operator);
-  await expect(page).toHaveURL(/\/$/);
-  await page.goto('/monitoring-demo');
-  await expect(page.getByTestId('connection-status')).toHaveText('Healthy');
+  const { userId: operatorId } = await signInNewOperator(page, '/monitoring-demo');
   await page.getByRole('tab', { name: 'Logs' }).click();
 
   const marker = `e2e-log-${Date.now().toString(36)}`;

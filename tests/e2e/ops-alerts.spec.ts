@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { newMember, registerThroughApi, signInThroughForm, type Member } from './support';
+import { signInNewOperator, type Member } from './support';
 
 interface Operator {
   page: Page;
@@ -20,17 +20,7 @@ async function operatorOnAlerts(browser: Browser, baseURL: string): Promise<Oper
   const context = await browser.newContext({ baseURL });
   opened.push(context);
   const page = await context.newPage();
-  const member = newMember();
-  const id = await registerThroughApi(page.request, member);
-  const promoted = await page.request.post(`/api/test/users/${id}/role`, {
-    data: { role: 'owner' },
-  });
-  expect(promoted.status()).toBe(204);
-  await page.goto('/login');
-  await signInThroughForm(page, member);
-  await expect(page).toHaveURL(/\/$/);
-  await page.goto('/monitoring-demo');
-  await expect(page.getByTestId('connection-status')).toHaveText('Healthy');
+  const { member } = await signInNewOperator(page, '/monitoring-demo');
   await page.getByRole('tab', { name: 'Alerts' }).click();
   await expect(page.getByRole('button', { name: 'Create Alert' })).toBeVisible();
   return { page, member };

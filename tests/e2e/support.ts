@@ -45,6 +45,28 @@ export async function signInNewMember(page: Page): Promise<{ member: Member; use
   return { member, userId };
 }
 
+/**
+ * A new member made an owner through the test-only route (other specs run first on this
+ * database, so a test is never its first account), signed in, on `path` with a healthy socket.
+ */
+export async function signInNewOperator(
+  page: Page,
+  path: string,
+): Promise<{ member: Member; userId: string }> {
+  const member = newMember();
+  const userId = await registerThroughApi(page.request, member);
+  const promoted = await page.request.post(`/api/test/users/${userId}/role`, {
+    data: { role: 'owner' },
+  });
+  expect(promoted.status()).toBe(204);
+  await page.goto('/login');
+  await signInThroughForm(page, member);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto(path);
+  await expect(page.getByTestId('connection-status')).toHaveText('Healthy');
+  return { member, userId };
+}
+
 /** The second server process: events appended there must reach sockets of the first. */
 export function otherProcessUrl(): string {
   const url = process.env.E2E_OTHER_URL;

@@ -1,12 +1,16 @@
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import { loadConfig } from '../../server/config';
+import type { LogCapture } from '../../server/domains/logs/log-capture';
 import { startServer, type RunningServer } from '../../server/server';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestServerOptions {
   env?: Record<string, string>;
+  /** Defaults to a silent logger; a test of log capture passes one writing to `logCapture`. */
+  logger?: Logger;
+  logCapture?: LogCapture;
 }
 
 /** The whole server (HTTP, sockets, relay) on a free port against the given database. */
@@ -22,9 +26,12 @@ export async function startTestServer(
     ENABLE_TEST_ROUTES: 'true',
     PUBLIC_URL: 'http://localhost:8080',
     DB_POOL_SIZE: '10',
+    // Tests read queued emails as the commands left them; email tests run workers of their own.
+    EMAIL_WORKER: 'false',
     ...options.env,
   });
-  return startServer(config, databaseUrl, pino({ level: 'silent' }));
+  const logger = options.logger ?? pino({ level: 'silent' });
+  return startServer(config, databaseUrl, logger, undefined, options.logCapture);
 }
 
 let counter = 0;

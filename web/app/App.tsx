@@ -4,6 +4,8 @@ import { RouterProvider } from 'react-router-dom';
 import { Toaster } from 'sonner';
 import { TOAST } from '../../shared/constants';
 import { TooltipProvider } from '../components/ui/tooltip';
+import { LoggingProvider } from '../features/logs/LoggingProvider';
+import { startMonitoringCapture } from '../features/monitoring/reporter';
 import { selectTheme } from '../features/theme/themeSlice';
 import { ThemeSync } from '../features/theme/ThemeSync';
 import { useAppSelector } from './hooks';
@@ -11,6 +13,7 @@ import { createRouter } from './router';
 import type { AppStore } from './store';
 
 const router = createRouter();
+startMonitoringCapture();
 
 function AppToaster() {
   const theme = useAppSelector(selectTheme);
@@ -34,7 +37,9 @@ export function App({ store }: { store: AppStore }) {
         <ThemeSync />
         {/* Spec 002 §9: tooltips open after 700 ms, and at once within 300 ms of the last one. */}
         <TooltipProvider delayDuration={700} skipDelayDuration={300}>
-          <RouterProvider router={router} />
+          <LoggingProvider>
+            <RouterProvider router={router} />
+          </LoggingProvider>
         </TooltipProvider>
         <AppToaster />
       </Provider>

@@ -13,6 +13,10 @@ export const ResetPasswordPage = lazyPage(
   () => import('../features/auth/ResetPasswordPage'),
   'ResetPasswordPage',
 );
+export const VerifyEmailPage = lazyPage(
+  () => import('../features/email/VerifyEmailPage'),
+  'VerifyEmailPage',
+);
 export const PasswordRotationPage = lazyPage(
   () => import('../features/auth/PasswordRotationPage'),
   'PasswordRotationPage',

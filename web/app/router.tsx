@@ -85,6 +85,7 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: 'reset-password', Component: pages.ResetPasswordPage },
+      { path: 'verify-email', Component: pages.VerifyEmailPage },
       {
         path: 'onboarding',
         element: (

@@ -13,6 +13,7 @@ import { append } from '../../eventstore/append';
 import { HttpError } from '../../http/errors';
 import { enqueueEmail } from '../email/outbox';
 import { passwordResetTemplate } from '../email/templates';
+import { requestEmailVerification } from './email-verification';
 import { hashPassword, verifyPassword } from './passwords';
 import { closeAllSessions, closeSession, openSession, type NewSession } from './sessions';
 import { clearThrottle, lockThrottle, recordFailure } from './sign-in-throttle';
@@ -45,7 +46,7 @@ function findUserByEmail(trx: Db | Trx, email: string) {
 const REGISTRATION_LOCK = 7_204_113;
 
 export async function signUp(
-  ctx: CommandContext,
+  ctx: CommandContext & { publicUrl: string },
   input: SignUpRequest,
 ): Promise<{ userId: string; session: NewSession }> {
   const passwordHash = await hashPassword(input.password);
@@ -80,6 +81,13 @@ export async function signUp(
       ],
       { actorId: userId, requestId: ctx.requestId },
     );
+    await requestEmailVerification(trx, {
+      userId,
+      email: input.email,
+      streamVersion: 1,
+      publicUrl: ctx.publicUrl,
+      requestId: ctx.requestId,
+    });
     const session = await openSession(trx, userId, false, ctx.requestId);
     return { userId, session };
   });

@@ -14,6 +14,8 @@ import {
 import { z } from 'zod';
 import type { Db } from '../../db/schema';
 import { route } from '../../http/route';
+import { emailVerificationMessages, verifyEmailSchema } from '../../../shared/ops/email';
+import { verifyEmail } from './email-verification';
 import type { ErrorCoder } from '../../http/validation';
 import {
   changeUserRole,
@@ -59,7 +61,7 @@ export function authRoutes(deps: { db: Db; publicUrl: string }): Router {
   router.post(
     '/auth/sign-up',
     route({ body: signUpRequestSchema, coder: authCoder }, async ({ body }, req, res) => {
-      const { session } = await signUp(ctx(req.id), body);
+      const { session } = await signUp({ ...ctx(req.id), publicUrl: deps.publicUrl }, body);
       setSessionCookie(req, res, session, deps.publicUrl);
       const active = await findActiveSession(deps.db, session.token);
       res.status(201).json(active ? presentSession(active) : { isAuthenticated: false });
@@ -98,6 +100,14 @@ export function authRoutes(deps: { db: Db; publicUrl: string }): Router {
     route({ body: passwordResetConfirmSchema, coder: authCoder }, async ({ body }, req, res) => {
       await confirmPasswordReset(ctx(req.id), body);
       res.json({ message: authSuccessMessages.passwordChanged });
+    }),
+  );
+
+  router.post(
+    '/auth/verify-email',
+    route({ body: verifyEmailSchema }, async ({ body }, req, res) => {
+      await verifyEmail(ctx(req.id), body.token);
+      res.json({ message: emailVerificationMessages.verified });
     }),
   );
 

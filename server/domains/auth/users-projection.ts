@@ -1,13 +1,18 @@
 import type { Projection } from '../../eventstore/projection';
 
-/** Accounts read model: `users` and `password_reset_tokens`, from the `user-<id>` streams. */
+/**
+ * Accounts read model: `users`, `password_reset_tokens` and `email_verification_tokens`, from the
+ * `user-<id>` streams.
+ */
 export const usersProjection: Projection = {
   name: 'users',
-  tables: ['users', 'password_reset_tokens'],
+  tables: ['users', 'password_reset_tokens', 'email_verification_tokens'],
   handles: [
     'UserRegistered',
     'PasswordResetRequested',
     'PasswordChanged',
+    'EmailVerificationRequested',
+    'EmailVerified',
     'UserDisabled',
     'UserEnabled',
     'UserRoleChanged',
@@ -51,6 +56,36 @@ export const usersProjection: Projection = {
           .updateTable('users')
           .set({ stream_version: event.streamVersion })
           .where('id', '=', event.data.userId)
+          .execute();
+        return;
+      case 'EmailVerificationRequested':
+        await trx
+          .insertInto('email_verification_tokens')
+          .values({
+            id: event.data.tokenId,
+            user_id: event.data.userId,
+            token_hash: event.data.tokenHash,
+            expires_at: new Date(event.data.expiresAt),
+            used_at: null,
+            created_at: at,
+          })
+          .execute();
+        await trx
+          .updateTable('users')
+          .set({ stream_version: event.streamVersion })
+          .where('id', '=', event.data.userId)
+          .execute();
+        return;
+      case 'EmailVerified':
+        await trx
+          .updateTable('users')
+          .set({ email_verified: true, stream_version: event.streamVersion, updated_at: at })
+          .where('id', '=', event.data.userId)
+          .execute();
+        await trx
+          .updateTable('email_verification_tokens')
+          .set({ used_at: at })
+          .where('id', '=', event.data.tokenId)
           .execute();
         return;
       case 'PasswordChanged':

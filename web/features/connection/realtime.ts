@@ -76,12 +76,19 @@ function open(dispatch: AppDispatch, getState: () => RootState, userId: string):
       if (subscription.event === event) subscription.handler(payload, dispatch, getState);
     }
   });
+  const resyncAll = () => {
+    dispatch(loadBadgesSnapshot(userId));
+    for (const resync of resyncHandlers) resync(dispatch);
+  };
   current.on('connect', () => {
     if (!isCurrent()) return;
     dispatch(connected());
     // Pushes sent while we were away are lost; a fresh snapshot repairs the counts.
-    dispatch(loadBadgesSnapshot(userId));
-    for (const resync of resyncHandlers) resync(dispatch);
+    resyncAll();
+  });
+  // A restore replaced history without pushing it: load every view again, as after a reconnect.
+  current.on(SOCKET_EVENTS.resync, () => {
+    if (isCurrent()) resyncAll();
   });
   current.on('disconnect', (reason) => {
     if (!isCurrent() || reason === 'io client disconnect') return;
