@@ -57,7 +57,11 @@ const schema = z
         'must be 32 bytes as 64 hex digits or base64',
       )
       .optional(),
-    BACKUP_STORAGE_LIMIT_BYTES: z.coerce.number().int().min(1).default(10 * 1024 ** 3),
+    BACKUP_STORAGE_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(10 * 1024 ** 3),
     /** Caps how fast a backup reads the log (events per second, 0 = no cap) to spare the disk. */
     BACKUP_MAX_EVENTS_PER_SECOND: z.coerce.number().int().min(0).default(0),
     BACKUP_WORKER: flag.default(true),

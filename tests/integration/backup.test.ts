@@ -448,6 +448,9 @@ describe('backup and restore', () => {
   it('prunes old backups after each backup by the retention counts', async () => {
     await takeBackup('full');
     await takeBackup('full');
+    // Backups of the last 24 hours are never pruned: age every backup so far by three days.
+    await sql`update backups set started_at = started_at - interval '3 days'
+      where status = 'completed'`.execute(db());
     const res = await putConfig((c) => ({
       ...c,
       retention: { daily: 1, weekly: 0, monthly: 0, yearly: 0 },

@@ -71,6 +71,7 @@ describe('schedule', () => {
 
 describe('retention', () => {
   const day = (n: number, hour = 12) => new Date(Date.UTC(2026, 10, n, hour));
+  const later = day(28);
 
   it('keeps the newest per day, week, month and year, and every base a kept backup needs', () => {
     const backups = [
@@ -80,14 +81,31 @@ describe('retention', () => {
       { id: 'full-3', startedAt: day(21, 1), baseBackupId: null },
       { id: 'inc-3', startedAt: day(21, 2), baseBackupId: 'full-3' },
     ];
-    const pruned = backupsToPrune(backups, { daily: 2, weekly: 0, monthly: 0, yearly: 0 }, 'UTC');
+    const pruned = backupsToPrune(
+      backups,
+      { daily: 2, weekly: 0, monthly: 0, yearly: 0 },
+      'UTC',
+      later,
+    );
     expect(pruned.sort()).toEqual(['full-1', 'inc-1']);
     expect(
-      backupsToPrune(backups, { daily: 0, weekly: 0, monthly: 0, yearly: 0 }, 'UTC').sort(),
+      backupsToPrune(backups, { daily: 0, weekly: 0, monthly: 0, yearly: 0 }, 'UTC', later).sort(),
     ).toEqual(['full-1', 'full-2', 'inc-1']);
     expect(
-      backupsToPrune(backups, { daily: 1, weekly: 3, monthly: 0, yearly: 0 }, 'UTC').sort(),
+      backupsToPrune(backups, { daily: 1, weekly: 3, monthly: 0, yearly: 0 }, 'UTC', later).sort(),
     ).toEqual(['full-2']);
+  });
+
+  it('never prunes a backup started within the last 24 hours', () => {
+    const now = day(21, 12);
+    const backups = [
+      { id: 'old', startedAt: day(10), baseBackupId: null },
+      { id: 'this-morning', startedAt: day(21, 1), baseBackupId: null },
+      { id: 'yesterday-noon', startedAt: day(20, 13), baseBackupId: null },
+      { id: 'newest', startedAt: day(21, 11), baseBackupId: null },
+    ];
+    const none = { daily: 0, weekly: 0, monthly: 0, yearly: 0 };
+    expect(backupsToPrune(backups, none, 'UTC', now)).toEqual(['old']);
   });
 
   it('names stream categories', () => {

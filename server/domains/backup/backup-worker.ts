@@ -156,6 +156,7 @@ export function createBackupWorker(deps: BackupWorkerDeps): BackgroundWorker {
       completed.map((b) => ({ id: b.id, startedAt: b.started_at, baseBackupId: b.base_backup_id })),
       config.retention,
       config.schedule.timezone,
+      new Date(),
     );
     for (const id of doomed) {
       await deleteBackup(

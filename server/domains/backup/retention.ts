@@ -9,6 +9,12 @@ export interface RetainedBackup {
 
 type Retention = BackupConfig['retention'];
 
+/**
+ * Backups younger than this are never pruned: an operator who just took one (or several in a
+ * day) must not see it vanish, and the counts below thin out what is older.
+ */
+export const RETENTION_GRACE_MS = 24 * 60 * 60 * 1000;
+
 function isoWeek(year: number, month: number, day: number): string {
   // The ISO week is the one holding this week's Thursday, numbered within that Thursday's year.
   const thursday = new Date(Date.UTC(year, month - 1, day));
@@ -21,16 +27,21 @@ function isoWeek(year: number, month: number, day: number): string {
 /**
  * Grandfather-father-son retention over completed backups: the newest backup of each of the
  * last `daily` days, `weekly` ISO weeks, `monthly` months and `yearly` years is kept, with every
- * backup its chain builds on. The newest backup is always kept. Returns the ids to delete.
+ * backup its chain builds on. The newest backup, and every backup started within the grace period
+ * before `now`, are always kept. Returns the ids to delete.
  */
 export function backupsToPrune(
   backups: RetainedBackup[],
   retention: Retention,
   timeZone: string,
+  now: Date,
 ): string[] {
   if (backups.length === 0) return [];
   const newestFirst = [...backups].sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime());
   const keep = new Set<string>([newestFirst[0]!.id]);
+  for (const backup of newestFirst) {
+    if (now.getTime() - backup.startedAt.getTime() < RETENTION_GRACE_MS) keep.add(backup.id);
+  }
   const buckets: [keyof Retention, (b: RetainedBackup) => string][] = [
     [
       'daily',
