@@ -1,4 +1,49 @@
+import type { Updateable } from 'kysely';
+import type { Trx } from '../../db/schema';
+import type { UsersTable } from '../../db/tables/users';
 import type { Projection } from '../../eventstore/projection';
+import type { StoredEvent } from '../../eventstore/stored-event';
+
+interface TokenIssued {
+  userId: string;
+  tokenId: string;
+  tokenHash: string;
+  expiresAt: string;
+}
+
+/** Reset and verification tokens have the same shape and life: hash stored, single use. */
+async function recordToken(
+  trx: Trx,
+  table: 'password_reset_tokens' | 'email_verification_tokens',
+  token: TokenIssued,
+  at: Date,
+): Promise<void> {
+  await trx
+    .insertInto(table)
+    .values({
+      id: token.tokenId,
+      user_id: token.userId,
+      token_hash: token.tokenHash,
+      expires_at: new Date(token.expiresAt),
+      used_at: null,
+      created_at: at,
+    })
+    .execute();
+}
+
+/** Every event of a member's stream moves the row's `stream_version` with its own changes. */
+async function updateUser(
+  trx: Trx,
+  event: StoredEvent,
+  userId: string,
+  changes: Updateable<UsersTable> = {},
+): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({ ...changes, stream_version: event.streamVersion })
+    .where('id', '=', userId)
+    .execute();
+}
 
 /**
  * Accounts read model: `users`, `password_reset_tokens` and `email_verification_tokens`, from the
@@ -41,47 +86,15 @@ export const usersProjection: Projection = {
           .execute();
         return;
       case 'PasswordResetRequested':
-        await trx
-          .insertInto('password_reset_tokens')
-          .values({
-            id: event.data.tokenId,
-            user_id: event.data.userId,
-            token_hash: event.data.tokenHash,
-            expires_at: new Date(event.data.expiresAt),
-            used_at: null,
-            created_at: at,
-          })
-          .execute();
-        await trx
-          .updateTable('users')
-          .set({ stream_version: event.streamVersion })
-          .where('id', '=', event.data.userId)
-          .execute();
+        await recordToken(trx, 'password_reset_tokens', event.data, at);
+        await updateUser(trx, event, event.data.userId);
         return;
       case 'EmailVerificationRequested':
-        await trx
-          .insertInto('email_verification_tokens')
-          .values({
-            id: event.data.tokenId,
-            user_id: event.data.userId,
-            token_hash: event.data.tokenHash,
-            expires_at: new Date(event.data.expiresAt),
-            used_at: null,
-            created_at: at,
-          })
-          .execute();
-        await trx
-          .updateTable('users')
-          .set({ stream_version: event.streamVersion })
-          .where('id', '=', event.data.userId)
-          .execute();
+        await recordToken(trx, 'email_verification_tokens', event.data, at);
+        await updateUser(trx, event, event.data.userId);
         return;
       case 'EmailVerified':
-        await trx
-          .updateTable('users')
-          .set({ email_verified: true, stream_version: event.streamVersion, updated_at: at })
-          .where('id', '=', event.data.userId)
-          .execute();
+        await updateUser(trx, event, event.data.userId, { email_verified: true, updated_at: at });
         await trx
           .updateTable('email_verification_tokens')
           .set({ used_at: at })
@@ -89,15 +102,10 @@ export const usersProjection: Projection = {
           .execute();
         return;
       case 'PasswordChanged':
-        await trx
-          .updateTable('users')
-          .set({
-            password_hash: event.data.passwordHash,
-            stream_version: event.streamVersion,
-            updated_at: at,
-          })
-          .where('id', '=', event.data.userId)
-          .execute();
+        await updateUser(trx, event, event.data.userId, {
+          password_hash: event.data.passwordHash,
+          updated_at: at,
+        });
         if (event.data.resetTokenId) {
           await trx
             .updateTable('password_reset_tokens')
@@ -107,34 +115,20 @@ export const usersProjection: Projection = {
         }
         return;
       case 'UserRoleChanged':
-        await trx
-          .updateTable('users')
-          .set({ role: event.data.role, stream_version: event.streamVersion, updated_at: at })
-          .where('id', '=', event.data.userId)
-          .execute();
+        await updateUser(trx, event, event.data.userId, { role: event.data.role, updated_at: at });
         return;
       case 'UserDisabled':
       case 'UserEnabled':
-        await trx
-          .updateTable('users')
-          .set({
-            status: event.type === 'UserDisabled' ? 'disabled' : 'active',
-            stream_version: event.streamVersion,
-            updated_at: at,
-          })
-          .where('id', '=', event.data.userId)
-          .execute();
+        await updateUser(trx, event, event.data.userId, {
+          status: event.type === 'UserDisabled' ? 'disabled' : 'active',
+          updated_at: at,
+        });
         return;
       case 'ProfilePrivacyChanged':
-        await trx
-          .updateTable('users')
-          .set({
-            privacy: event.data.privacy,
-            stream_version: event.streamVersion,
-            updated_at: at,
-          })
-          .where('id', '=', event.data.userId)
-          .execute();
+        await updateUser(trx, event, event.data.userId, {
+          privacy: event.data.privacy,
+          updated_at: at,
+        });
         return;
       default:
         return;
