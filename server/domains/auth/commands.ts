@@ -14,10 +14,10 @@ import { HttpError } from '../../http/errors';
 import { enqueueEmail } from '../email/outbox';
 import { passwordResetTemplate } from '../email/templates';
 import { requestEmailVerification } from './email-verification';
+import { claimLinkToken, issueLinkToken } from './link-tokens';
 import { hashPassword, verifyPassword } from './passwords';
 import { closeAllSessions, closeSession, openSession, type NewSession } from './sessions';
 import { clearThrottle, lockThrottle, recordFailure } from './sign-in-throttle';
-import { hashToken, randomToken } from './tokens';
 
 export interface CommandContext {
   db: Db;
@@ -132,32 +132,19 @@ export async function requestPasswordReset(
   await ctx.db.transaction().execute(async (trx) => {
     const user = await findUserByEmail(trx, email);
     if (!user) throw authError(404, 'user-not-found', 'email');
-    const token = randomToken();
-    const tokenId = randomUUID();
+    const { url, issued } = issueLinkToken(ctx.publicUrl, '/reset-password', PASSWORD_RESET_TTL_MS);
     await append(
       trx,
       userStreamId(user.id),
       user.stream_version,
-      [
-        {
-          type: 'PasswordResetRequested',
-          data: {
-            userId: user.id,
-            tokenId,
-            tokenHash: hashToken(token),
-            expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS).toISOString(),
-          },
-        },
-      ],
+      [{ type: 'PasswordResetRequested', data: { userId: user.id, ...issued } }],
       { requestId: ctx.requestId },
     );
-    const resetUrl = new URL('/reset-password', ctx.publicUrl);
-    resetUrl.searchParams.set('token', token);
     await enqueueEmail(
       trx,
       passwordResetTemplate,
       user.email,
-      { resetUrl: resetUrl.toString(), email: user.email },
+      { resetUrl: url, email: user.email },
       'high',
     );
   });
@@ -169,34 +156,18 @@ export async function confirmPasswordReset(
 ): Promise<void> {
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction().execute(async (trx) => {
-    const token = await trx
-      .selectFrom('password_reset_tokens')
-      .selectAll()
-      .where('token_hash', '=', hashToken(input.token))
-      .forUpdate()
-      .executeTakeFirst();
-    if (!token || token.used_at !== null || token.expires_at <= new Date()) {
-      throw authError(400, 'invalid-reset-token');
-    }
-    const user = await trx
-      .selectFrom('users')
-      .select(['id', 'stream_version'])
-      .where('id', '=', token.user_id)
-      .executeTakeFirstOrThrow();
+    const claimed = await claimLinkToken(trx, 'password_reset_tokens', input.token);
+    if (!claimed) throw authError(400, 'invalid-reset-token');
+    const { userId, tokenId, streamVersion } = claimed;
     await append(
       trx,
-      userStreamId(user.id),
-      user.stream_version,
-      [
-        {
-          type: 'PasswordChanged',
-          data: { userId: user.id, passwordHash, resetTokenId: token.id },
-        },
-      ],
-      { actorId: user.id, requestId: ctx.requestId },
+      userStreamId(userId),
+      streamVersion,
+      [{ type: 'PasswordChanged', data: { userId, passwordHash, resetTokenId: tokenId } }],
+      { actorId: userId, requestId: ctx.requestId },
     );
     // Whoever knew the old password must not stay signed in.
-    await closeAllSessions(trx, user.id);
+    await closeAllSessions(trx, userId);
   });
 }
 

@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { EMAIL_VERIFICATION_TTL_MS, emailVerificationMessages } from '../../../shared/ops/email';
 import type { Trx } from '../../db/schema';
 import { append } from '../../eventstore/append';
 import { HttpError } from '../../http/errors';
 import { enqueueEmail } from '../email/outbox';
 import { emailVerificationTemplate } from '../email/templates';
-import type { CommandContext } from './commands';
-import { hashToken, randomToken } from './tokens';
+import { userStreamId, type CommandContext } from './commands';
+import { claimLinkToken, issueLinkToken } from './link-tokens';
 
 /**
  * Issues a single-use verification link (only its hash is stored; it expires after 24 hours)
@@ -22,31 +21,23 @@ export async function requestEmailVerification(
     requestId?: string;
   },
 ): Promise<void> {
-  const token = randomToken();
+  const { url, issued } = issueLinkToken(
+    args.publicUrl,
+    '/verify-email',
+    EMAIL_VERIFICATION_TTL_MS,
+  );
   await append(
     trx,
-    `user-${args.userId}`,
+    userStreamId(args.userId),
     args.streamVersion,
-    [
-      {
-        type: 'EmailVerificationRequested',
-        data: {
-          userId: args.userId,
-          tokenId: randomUUID(),
-          tokenHash: hashToken(token),
-          expiresAt: new Date(Date.now() + EMAIL_VERIFICATION_TTL_MS).toISOString(),
-        },
-      },
-    ],
+    [{ type: 'EmailVerificationRequested', data: { userId: args.userId, ...issued } }],
     { actorId: args.userId, requestId: args.requestId },
   );
-  const verificationUrl = new URL('/verify-email', args.publicUrl);
-  verificationUrl.searchParams.set('token', token);
   await enqueueEmail(
     trx,
     emailVerificationTemplate,
     args.email,
-    { verificationUrl: verificationUrl.toString(), email: args.email },
+    { verificationUrl: url, email: args.email },
     'high',
   );
 }
@@ -54,26 +45,17 @@ export async function requestEmailVerification(
 /** Marks the address of the link's member verified; a used, expired or unknown link is refused. */
 export async function verifyEmail(ctx: CommandContext, token: string): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('email_verification_tokens')
-      .selectAll()
-      .where('token_hash', '=', hashToken(token))
-      .forUpdate()
-      .executeTakeFirst();
-    if (!row || row.used_at !== null || row.expires_at <= new Date()) {
+    const claimed = await claimLinkToken(trx, 'email_verification_tokens', token);
+    if (!claimed) {
       throw new HttpError(400, 'invalid-verification-token', emailVerificationMessages.invalid);
     }
-    const user = await trx
-      .selectFrom('users')
-      .select(['id', 'stream_version'])
-      .where('id', '=', row.user_id)
-      .executeTakeFirstOrThrow();
+    const { userId, tokenId, streamVersion } = claimed;
     await append(
       trx,
-      `user-${user.id}`,
-      user.stream_version,
-      [{ type: 'EmailVerified', data: { userId: user.id, tokenId: row.id } }],
-      { actorId: user.id, requestId: ctx.requestId },
+      userStreamId(userId),
+      streamVersion,
+      [{ type: 'EmailVerified', data: { userId, tokenId } }],
+      { actorId: userId, requestId: ctx.requestId },
     );
   });
 }
