@@ -5,6 +5,7 @@ import { Toaster } from 'sonner';
 import { TOAST } from '../../shared/constants';
 import { TooltipProvider } from '../components/ui/tooltip';
 import { LoggingProvider } from '../features/logs/LoggingProvider';
+import { MonitoringSessionSync } from '../features/monitoring/MonitoringSessionSync';
 import { startMonitoringCapture } from '../features/monitoring/reporter';
 import { selectTheme } from '../features/theme/themeSlice';
 import { ThemeSync } from '../features/theme/ThemeSync';
@@ -35,6 +36,7 @@ export function App({ store }: { store: AppStore }) {
     <StrictMode>
       <Provider store={store}>
         <ThemeSync />
+        <MonitoringSessionSync />
         {/* Spec 002 §9: tooltips open after 700 ms, and at once within 300 ms of the last one. */}
         <TooltipProvider delayDuration={700} skipDelayDuration={300}>
           <LoggingProvider>

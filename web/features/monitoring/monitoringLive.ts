@@ -1,4 +1,8 @@
-import { alertPushSchema, monitoringPushSchema } from '../../../shared/ops/monitoring';
+import {
+  alertPushSchema,
+  monitoringPushSchema,
+  SERVER_METRICS,
+} from '../../../shared/ops/monitoring';
 import { OPS_EVENTS } from '../../../shared/ops/realtime';
 import { api } from '../../app/api';
 import { onResync, onSocketEvent } from '../connection/realtime';
@@ -32,8 +36,11 @@ onSocketEvent(OPS_EVENTS.monitoring, (payload, dispatch, getState) => {
       );
     }
   }
-  // Counts are recounted by the server, never bumped here.
-  dispatch(api.util.invalidateTags(['MonitoringSummary']));
+  // Counts are recounted by the server, never bumped here; samples of sockets, lag and vitals
+  // arrive every few seconds and change no card, so only events and request timings refetch.
+  if (events.length > 0 || metrics.some((m) => m.name === SERVER_METRICS.requestDuration)) {
+    dispatch(api.util.invalidateTags(['MonitoringSummary']));
+  }
 });
 
 onSocketEvent(OPS_EVENTS.alert, (payload, dispatch) => {

@@ -17,6 +17,17 @@ const queues: { events: MonitoringEventInput[]; metrics: MetricInput[] } = {
 const budget = { start: 0, events: 0, metrics: 0 };
 let timer: ReturnType<typeof setTimeout> | null = null;
 let started = false;
+/** The ingestion API takes reports from signed-in members only; a visitor's would be refused. */
+let enabled = false;
+
+/** Turns reporting on while a member is signed in; what was queued for a visitor is dropped. */
+export function setMonitoringEnabled(signedIn: boolean): void {
+  enabled = signedIn;
+  if (!signedIn) {
+    queues.events.length = 0;
+    queues.metrics.length = 0;
+  }
+}
 
 function withinBudget(kind: Kind): boolean {
   const now = Date.now();
@@ -59,7 +70,7 @@ export async function flushMonitoring(leavingPage = false): Promise<void> {
 }
 
 export function reportEvent(event: Omit<MonitoringEventInput, 'timestamp'>): void {
-  if (!withinBudget('events')) return;
+  if (!enabled || !withinBudget('events')) return;
   queues.events.push({
     ...event,
     message: event.message.slice(0, 2000) || 'Unknown error',
@@ -72,7 +83,7 @@ export function reportEvent(event: Omit<MonitoringEventInput, 'timestamp'>): voi
 }
 
 export function reportMetric(metric: Omit<MetricInput, 'timestamp'>): void {
-  if (!withinBudget('metrics')) return;
+  if (!enabled || !withinBudget('metrics')) return;
   queues.metrics.push({ ...metric, timestamp: new Date().toISOString() });
   if (queues.metrics.length >= INGEST_BATCH_MAX) void flushMonitoring();
   else schedule();
