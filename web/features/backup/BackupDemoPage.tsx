@@ -31,7 +31,7 @@ import { BackupList } from './BackupList';
 import { BackupStatsCards } from './BackupStatsCards';
 import { ConfigTab } from './ConfigTab';
 import { DeleteDialog } from './DeleteDialog';
-import { ErrorBanner } from './ErrorBanner';
+import { DismissibleBanner } from '../../components/DismissibleBanner';
 import { RestoreDialog } from './RestoreDialog';
 import { RestoresTab } from './RestoresTab';
 
@@ -122,7 +122,7 @@ function BackupDashboard() {
   return (
     <div className="grid gap-6">
       {(error ?? (loadFailed && !loadDismissed ? backupMessages.loadFailed : null)) && (
-        <ErrorBanner
+        <DismissibleBanner
           message={error ?? backupMessages.loadFailed}
           onDismiss={() => {
             if (error) setError(null);

@@ -4,7 +4,7 @@ import { emailMessages } from '../../../shared/ops/email';
 import { ErrorState, LoadingState } from '../../components/PageStates';
 import { cn } from '../../lib/cn';
 import { useFallbackPolling } from '../ops/fallbackPolling';
-import { EmailBanner } from './EmailBanner';
+import { DismissibleBanner } from '../../components/DismissibleBanner';
 import {
   useGetCapturedEmailsQuery,
   useGetEmailQueueQuery,
@@ -45,13 +45,13 @@ export function EmailDashboard() {
   return (
     <div className="flex flex-col gap-4">
       {queueBanner && (
-        <EmailBanner
+        <DismissibleBanner
           message={emailMessages.queueFailed}
           onDismiss={() => setDismissedRequest(queue.startedTimeStamp)}
         />
       )}
       {sendBanner && (
-        <EmailBanner
+        <DismissibleBanner
           message={emailMessages.sendFailed}
           detail={sendBanner.detail}
           onDismiss={() => setSendBanner(null)}
@@ -115,6 +115,7 @@ export function EmailDashboard() {
             <TestEmailForm
               templates={templates.data}
               onFailed={(detail) => setSendBanner({ detail })}
+              onSent={() => setSendBanner(null)}
             />
           ) : templates.isError ? (
             <ErrorState title="Failed to load templates" onRetry={() => void templates.refetch()} />

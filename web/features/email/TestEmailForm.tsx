@@ -9,7 +9,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { errorDetail } from './EmailBanner';
+import { errorDetail } from './errorDetail';
 import { useSendEmailMutation } from './emailApi';
 
 const selectClass =
@@ -23,9 +23,12 @@ export function canSend(recipient: string, template: string): boolean {
 export function TestEmailForm({
   templates,
   onFailed,
+  onSent,
 }: {
   templates: EmailTemplateView[];
   onFailed: (detail: string | undefined) => void;
+  /** A success clears the failure banner of an earlier try. */
+  onSent: () => void;
 }) {
   const [recipient, setRecipient] = useState('');
   const [templateName, setTemplateName] = useState('');
@@ -49,6 +52,7 @@ export function TestEmailForm({
       onFailed(errorDetail(result.error));
       return;
     }
+    onSent();
     toast.success(emailMessages.queued);
   }
 

@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Spinner } from '../../components/ui/spinner';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AuthFrame } from '../auth/AuthFrame';
-import { errorDetail } from './EmailBanner';
+import { errorDetail } from './errorDetail';
 import { useVerifyEmailMutation } from './emailApi';
 
 /** Opens from the 'Email Verification' link: the token is single-use, so it is sent once. */
