@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * `npm test`: lint, typecheck, unit, integration and end-to-end tests, one after another, then
- * one closing line with the totals. Lint and typecheck count as one check each.
+ * `npm test`: lint, typecheck, the import-cycle check, unit, integration and end-to-end tests, one
+ * after another, then one closing line with the totals. Lint, format, typecheck and the cycle
+ * check count as one check each.
  */
 interface StageResult {
   name: string;
@@ -82,6 +83,9 @@ const results: StageResult[] = [];
 results.push(await check('lint (eslint)', 'npx', ['eslint', '.']));
 results.push(await check('format (prettier)', 'npx', ['prettier', '--check', '.']));
 results.push(await check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']));
+// A cycle lets a module run before one it imports has finished loading; type-only imports are
+// erased at build time, so they cannot form one.
+results.push(await check('import cycles (dpdm)', 'npm', ['run', '--silent', 'cycles']));
 results.push(await jest('unit', 'unit', dir));
 results.push(await jest('integration', 'integration', dir));
 results.push(await playwright(dir));

@@ -3,7 +3,6 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { LogCapture } from './domains/logs/log-capture';
 import { createLogger } from './logger';
-import { captureServerError } from './domains/monitoring/telemetry-buffer';
 import { startServer } from './server';
 
 function readConfig(): Config {
@@ -63,7 +62,7 @@ async function shutdown(signal: string) {
 // Recorded as an error event for the operators; the process keeps serving.
 process.on('unhandledRejection', (reason) => {
   logger.error({ err: reason }, 'unhandled promise rejection');
-  captureServerError(reason, { component: 'process' });
+  server.application.onServerError(reason, { component: 'process' });
 });
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));

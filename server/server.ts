@@ -2,26 +2,30 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Express } from 'express';
 import type { Logger } from 'pino';
 import type { Server as SocketServer } from 'socket.io';
 import type { Config } from './config';
 import { connectDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { seedDefaultTemplates } from './domains/email/template-store';
-import { createPushers, createSocketFeatures } from './domains/live';
+import { composeApplication, type Application } from './composition';
 import type { LogCapture } from './domains/logs/log-capture';
-import { createWorkers } from './domains/workers';
 import { createApp } from './http/app';
 import { createGateway } from './realtime/gateway';
+import { createOpsFeature } from './realtime/ops-channel';
 import { LiveRelay } from './realtime/relay';
 
 export interface RunningServer {
   url: string;
   port: number;
   database: DatabaseHandle;
+  /** The modules as this process composed them: commands, projections, event store. */
+  application: Application;
   io: SocketServer;
   relay: LiveRelay;
   http: HttpServer;
+  /** The Express app, for tests that compare what it mounted with what it documents. */
+  app: Express;
   /** Graceful stop: refuse new connections, close sockets, finish requests, close the pool. */
   close(): Promise<void>;
 }
@@ -45,16 +49,29 @@ export async function startServer(
   const relayDatabase = connectDatabase(connectionString, RELAY_POOL_SIZE, onIdleClientError);
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
-  await seedDefaultTemplates(database.db);
-  logCapture?.attach(database.db);
 
   let relay: LiveRelay | null = null;
+  const application = composeApplication({
+    config,
+    db: database.db,
+    logger,
+    connectionString,
+    // After a commit the process wakes its own relay at once and the others' through one NOTIFY.
+    onCommitted: () => relay?.wakeAfterCommit(),
+  });
+  await application.start();
+  logCapture?.attach(database.db);
+
   const app = createApp({
     config,
     db: database.db,
     logger,
     relayHealthy: () => relay?.healthy ?? false,
     webDir,
+    routes: application.routes,
+    apiMiddleware: application.apiMiddleware,
+    findSession: application.findSession,
+    onServerError: application.onServerError,
   });
   const http = createServer(app);
   const connections = new Set<Socket>();
@@ -62,18 +79,21 @@ export async function startServer(
     connections.add(socket);
     socket.on('close', () => connections.delete(socket));
   });
-  const features = createSocketFeatures({ db: database.db, connectionString, logger });
-  const io = createGateway(http, database.db, config.publicUrl, features);
+  const features = [
+    ...application.socketFeatures,
+    createOpsFeature({ db: database.db, connectionString, logger }),
+  ];
+  const io = createGateway(http, application.findSession, config.publicUrl, features);
   for (const feature of features) await feature.start?.(io);
   relay = new LiveRelay({
     connectionString,
     db: relayDatabase.db,
     io,
-    pushers: createPushers(),
+    pushers: application.pushers,
     logger,
   });
   await relay.start();
-  const workers = createWorkers({ db: database.db, config, logger, connectionString, io, relay });
+  const workers = application.workers({ io, relay });
   for (const worker of workers) await worker.start();
 
   await new Promise<void>((resolve, reject) => {
@@ -103,6 +123,16 @@ export async function startServer(
     })();
     return closing;
   };
-  const running: RunningServer = { url, port, database, io, relay, http, close };
+  const running: RunningServer = {
+    url,
+    port,
+    database,
+    application,
+    io,
+    relay,
+    http,
+    app,
+    close,
+  };
   return running;
 }

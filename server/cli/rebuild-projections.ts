@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from '../config';
 import { connectDatabase } from '../db/database';
 import { startEmbeddedPostgres } from '../db/embedded-postgres';
 import { migrateToLatest } from '../db/migrate';
+import { composeModel } from '../composition';
 import { rebuildReadModels } from '../eventstore/rebuild';
 
 /** `npm run projections:rebuild`: replays the whole log into fresh read models. */
@@ -18,7 +19,7 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(database.db);
     const started = Date.now();
-    const { events } = await rebuildReadModels(database.db);
+    const { events } = await rebuildReadModels(database.db, composeModel().projections);
     console.log(`Rebuilt the read models from ${events} events in ${Date.now() - started} ms.`);
   } finally {
     await database.close();

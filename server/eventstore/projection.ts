@@ -1,14 +1,33 @@
 import type { EventType } from '../../shared/events';
-import type { Database, Trx } from '../db/schema';
-import type { StoredEvent } from './stored-event';
+import type { Database } from '../db/schema';
+import type { Statement } from '../db/statement';
+import type { RecordedEvent } from './stored-event';
 
 /**
- * A read model kept by folding events. `apply` runs inside the append transaction; `tables` are
- * the tables it owns, emptied before a rebuild replays the log into them.
+ * A read model kept by folding events. `project` is pure: it returns the statements that apply
+ * one event, and they run in the event's own transaction, after the statements of the
+ * projections listed before this one. Whatever a projection must know beyond the event it reads
+ * inside those statements (a subquery, a lock then an update), never in JavaScript between
+ * them: that is what lets a command append, project and commit in one round trip.
+ * `tables` are the tables it owns, emptied before a rebuild replays the log into them.
  */
 export interface Projection {
   name: string;
   tables: (keyof Database)[];
   handles: readonly EventType[];
-  apply(event: StoredEvent, trx: Trx): Promise<void>;
+  project(event: RecordedEvent): Statement[];
+}
+
+/** Every statement the projections make of the events, in order. */
+export function projectAll(
+  projections: readonly Projection[],
+  events: readonly RecordedEvent[],
+): Statement[] {
+  const out: Statement[] = [];
+  for (const event of events) {
+    for (const projection of projections) {
+      if (projection.handles.includes(event.type)) out.push(...projection.project(event));
+    }
+  }
+  return out;
 }

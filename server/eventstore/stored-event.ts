@@ -6,11 +6,13 @@ export interface EventMetadata {
   correlationId?: string;
 }
 
-/** An event as it sits in the log. */
-export type StoredEvent = {
+/**
+ * An event as projections see it: everything a command knows before its write reaches the
+ * database. Its log position is not among it, so projections can be planned in the same round
+ * trip as the append, and a rebuild feeds them the same values.
+ */
+export type RecordedEvent = {
   [T in EventType]: {
-    globalPosition: number;
-    transactionId: string;
     streamId: string;
     streamVersion: number;
     type: T;
@@ -19,6 +21,12 @@ export type StoredEvent = {
     occurredAt: Date;
   };
 }[EventType];
+
+/** An event as it sits in the log. */
+export type StoredEvent = RecordedEvent & {
+  globalPosition: number;
+  transactionId: string;
+};
 
 export interface EventRow {
   global_position: number;

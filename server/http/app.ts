@@ -1,23 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/schema';
-import { authTestRoutes } from '../domains/auth/routes';
-import { loadSession } from '../domains/auth/session-middleware';
-import { backupTestRoutes } from '../domains/backup/routes';
-import { badgeTestRoutes } from '../domains/badges/routes';
-import { timeRequests } from '../domains/monitoring/request-timing';
-import { monitoringTestRoutes } from '../domains/monitoring/test-routes';
-import { domainRoutes } from '../domains/routes';
-import { errorHandler } from './error-handler';
+import type { ServerErrorContext } from '../core/module';
+import type { SessionFinder } from '../core/session';
+import { createErrorHandler } from './error-handler';
 import { notFound } from './errors';
+import { mountRoutes } from './mount-routes';
+import { apiDocsRoutes } from './openapi/api-docs';
+import { buildOpenApiDocument, type OpenApiDocument } from './openapi/document';
 import { originCheck } from './origin-check';
+import { defineRoute, type AnyRouteSpec } from './route-spec';
 
 export interface AppDeps {
   config: Config;
@@ -25,6 +25,27 @@ export interface AppDeps {
   logger: Logger;
   relayHealthy: () => boolean;
   webDir: string;
+  /** The API's routes, mounted under `/api` and described by `/api/openapi.json`. */
+  routes: readonly AnyRouteSpec[];
+  /** Runs in front of every API route (the modules' request timing). */
+  apiMiddleware: readonly RequestHandler[];
+  /** Finds the signed-in member a request's cookie names. */
+  findSession: SessionFinder;
+  /** Told of every request that failed unexpectedly. */
+  onServerError(error: unknown, where: ServerErrorContext): void;
+}
+
+/** Attaches the caller's session, if the cookie names a live one. */
+function loadSession(findSession: SessionFinder): RequestHandler {
+  return (req, _res, next) => {
+    if (!req.headers.cookie) return next();
+    findSession(req.headers.cookie)
+      .then((session) => {
+        if (session) req.session = session;
+        next();
+      })
+      .catch(next);
+  };
 }
 
 const REQUEST_ID = /^[\w.-]{1,100}$/;
@@ -51,6 +72,42 @@ function contentSecurityPolicy(https: boolean): RequestHandler {
     },
     strictTransportSecurity: https,
   });
+}
+
+const configRoute = (config: Config) =>
+  defineRoute({
+    method: 'get',
+    path: '/config',
+    summary: 'What the web app needs to know before it starts',
+    auth: 'public',
+    responses: { 200: z.object({ authGuard: z.boolean() }) },
+    async handler(_input, _req, res) {
+      res.json({ authGuard: config.AUTH_GUARD });
+    },
+  });
+
+const packageVersion = (): string =>
+  z
+    .object({ version: z.string() })
+    .parse(JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')))
+    .version;
+
+/**
+ * Every declarative route this app mounts, its API reference included; the OpenAPI document is
+ * built (once, when first asked for) from exactly this list.
+ */
+function apiRoutes(deps: AppDeps): AnyRouteSpec[] {
+  let document: OpenApiDocument | undefined;
+  const getDocument = (): OpenApiDocument =>
+    (document ??= buildOpenApiDocument(routes, { title: 'Agora API', version: packageVersion() }));
+  const routes: AnyRouteSpec[] = [
+    configRoute(deps.config),
+    ...deps.routes,
+    ...apiDocsRoutes(getDocument),
+  ]
+    // Test routes exist only where they are switched on, and are documented only there.
+    .filter((spec) => deps.config.ENABLE_TEST_ROUTES || !spec.testOnly);
+  return routes;
 }
 
 export function createApp(deps: AppDeps): Express {
@@ -104,23 +161,13 @@ export function createApp(deps: AppDeps): Express {
       });
   });
 
+  const errorHandler = createErrorHandler(deps.onServerError);
   const api = express.Router();
-  api.use(timeRequests);
+  for (const middleware of deps.apiMiddleware) api.use(middleware);
   api.use(express.json({ limit: '1mb' }));
   api.use(originCheck(config.publicUrl));
-  api.use(loadSession(db));
-  api.get('/config', (_req, res) => {
-    res.json({ authGuard: config.AUTH_GUARD });
-  });
-  for (const router of domainRoutes({ db, publicUrl: config.publicUrl, config })) api.use(router);
-  if (config.ENABLE_TEST_ROUTES) {
-    api.use(
-      badgeTestRoutes({ db }),
-      authTestRoutes({ db }),
-      backupTestRoutes({ db }),
-      monitoringTestRoutes({ db, config }),
-    );
-  }
+  api.use(loadSession(deps.findSession));
+  mountRoutes(api, apiRoutes(deps));
   api.use((req, _res, next) => next(notFound(`No API route for ${req.method} ${req.path}`)));
   api.use(errorHandler);
   app.use('/api', api);

@@ -24,6 +24,3 @@ export class HttpError extends Error {
 }
 
 export const notFound = (message = 'Not found') => new HttpError(404, 'not-found', message);
-export const unauthorized = () => new HttpError(401, 'unauthorized', 'You need to sign in first.');
-export const forbidden = (message = 'You do not have permission to do this.') =>
-  new HttpError(403, 'forbidden', message);

@@ -1,8 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
-import type { Db } from '../db/schema';
-import { readSessionToken } from '../domains/auth/session-cookie';
-import { findActiveSession, type ActiveSession } from '../domains/auth/sessions';
+import type { SessionFinder } from '../core/session';
 import { OPS_ROOM, sessionRoom, userRoom } from './pusher';
 import type { SocketFeature } from './socket-feature';
 
@@ -12,7 +10,7 @@ import type { SocketFeature } from './socket-feature';
  */
 export function createGateway(
   httpServer: HttpServer,
-  db: Db,
+  findSession: SessionFinder,
   publicUrl: string,
   features: SocketFeature[] = [],
 ): Server {
@@ -26,9 +24,7 @@ export function createGateway(
     },
   });
   io.use((socket, next) => {
-    const token = readSessionToken(socket.request.headers.cookie);
-    if (!token) return next(new Error('unauthorized'));
-    findActiveSession(db, token)
+    findSession(socket.request.headers.cookie)
       .then((session) => {
         if (!session) return next(new Error('unauthorized'));
         socket.data.session = session;
@@ -37,7 +33,7 @@ export function createGateway(
       .catch(() => next(new Error('unavailable')));
   });
   io.on('connection', (socket) => {
-    const session = socket.data.session as ActiveSession;
+    const session = socket.data.session as NonNullable<Awaited<ReturnType<SessionFinder>>>;
     const rooms = [userRoom(session.userId), sessionRoom(session.id)];
     if (session.user.role === 'owner') rooms.push(OPS_ROOM);
     void socket.join(rooms);

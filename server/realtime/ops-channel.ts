@@ -3,10 +3,9 @@ import type { Server } from 'socket.io';
 import { z } from 'zod';
 import { OPS_EVENTS, type OpsEvent } from '../../shared/ops/realtime';
 import type { Db, Trx } from '../db/schema';
-import type { LiveDeps } from '../domains/live';
-import { NotifyListener } from './notify-listener';
+import { ListenConnection } from './listen-connection';
 import { OPS_ROOM } from './pusher';
-import type { SocketFeature } from './socket-feature';
+import type { ListenDeps, SocketFeature } from './socket-feature';
 
 /** Operator pushes cross processes on this channel; each process emits them to its own sockets. */
 export const OPS_CHANNEL = 'agora_ops';
@@ -49,16 +48,16 @@ export function parseOpsNotice(raw: string): z.infer<typeof noticeSchema> | null
 }
 
 /** Relays every ops notice to this process's sockets in the `ops` room. */
-export function createOpsFeature(deps: LiveDeps): SocketFeature {
-  let listener: NotifyListener | null = null;
+export function createOpsFeature(deps: ListenDeps): SocketFeature {
+  let listener: ListenConnection | null = null;
   return {
     name: 'ops',
     async start(io: Server) {
-      listener = new NotifyListener({
+      listener = new ListenConnection({
         connectionString: deps.connectionString,
-        channel: OPS_CHANNEL,
+        channels: [OPS_CHANNEL],
         logger: deps.logger,
-        onPayload: (raw) => {
+        onNotification: (raw) => {
           const notice = parseOpsNotice(raw);
           if (notice) io.local.to(OPS_ROOM).emit(notice.event, notice.payload);
         },

@@ -14,3 +14,8 @@ export interface Pusher {
 export const userRoom = (userId: string) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 export const OPS_ROOM = 'ops';
+
+/** Whether the member has a socket in this process: only they are worth reading a push for. */
+export function isHere(io: Server, userId: string): boolean {
+  return (io.sockets.adapter.rooms.get(userRoom(userId))?.size ?? 0) > 0;
+}

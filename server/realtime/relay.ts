@@ -1,5 +1,5 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Server } from 'socket.io';
 import type { Db } from '../db/schema';
@@ -7,12 +7,14 @@ import { SOCKET_EVENTS } from '../../shared/realtime';
 import { EVENTS_CHANNEL } from '../eventstore/append';
 import { currentCheckpoint, readCommittedAfter, type Checkpoint } from '../eventstore/read';
 import type { StoredEvent } from '../eventstore/stored-event';
+import { DrainLoop, type PassOutcome } from './drain-loop';
+import { ListenConnection } from './listen-connection';
 import type { Pusher } from './pusher';
 
 const BATCH = 500;
 const SAFETY_POLL_MS = 1000;
 const HELD_BACK_RETRY_MS = { first: 5, max: 200 };
-const RECONNECT_MS = { first: 250, max: 5000 };
+const FAILED_READ_RETRY_MS = 250;
 
 export interface RelayOptions {
   connectionString: string;
@@ -23,30 +25,61 @@ export interface RelayOptions {
 }
 
 /**
- * The live relay of one server process. A dedicated connection LISTENs for the wake-up each
- * append sends at commit; the relay then reads what is new past its checkpoint, in commit-safe
- * order, and hands it to the pushers. The checkpoint lives in memory: a process starts from the
- * head of the log, because its clients load a fresh snapshot when they connect.
+ * The live relay of one server process. A dedicated connection LISTENs for wake-ups; the relay
+ * then reads what is new past its checkpoint, in commit-safe order, and hands it to the pushers.
+ * The checkpoint lives in memory: a process starts from the head of the log, because its clients
+ * load a fresh snapshot when they connect.
+ *
+ * Wake-ups come from `wakeAfterCommit()` of the process that committed (its own relay at once,
+ * every other one through a NOTIFY sent after the commit), from `pg_notify` queued inside an
+ * append's transaction, and from a 1 s safety poll that covers a process that died between its
+ * commit and its NOTIFY.
  */
 export class LiveRelay {
-  private listener: pg.Client | null = null;
+  /** Names this process in the wake-ups it sends, so that its own relay can ignore them. */
+  readonly nodeId = randomUUID();
+  private readonly listener: ListenConnection;
+  private readonly reader: DrainLoop;
+  /** At most one NOTIFY in flight; commits meanwhile fold into one more. */
+  private readonly notifier: DrainLoop;
   private checkpoint: Checkpoint | null = null;
-  private draining = false;
-  private wakeAgain = false;
   private stopped = false;
-  private heldBackDelay = HELD_BACK_RETRY_MS.first;
-  private reconnectDelay = RECONNECT_MS.first;
-  private retryTimer: NodeJS.Timeout | null = null;
-  private pollTimer: NodeJS.Timeout | null = null;
-  private connected = false;
-  private heldBack = false;
   /**
    * Transactions whose events are not pushed: a restore re-inserts history in one transaction and
    * announces it before it commits; clients re-snapshot instead (see docs/backup.md).
    */
   private readonly skipped = new Set<string>();
 
-  constructor(private readonly options: RelayOptions) {}
+  constructor(private readonly options: RelayOptions) {
+    const { logger } = options;
+    this.listener = new ListenConnection({
+      connectionString: options.connectionString,
+      channels: [EVENTS_CHANNEL],
+      logger,
+      // Our own wake-up was acted on before it was sent.
+      onNotification: (payload) => {
+        if (payload !== this.nodeId) this.wake();
+      },
+      // Anything committed while we were not listening is past the checkpoint: read it now.
+      onReconnected: () => this.wake(),
+    });
+    this.reader = new DrainLoop({
+      pass: () => this.pushNewEvents(),
+      logger,
+      failureMessage: 'live relay failed to read the log',
+      retryMs: FAILED_READ_RETRY_MS,
+      pollMs: SAFETY_POLL_MS,
+      // Events committed by a younger transaction wait until every older one has finished, and
+      // those older ones may never append (so never wake us): look again shortly.
+      lookAgainMs: HELD_BACK_RETRY_MS,
+    });
+    this.notifier = new DrainLoop({
+      pass: () => this.listener.notify(EVENTS_CHANNEL, this.nodeId),
+      logger,
+      // No retry: the other relays' 1 s safety poll finds the events anyway.
+      failureMessage: 'live relay could not wake the other processes',
+    });
+  }
 
   /** The last log position this relay has pushed (null before it starts); relay lag is measured from it. */
   get checkpointPosition(): number | null {
@@ -54,105 +87,58 @@ export class LiveRelay {
   }
 
   get healthy(): boolean {
-    return this.connected && !this.stopped;
+    return this.listener.listening && !this.stopped;
   }
 
   async start(): Promise<void> {
     this.checkpoint = await currentCheckpoint(this.options.db);
-    await this.listen();
-    this.pollTimer = setInterval(() => this.wake(), SAFETY_POLL_MS);
-    this.pollTimer.unref();
+    await this.listener.start();
+    this.reader.start();
+    this.notifier.start();
+    // Anything committed between reading the checkpoint and LISTEN is past the checkpoint.
+    this.wake();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.pollTimer) clearInterval(this.pollTimer);
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    const listener = this.listener;
-    this.listener = null;
-    this.connected = false;
-    await listener?.end().catch(() => undefined);
-    while (this.draining) await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-
-  private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.connectionString });
-    client.on('notification', () => this.wake());
-    client.on('error', (error) => this.onListenerLost(client, error));
-    client.on('end', () => this.onListenerLost(client, new Error('listener connection ended')));
-    await client.connect();
-    await client.query(`LISTEN ${EVENTS_CHANNEL}`);
-    this.listener = client;
-    this.connected = true;
-    this.reconnectDelay = RECONNECT_MS.first;
-    // Anything committed while we were not listening is past the checkpoint: read it now.
-    this.wake();
-  }
-
-  private onListenerLost(client: pg.Client, error: Error): void {
-    if (this.stopped || this.listener !== client) return;
-    this.listener = null;
-    this.connected = false;
-    this.options.logger.warn({ err: error }, 'live relay lost its listener connection');
-    client.end().catch(() => undefined);
-    const reconnect = () => {
-      if (this.stopped) return;
-      this.listen().catch((err: unknown) => {
-        this.options.logger.warn({ err }, 'live relay could not reconnect yet');
-        this.reconnectDelay = Math.min(this.reconnectDelay * 2, RECONNECT_MS.max);
-        setTimeout(reconnect, this.reconnectDelay).unref();
-      });
-    };
-    setTimeout(reconnect, this.reconnectDelay).unref();
+    await this.reader.stop();
+    await this.notifier.stop();
+    await this.listener.stop();
   }
 
   skipTransaction(transactionId: string): void {
     this.skipped.add(transactionId);
   }
 
-  /** Asks for a drain; wake-ups during a drain fold into one more pass. */
+  /** Asks for a pass over the log; wake-ups during a pass fold into one more. */
   wake(): void {
-    if (this.stopped || !this.checkpoint) return;
-    if (this.draining) {
-      this.wakeAgain = true;
-      return;
-    }
-    void this.drain();
+    this.reader.wake();
   }
 
-  private async drain(): Promise<void> {
-    this.draining = true;
-    // This pass reads whatever a pending retry would have read.
-    if (this.retryTimer) {
-      clearTimeout(this.retryTimer);
-      this.retryTimer = null;
-    }
-    try {
-      do {
-        this.wakeAgain = false;
-        await this.drainOnce();
-      } while (this.wakeAgain && !this.stopped);
-      await this.retryIfHeldBack();
-    } catch (error) {
-      this.options.logger.error({ err: error }, 'live relay failed to read the log');
-      this.scheduleRetry(RECONNECT_MS.first);
-    } finally {
-      this.draining = false;
-    }
+  /**
+   * Called by this process after one of its transactions that appended has committed: pushes
+   * from this process's relay at once and wakes every other process's relay. The NOTIFY is sent
+   * outside the transaction, because one inside takes a global lock at commit that serialises
+   * every commit.
+   */
+  wakeAfterCommit(): void {
+    this.wake();
+    this.notifier.wake();
   }
 
-  private async drainOnce(): Promise<void> {
+  /** Pushes everything readable past the checkpoint, a batch at a time. */
+  private async pushNewEvents(): Promise<PassOutcome> {
+    let progressed = false;
     for (;;) {
       const { events, heldBack } = await readCommittedAfter(
         this.options.db,
         this.checkpoint!,
         BATCH,
       );
-      this.heldBack = heldBack;
-      if (events.length === 0) return;
+      if (events.length === 0) return { progressed, lookAgainSoon: heldBack };
+      progressed = true;
       const last = events[events.length - 1]!;
       this.checkpoint = { transactionId: last.transactionId, globalPosition: last.globalPosition };
-      this.heldBackDelay = HELD_BACK_RETRY_MS.first;
       const pushable =
         this.skipped.size === 0
           ? events
@@ -176,7 +162,7 @@ export class LiveRelay {
         ),
       );
       this.resyncAfterSkipped(events);
-      if (events.length < BATCH || heldBack) return;
+      if (events.length < BATCH || heldBack) return { progressed, lookAgainSoon: heldBack };
     }
   }
 
@@ -191,24 +177,5 @@ export class LiveRelay {
       if (this.skipped.delete(event.transactionId)) restored = true;
     }
     if (restored) this.options.io.local.emit(SOCKET_EVENTS.resync);
-  }
-
-  /**
-   * Events committed by a younger transaction wait until every older one has finished, and
-   * those older ones may never append (so never wake us): look again shortly.
-   */
-  private async retryIfHeldBack(): Promise<void> {
-    if (this.stopped || !this.heldBack) return;
-    this.scheduleRetry(this.heldBackDelay);
-    this.heldBackDelay = Math.min(this.heldBackDelay * 2, HELD_BACK_RETRY_MS.max);
-  }
-
-  private scheduleRetry(delay: number): void {
-    if (this.retryTimer || this.stopped) return;
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
-      this.wake();
-    }, delay);
-    this.retryTimer.unref();
   }
 }

@@ -52,63 +52,68 @@ export const backupMessages = {
   invalidTimezone: 'Unknown time zone',
 } as const;
 
-export interface BackupMetadata {
+export const backupMetadataSchema = z.object({
   /** Events per stream category. */
-  collections: Record<string, number>;
-  totalDocuments: number;
+  collections: z.record(z.string(), z.number()),
+  totalDocuments: z.number(),
   /** Uncompressed bytes over file bytes. */
-  compressionRatio: number;
-}
+  compressionRatio: z.number(),
+});
+export type BackupMetadata = z.infer<typeof backupMetadataSchema>;
 
-export interface BackupProgress {
-  eventsWritten: number;
-  totalEvents: number;
-  percent: number;
-}
+export const backupProgressSchema = z.object({
+  eventsWritten: z.number(),
+  totalEvents: z.number(),
+  percent: z.number(),
+});
+export type BackupProgress = z.infer<typeof backupProgressSchema>;
 
-export interface Backup {
-  id: string;
-  type: BackupType;
-  status: BackupStatus;
-  startTime: string;
-  completedAt: string | null;
+export const backupSchema = z.object({
+  id: z.uuid(),
+  type: backupTypeSchema,
+  status: backupStatusSchema,
+  startTime: z.iso.datetime(),
+  completedAt: z.iso.datetime().nullable(),
   /** Milliseconds from start to completion. */
-  duration: number | null;
-  size: number;
-  checksum: string | null;
-  encrypted: boolean;
+  duration: z.number().nullable(),
+  size: z.number(),
+  checksum: z.string().nullable(),
+  encrypted: z.boolean(),
   /** The backup an incremental or differential one builds on. */
-  baseBackupId: string | null;
-  metadata: BackupMetadata;
-  progress: BackupProgress | null;
-  error: string | null;
+  baseBackupId: z.uuid().nullable(),
+  metadata: backupMetadataSchema,
+  progress: backupProgressSchema.nullable(),
+  error: z.string().nullable(),
   /** Rises with every change to this backup; a client keeps the highest. */
-  version: number;
-}
+  version: z.number().int(),
+});
+export type Backup = z.infer<typeof backupSchema>;
 
-export interface BackupStats {
-  totalBackups: number;
+export const backupStatsSchema = z.object({
+  totalBackups: z.number(),
   /** Percent of finished backups that completed. */
-  successRate: number;
+  successRate: z.number(),
   /** Milliseconds. */
-  averageBackupTime: number;
-  totalSize: number;
-  storageUsed: number;
-  storageLimit: number;
-}
+  averageBackupTime: z.number(),
+  totalSize: z.number(),
+  storageUsed: z.number(),
+  storageLimit: z.number(),
+});
+export type BackupStats = z.infer<typeof backupStatsSchema>;
 
-export interface RestoreJob {
-  id: string;
-  backupId: string;
-  status: RestoreStatus;
-  progress: number;
-  startTime: string;
-  error: string | null;
-  collections: string[] | null;
-  overwrite: boolean;
-  restoredEvents: number;
-  version: number;
-}
+export const restoreJobSchema = z.object({
+  id: z.uuid(),
+  backupId: z.uuid(),
+  status: z.enum(RESTORE_STATUSES),
+  progress: z.number(),
+  startTime: z.iso.datetime(),
+  error: z.string().nullable(),
+  collections: z.array(z.string()).nullable(),
+  overwrite: z.boolean(),
+  restoredEvents: z.number(),
+  version: z.number().int(),
+});
+export type RestoreJob = z.infer<typeof restoreJobSchema>;
 
 export const BACKUP_FREQUENCIES = ['hourly', 'daily', 'weekly', 'monthly'] as const;
 
@@ -149,10 +154,8 @@ export const backupConfigSchema = z.strictObject({
 });
 export type BackupConfig = z.infer<typeof backupConfigSchema>;
 
-export interface BackupConfigView {
-  config: BackupConfig;
-  version: number;
-}
+export const backupConfigViewSchema = z.object({ config: backupConfigSchema, version: z.number() });
+export type BackupConfigView = z.infer<typeof backupConfigViewSchema>;
 
 export const DEFAULT_BACKUP_CONFIG: BackupConfig = {
   schedule: { enabled: false, frequency: 'daily', time: '02:00', timezone: 'UTC', type: 'full' },

@@ -64,45 +64,49 @@ export function queueProgress(counts: {
   return ((counts.sent + counts.failed) / total) * 100;
 }
 
-export interface QueuedEmail {
-  id: string;
-  template: string;
-  recipient: string;
-  subject: string;
-  priority: EmailPriority;
-  status: EmailStatus;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  nextAttemptAt: string;
-  sentAt: string | null;
-}
+export const queuedEmailSchema = z.object({
+  id: z.uuid(),
+  template: z.string(),
+  recipient: z.string(),
+  subject: z.string(),
+  priority: z.enum(EMAIL_PRIORITIES),
+  status: z.enum(EMAIL_STATUSES),
+  attempts: z.number().int().min(0),
+  lastError: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  nextAttemptAt: z.iso.datetime(),
+  sentAt: z.iso.datetime().nullable(),
+});
+export type QueuedEmail = z.infer<typeof queuedEmailSchema>;
 
-export interface EmailQueueView extends EmailQueueStats {
-  recent: QueuedEmail[];
-}
+export const emailQueueViewSchema = emailQueueStatsSchema.extend({
+  recent: z.array(queuedEmailSchema),
+});
+export type EmailQueueView = z.infer<typeof emailQueueViewSchema>;
 
-export interface EmailTemplateView {
-  name: string;
-  subject: string;
-  htmlTemplate: string;
-  textTemplate: string;
-  variables: string[];
-  category: EmailCategory;
-  isActive: boolean;
-  updatedAt: string;
-}
+export const emailTemplateViewSchema = z.object({
+  name: z.string(),
+  subject: z.string(),
+  htmlTemplate: z.string(),
+  textTemplate: z.string(),
+  variables: z.array(z.string()),
+  category: z.enum(EMAIL_CATEGORIES),
+  isActive: z.boolean(),
+  updatedAt: z.iso.datetime(),
+});
+export type EmailTemplateView = z.infer<typeof emailTemplateViewSchema>;
 
-export interface CapturedEmail {
-  id: string;
-  from: string;
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  template: string;
-  capturedAt: string;
-}
+export const capturedEmailSchema = z.object({
+  id: z.uuid(),
+  from: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+  template: z.string(),
+  capturedAt: z.iso.datetime(),
+});
+export type CapturedEmail = z.infer<typeof capturedEmailSchema>;
 
 export const sendEmailSchema = z.strictObject({
   recipient: z.email('Please enter a valid email address').max(254),

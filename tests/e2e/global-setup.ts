@@ -28,7 +28,8 @@ function startServerProcess(env: Record<string, string>): ChildProcess {
     env: {
       ...process.env,
       NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
+      // E2E_LOG_LEVEL=info shows every request of the servers under test when a run needs explaining.
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       ENABLE_TEST_ROUTES: 'true',
       ...env,
     },

@@ -4,12 +4,12 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pino from 'pino';
 import request from 'supertest';
 import {
   BACKUP_STREAM_CATEGORY,
   DEFAULT_BACKUP_CONFIG,
   backupMessages,
+  type RestoreOptions,
   type Backup,
   type BackupConfig,
   type RestoreJob,
@@ -18,9 +18,7 @@ import { OWNER_ONLY_MESSAGE } from '../../shared/ops/realtime';
 import { SOCKET_EVENTS } from '../../shared/realtime';
 import { loadConfig } from '../../server/config';
 import { readRestoreJob } from '../../server/domains/backup/backup-read';
-import { projections } from '../../server/domains/projections';
-import { rebuildReadModels } from '../../server/eventstore/rebuild';
-import { requestRestore, updateBackupConfig } from '../../server/domains/backup/commands';
+import { requestRestoreAndPush, updateBackupConfig } from '../../server/domains/backup/commands';
 import {
   RestoreRefusedError,
   resolveChain,
@@ -35,6 +33,7 @@ import {
   waitForEvent,
   type TestMember,
 } from '../support/test-server';
+import { rebuild, snapshotReadModels } from '../support/model';
 
 const backupDir = mkdtempSync(path.join(tmpdir(), 'agora-backup-test-'));
 const encryptionKey = randomBytes(32).toString('hex');
@@ -112,20 +111,6 @@ async function putConfig(change: (config: BackupConfig) => BackupConfig) {
     .send(change(current.body.config as BackupConfig));
 }
 
-async function snapshotReadModels(): Promise<Record<string, unknown[]>> {
-  const tables = [...new Set(projections.flatMap((p) => p.tables))];
-  const result: Record<string, unknown[]> = {};
-  for (const table of tables) {
-    const { rows } = await sql<Record<string, unknown>>`
-      select * from ${sql.table(table)}`.execute(db());
-    result[table] = rows
-      .map((row) => JSON.stringify(row))
-      .sort()
-      .map((row) => JSON.parse(row));
-  }
-  return result;
-}
-
 async function snapshotEvents(): Promise<unknown[]> {
   const { rows } = await sql`
     select global_position, stream_id, stream_version, type, data, metadata, occurred_at
@@ -170,15 +155,16 @@ async function emptyDatabase() {
   await sql`delete from events where split_part(stream_id, '-', 1) <> ${BACKUP_STREAM_CATEGORY}`.execute(
     db(),
   );
-  await rebuildReadModels(db());
+  await rebuild(db());
 }
 
-const context = () => ({
-  db: db(),
-  config: loadConfig({ BACKUP_DIR: backupDir, BACKUP_ENCRYPTION_KEY: encryptionKey }),
-  logger: pino({ level: 'silent' }),
-  actorId: owner.id,
-});
+/** A restore requested as the owner, the way the API requests one. */
+const requestRestore = (backupId: string, options: RestoreOptions) =>
+  requestRestoreAndPush(
+    stack.server.application.deps,
+    { backupId, options, requestedBy: owner.id },
+    { actorId: owner.id },
+  );
 
 describe('access and validation', () => {
   it('refuses members every backup API with 403', async () => {
@@ -237,15 +223,19 @@ describe('access and validation', () => {
   });
 
   it('refuses encryption without a key', async () => {
-    const withoutKey = { ...context(), config: loadConfig({ BACKUP_DIR: backupDir }) };
+    const withoutKey = loadConfig({ BACKUP_DIR: backupDir });
     const config = {
       ...DEFAULT_BACKUP_CONFIG,
       encryption: { enabled: true, algorithm: 'AES-256-GCM' as const },
     };
-    await expect(updateBackupConfig(withoutKey, config)).rejects.toMatchObject({
-      status: 400,
-      message: backupMessages.encryptionWithoutKey,
-    });
+    // `invalid` is the kind the HTTP layer answers with 400.
+    await expect(
+      stack.server.application.commands.run(
+        updateBackupConfig,
+        { config, appConfig: withoutKey },
+        { actorId: owner.id },
+      ),
+    ).rejects.toMatchObject({ kind: 'invalid', message: backupMessages.encryptionWithoutKey });
   });
 
   it('answers 404 for an unknown backup or restore job', async () => {
@@ -272,7 +262,7 @@ describe('backup and restore', () => {
     expect(incremental.baseBackupId).toBe(full.id);
     expect(incremental.metadata.totalDocuments).toBeLessThan(await countEvents(db()));
 
-    const expectedModels = await snapshotReadModels();
+    const expectedModels = await snapshotReadModels(db());
     const expectedEvents = await snapshotEvents();
 
     await emptyDatabase();
@@ -280,13 +270,13 @@ describe('backup and restore', () => {
     const users = await db().selectFrom('users').select('id').execute();
     expect(users).toHaveLength(0);
 
-    const job = await requestRestore(context(), incremental.id, {});
+    const job = await requestRestore(incremental.id, {});
     expect(job.status).toBe('pending');
     const finished = await waitForJob(job.id);
     expect(finished).toMatchObject({ status: 'completed', progress: 100, error: null });
 
     expect(await snapshotEvents()).toEqual(expectedEvents);
-    expect(await snapshotReadModels()).toEqual(expectedModels);
+    expect(await snapshotReadModels(db())).toEqual(expectedModels);
 
     // The identity sequence moved past the restored positions: new appends still work.
     await socialActivity(2);
@@ -301,7 +291,7 @@ describe('backup and restore', () => {
     writeFileSync(file, bytes);
     await socialActivity(2);
     const events = await snapshotEvents();
-    const models = await snapshotReadModels();
+    const models = await snapshotReadModels(db());
 
     const res = await api()
       .post(`/api/backups/${full.id}/restore`)
@@ -312,7 +302,7 @@ describe('backup and restore', () => {
     expect(job.status).toBe('failed');
     expect(job.error).toBe(backupMessages.checksumMismatch(`backup-${full.id}.copy.gz`));
     expect(await snapshotEvents()).toEqual(events);
-    expect(await snapshotReadModels()).toEqual(models);
+    expect(await snapshotReadModels(db())).toEqual(models);
   });
 
   it('builds a differential on the last full and restores its chain', async () => {
@@ -327,16 +317,16 @@ describe('backup and restore', () => {
       differential.id,
     ]);
     const events = await snapshotEvents();
-    const models = await snapshotReadModels();
+    const models = await snapshotReadModels(db());
     await socialActivity(2);
 
-    const job = await requestRestore(context(), differential.id, { overwrite: true });
+    const job = await requestRestore(differential.id, { overwrite: true });
     expect((await waitForJob(job.id)).status).toBe('completed');
     // Overwrite restores the log as of the differential, backup streams excepted.
     const backupRows = (rows: unknown[]) =>
       rows.filter((row) => !String((row as { stream_id: string }).stream_id).startsWith('backup-'));
     expect(backupRows(await snapshotEvents())).toEqual(backupRows(events));
-    const after = await snapshotReadModels();
+    const after = await snapshotReadModels(db());
     expect(after.users).toEqual(models.users);
     expect(after.friend_requests).toEqual(models.friend_requests);
   });
@@ -349,14 +339,14 @@ describe('backup and restore', () => {
     const friendshipsBefore = await db().selectFrom('friend_requests').selectAll().execute();
 
     // Keep: nothing is missing, so nothing changes.
-    const keep = await requestRestore(context(), full.id, { collections: ['friendship'] });
+    const keep = await requestRestore(full.id, { collections: ['friendship'] });
     expect(await waitForJob(keep.id)).toMatchObject({ status: 'completed', restoredEvents: 0 });
     expect(await db().selectFrom('friend_requests').selectAll().execute()).toHaveLength(
       friendshipsBefore.length,
     );
 
     // Overwrite: friendship streams go back to the backup; members registered later stay.
-    const overwrite = await requestRestore(context(), full.id, {
+    const overwrite = await requestRestore(full.id, {
       collections: ['friendship'],
       overwrite: true,
     });
@@ -380,12 +370,12 @@ describe('backup and restore', () => {
     expect(readFileSync(file).subarray(0, 4).toString()).toBe('AGB1');
 
     const events = await snapshotEvents();
-    const models = await snapshotReadModels();
+    const models = await snapshotReadModels(db());
     await emptyDatabase();
-    const job = await requestRestore(context(), full.id, {});
+    const job = await requestRestore(full.id, {});
     expect((await waitForJob(job.id)).status).toBe('completed');
     expect(await snapshotEvents()).toEqual(events);
-    expect(await snapshotReadModels()).toEqual(models);
+    expect(await snapshotReadModels(db())).toEqual(models);
 
     const chain = await resolveChain(db(), full.id);
     const otherKey = loadConfig({

@@ -12,7 +12,6 @@ import {
 import { OPS_EVENTS } from '../../shared/ops/realtime';
 import * as emailMigration from '../../migrations/20261123T120200-email';
 import { PASSWORD_RESET_TTL_MS } from '../../shared/constants';
-import { enqueueEmail } from '../../server/domains/email/outbox';
 import { seedDefaultTemplates } from '../../server/domains/email/template-store';
 import {
   friendRequestTemplate,
@@ -30,6 +29,7 @@ import {
   waitForEvent,
   type TestMember,
 } from '../support/test-server';
+import { queueEmailNow } from '../support/model';
 
 jest.setTimeout(60_000);
 
@@ -92,7 +92,7 @@ async function queue(count: number, priority: 'low' | 'normal' | 'high' = 'norma
     .transaction()
     .execute(async (trx) => {
       for (let i = 0; i < count; i += 1) {
-        const id = await enqueueEmail(
+        const id = await queueEmailNow(
           trx,
           friendRequestTemplate,
           `to${i}@example.com`,
@@ -390,7 +390,7 @@ describe('templates', () => {
     await db()
       .transaction()
       .execute((trx) =>
-        enqueueEmail(trx, passwordResetTemplate, 'ana@example.com', {
+        queueEmailNow(trx, passwordResetTemplate, 'ana@example.com', {
           resetUrl: 'http://r',
           email: 'ana@example.com',
         }),
@@ -441,7 +441,7 @@ describe('templates', () => {
     expect(res.body.error.fields.template).toMatch(/inactive/);
     const queued = await db()
       .transaction()
-      .execute((trx) => enqueueEmail(trx, newsletterTemplate, 'ana@example.com', data));
+      .execute((trx) => queueEmailNow(trx, newsletterTemplate, 'ana@example.com', data));
     expect(queued).toBeNull();
     expect(await db().selectFrom('email_outbox').selectAll().execute()).toEqual([]);
   });

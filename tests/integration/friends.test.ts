@@ -14,8 +14,6 @@ import {
   type FriendRequests,
   type SearchResult,
 } from '../../shared/social';
-import { append } from '../../server/eventstore/append';
-import { rebuildReadModels } from '../../server/eventstore/rebuild';
 import {
   openSocket,
   signUpMember,
@@ -25,6 +23,7 @@ import {
   type TestMember,
   apiAs,
 } from '../support/test-server';
+import { append, rebuild } from '../support/model';
 
 // The shared two-core machine makes a hundred requests in a row slow; the limit tests need it.
 jest.setTimeout(30_000);
@@ -612,7 +611,7 @@ describe('rebuild', () => {
       return result;
     };
     const before = await snapshot();
-    await rebuildReadModels(db());
+    await rebuild(db());
     expect(await snapshot()).toEqual(before);
   });
 });

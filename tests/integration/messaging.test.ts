@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import type { Socket } from 'socket.io-client';
 import request from 'supertest';
-import { rebuildReadModels } from '../../server/eventstore/rebuild';
 import { SOCKET_EVENTS, type MessageNewPayload } from '../../shared/realtime';
 import {
   conversationFlagsUpdateSchema,
@@ -24,6 +23,7 @@ import {
   type TestMember,
   apiAs,
 } from '../support/test-server';
+import { rebuild } from '../support/model';
 
 const stack = useServerWithDatabase();
 const db = () => stack.database.db;
@@ -567,7 +567,7 @@ describe('rebuilding the read models', () => {
       ]);
     const before = await snapshot();
     expect(before[2].length).toBeGreaterThan(10);
-    await rebuildReadModels(db());
+    await rebuild(db());
     expect(await snapshot()).toEqual(before);
   });
 });

@@ -17,7 +17,6 @@ import {
 import { OPS_EVENTS } from '../../shared/ops/realtime';
 import { pruneTelemetry } from '../../server/domains/monitoring/monitoring-worker';
 import { RuleEvaluator } from '../../server/domains/monitoring/rule-evaluator';
-import { rebuildReadModels } from '../../server/eventstore/rebuild';
 import {
   apiAs,
   openSocket,
@@ -27,6 +26,7 @@ import {
   waitForEvent,
   type TestMember,
 } from '../support/test-server';
+import { rebuild } from '../support/model';
 
 jest.setTimeout(30_000);
 
@@ -71,7 +71,12 @@ async function errorsAt(at: Date, n: number) {
     .execute();
 }
 
-const evaluator = () => new RuleEvaluator({ db: db(), config: { ALERT_ERROR_RATE_PER_MINUTE: 3 } });
+const evaluator = () =>
+  new RuleEvaluator({
+    db: db(),
+    commands: stack.server.application.commands,
+    config: { ALERT_ERROR_RATE_PER_MINUTE: 3 },
+  });
 
 describe('owner-only monitoring API', () => {
   it('refuses a member every owner-only endpoint with 403 and writes nothing', async () => {
@@ -378,8 +383,9 @@ describe('alerts', () => {
     });
     const shown: Alert[] = [];
     const config = { ALERT_ERROR_RATE_PER_MINUTE: 1000 };
-    const a = { db: down, config, emitLocal: (alert: Alert) => shown.push(alert) };
-    const b = { db: down, config };
+    const commands = stack.server.application.commands;
+    const a = { db: down, commands, config, emitLocal: (alert: Alert) => shown.push(alert) };
+    const b = { db: down, commands, config };
     const first = new RuleEvaluator(a);
     const second = new RuleEvaluator(b);
     const outageAt = new Date(Date.UTC(2030, 0, 4, 12));
@@ -422,7 +428,7 @@ describe('alerts', () => {
     const snapshot = async () => (await sql`select * from alerts order by id`.execute(db())).rows;
     const before = await snapshot();
     expect(before.length).toBeGreaterThanOrEqual(4);
-    await rebuildReadModels(db());
+    await rebuild(db());
     expect(await snapshot()).toEqual(before);
   });
 });

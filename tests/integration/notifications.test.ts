@@ -13,9 +13,11 @@ import {
 } from '../../shared/social/notifications';
 import { MAX_NOTIFICATIONS_PER_MEMBER } from '../../shared/social/limits';
 import {
-  queueFriendAcceptedEmail,
-  queueFriendRequestEmail,
+  notificationEmail,
+  notificationEmailRead,
 } from '../../server/domains/notifications/notification-emails';
+import { member as memberRef } from '../../server/domains/relations/relations-policy';
+import { runRead, runStatements } from '../support/model';
 import { answerRequest, countEvents, sendRequest } from '../support/social-events';
 import {
   openSocket,
@@ -125,6 +127,27 @@ describe('projected notifications', () => {
     expect(await badgesOf(target)).toMatchObject({ notifications: 1, friendRequests: 3 });
   });
 
+  it('moves an actor who comes back to the front of the group instead of repeating them', async () => {
+    const [target, first, second] = await Promise.all([
+      member('target'),
+      member('first'),
+      member('second'),
+    ]);
+    const withdrawn = await sendRequest(db(), first.id, target.id);
+    await sendRequest(db(), second.id, target.id);
+    await answerRequest(db(), 'FriendRequestCancelled', {
+      requestId: withdrawn,
+      fromUserId: first.id,
+      toUserId: target.id,
+    });
+    await sendRequest(db(), first.id, target.id);
+
+    const { notifications } = await notificationsOf(target);
+    expect(notifications).toHaveLength(1);
+    expect(notifications[0]!.actors.map((a) => a.id)).toEqual([first.id, second.id]);
+    expect(notifications[0]!.actorCount).toBe(2);
+  });
+
   it('tells the sender when their request is accepted', async () => {
     const [ana, bo] = await Promise.all([member('ana'), member('bo')]);
     const requestId = await sendRequest(db(), ana.id, bo.id);
@@ -232,10 +255,10 @@ describe('pagination', () => {
     const reader = await member('reader');
     // Seeded rows: several share a timestamp, others differ by microseconds only.
     await sql`
-      insert into notifications (id, user_id, type, group_key, title, content, actor_ids,
+      insert into notifications (id, user_id, type, group_key, source_key, message, actor_ids,
         actor_count, action_url, action_data, read, created_at, updated_at)
       select gen_random_uuid(), ${reader.id}::uuid, 'friend_request_received',
-        'friend_request_received', 'seeded ' || i, '', array[${reader.id}::uuid], 1,
+        'friend_request_received', 'seeded ' || i, null, array[${reader.id}::uuid], 1,
         '/friends?tab=requests', '{}'::jsonb, true,
         timestamptz '2026-01-01 00:00:00' + (i / 4) * interval '1 microsecond',
         timestamptz '2026-01-01 00:00:00' + (i / 4) * interval '1 microsecond'
@@ -275,10 +298,10 @@ describe('pruning', () => {
   it(`keeps the newest ${MAX_NOTIFICATIONS_PER_MEMBER} notifications of a member`, async () => {
     const [busy, sender] = await Promise.all([member('busy'), member('sender')]);
     await sql`
-      insert into notifications (id, user_id, type, group_key, title, content, actor_ids,
+      insert into notifications (id, user_id, type, group_key, source_key, message, actor_ids,
         actor_count, action_url, action_data, read, created_at, updated_at)
       select gen_random_uuid(), ${busy.id}::uuid, 'friend_request_received',
-        'friend_request_received', 'seeded ' || i, '', array[${sender.id}::uuid], 1,
+        'friend_request_received', 'seeded ' || i, null, array[${sender.id}::uuid], 1,
         '/friends?tab=requests', '{}'::jsonb, true,
         timestamptz '2026-01-01' + i * interval '1 second',
         timestamptz '2026-01-01' + i * interval '1 second'
@@ -293,7 +316,7 @@ describe('pruning', () => {
       .selectFrom('notifications')
       .select('id')
       .where('user_id', '=', busy.id)
-      .where('title', '=', 'seeded 1')
+      .where('source_key', '=', 'seeded 1')
       .executeTakeFirst();
     expect(first).toBeUndefined();
     expect((await notificationsOf(busy)).notifications[0]!.read).toBe(false);
@@ -330,16 +353,25 @@ describe('preferences', () => {
 
   it('queues the Friend Request email only while the email preference is on', async () => {
     const [sender, recipient] = await Promise.all([member('sender'), member('recipient')]);
-    const queue = () =>
-      db()
-        .transaction()
-        .execute((trx) =>
-          queueFriendRequestEmail(trx, {
-            recipientId: recipient.id,
-            senderId: sender.id,
-            publicUrl: 'https://agora.example',
-          }),
-        );
+    const queue = async () => {
+      const context = await runRead(
+        db(),
+        notificationEmailRead(
+          memberRef(recipient.id),
+          memberRef(sender.id),
+          'friend_request_received',
+          'Friend Request',
+        ),
+      );
+      await runStatements(
+        db(),
+        notificationEmail(context, {
+          actorId: sender.id,
+          actorVariable: 'senderName',
+          publicUrl: 'https://agora.example',
+        }),
+      );
+    };
     const outbox = () =>
       db()
         .selectFrom('email_outbox')
@@ -370,16 +402,25 @@ describe('preferences', () => {
 
   it('queues the Friend Request Accepted email under its own preference', async () => {
     const [sender, accepter] = await Promise.all([member('sender'), member('accepter')]);
-    const queue = () =>
-      db()
-        .transaction()
-        .execute((trx) =>
-          queueFriendAcceptedEmail(trx, {
-            recipientId: sender.id,
-            accepterId: accepter.id,
-            publicUrl: 'https://agora.example',
-          }),
-        );
+    const queue = async () => {
+      const context = await runRead(
+        db(),
+        notificationEmailRead(
+          memberRef(sender.id),
+          memberRef(accepter.id),
+          'friend_request_accepted',
+          'Friend Request Accepted',
+        ),
+      );
+      await runStatements(
+        db(),
+        notificationEmail(context, {
+          actorId: accepter.id,
+          actorVariable: 'accepterName',
+          publicUrl: 'https://agora.example',
+        }),
+      );
+    };
     const outbox = () =>
       db()
         .selectFrom('email_outbox')

@@ -2,7 +2,6 @@ import { jest } from '@jest/globals';
 import request from 'supertest';
 import { SOCKET_EVENTS } from '../../shared/realtime';
 import type { Person, SearchResult } from '../../shared/social';
-import { rebuildReadModels } from '../../server/eventstore/rebuild';
 import {
   openSocket,
   signUpMember,
@@ -12,6 +11,7 @@ import {
   type TestMember,
   apiAs,
 } from '../support/test-server';
+import { rebuild } from '../support/model';
 
 jest.setTimeout(30_000);
 
@@ -199,7 +199,7 @@ describe('PUT /me/privacy', () => {
   it('survives a rebuild of the read models', async () => {
     await as(members.marvel_aa!).put('/me/privacy', { privacy: 'private' }).expect(200);
     const before = await db().selectFrom('users').select(['id', 'privacy']).orderBy('id').execute();
-    await rebuildReadModels(db());
+    await rebuild(db());
     const after = await db().selectFrom('users').select(['id', 'privacy']).orderBy('id').execute();
     expect(after).toEqual(before);
     expect(after.find((row) => row.id === members.marvel_aa!.id)!.privacy).toBe('private');

@@ -1,5 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { jest } from '@jest/globals';
+import { sql } from 'kysely';
+import pg from 'pg';
 import request from 'supertest';
 import type { Badges } from '../../shared/badges';
+import { SOCKET_EVENTS } from '../../shared/realtime';
 import type { RunningServer } from '../../server/server';
 import {
   openSocket,
@@ -129,6 +134,71 @@ describe('badges', () => {
     expect(new Set(versions).size).toBe(versions.length);
     expect([...versions].sort((a, b) => a - b)).toEqual(versions);
     socket.close();
+  });
+});
+
+describe('wake-ups after commit', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  /** The payloads sent on the events channel from now on, as another session hears them. */
+  async function eventsChannelPayloads() {
+    const client = new pg.Client({ connectionString: servers.database.url });
+    const payloads: string[] = [];
+    client.on('notification', (message) => payloads.push(message.payload ?? ''));
+    await client.connect();
+    await client.query('LISTEN agora_events');
+    return { payloads, close: () => client.end() };
+  }
+
+  /** An event committed without any NOTIFY of its own, as a command's fast path writes it. */
+  async function commitSilently(fromUserId: string, toUserId: string) {
+    await sql`
+      insert into events (stream_id, stream_version, type, data, metadata)
+      values (${`wake-test-${randomUUID()}`}, 1, 'FriendRequestSent',
+              ${JSON.stringify({ fromUserId, toUserId })}::jsonb, '{}'::jsonb)`.execute(
+      servers.database.db,
+    );
+  }
+
+  afterEach(() => jest.restoreAllMocks());
+
+  it("wakes another process's relay at once, while the sender's own relay ignores its NOTIFY", async () => {
+    const alice = await signUpMember(servers.a);
+    const bob = await signUpMember(servers.a);
+    const socket = openSocket(servers.b.url, bob.cookie);
+    await waitForConnect(socket);
+    const channel = await eventsChannelPayloads();
+    // The sign-ups' own wake-ups have been delivered before counting starts.
+    await sleep(200);
+    const wakeA = jest.spyOn(servers.a.relay, 'wake');
+    const wakeB = jest.spyOn(servers.b.relay, 'wake');
+
+    const pushed = waitForEvent(socket, SOCKET_EVENTS.friendsChanged);
+    await commitSilently(alice.id, bob.id);
+    const sent = Date.now();
+    servers.a.relay.wakeAfterCommit();
+    await pushed;
+    // Well inside the 1 s safety poll, which would otherwise be what finds it.
+    expect(Date.now() - sent).toBeLessThan(500);
+    expect(wakeB).toHaveBeenCalled();
+
+    while (!channel.payloads.includes(servers.a.relay.nodeId)) await sleep(10);
+    await sleep(100);
+    // A's relay woke once, directly; its own NOTIFY, heard on its connection too, did nothing.
+    expect(wakeA).toHaveBeenCalledTimes(1);
+    await channel.close();
+    socket.close();
+  });
+
+  it('keeps at most one NOTIFY in flight: a burst of commits sends two', async () => {
+    const channel = await eventsChannelPayloads();
+    for (let i = 0; i < 20; i += 1) servers.a.relay.wakeAfterCommit();
+    await sleep(300);
+    expect(channel.payloads.filter((payload) => payload === servers.a.relay.nodeId)).toEqual([
+      servers.a.relay.nodeId,
+      servers.a.relay.nodeId,
+    ]);
+    await channel.close();
   });
 });
 

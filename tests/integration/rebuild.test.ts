@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
-import { append } from '../../server/eventstore/append';
-import { rebuildReadModels } from '../../server/eventstore/rebuild';
-import { projections } from '../../server/domains/projections';
 import type { NewEvent } from '../../shared/events';
 import type { BadgeCounter } from '../../shared/badges';
+import { append, rebuild, snapshotReadModels } from '../support/model';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 let database: TestDatabase;
@@ -15,21 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await database.drop();
 });
-
-async function snapshotReadModels(): Promise<Record<string, unknown[]>> {
-  const tables = [...new Set(projections.flatMap((p) => p.tables))];
-  const result: Record<string, unknown[]> = {};
-  for (const table of tables) {
-    const { rows } = await sql<Record<string, unknown>>`
-      select * from ${sql.table(table)}`.execute(database.db);
-    // Whole rows as the order: tables keyed by a pair have many rows per first column.
-    result[table] = rows
-      .map((row) => JSON.stringify(row))
-      .sort()
-      .map((row) => JSON.parse(row));
-  }
-  return result;
-}
 
 /** A deterministic pseudo-random sequence, so a failure can be replayed. */
 function sequence(seed: number) {
@@ -108,11 +90,11 @@ it('reproduces every read model exactly from a few hundred mixed events', async 
     appended += 1;
   }
 
-  const before = await snapshotReadModels();
+  const before = await snapshotReadModels(database.db);
   expect(before.users).toHaveLength(users.length);
-  const { events } = await rebuildReadModels(database.db);
+  const { events } = await rebuild(database.db);
   expect(events).toBe(400);
-  const after = await snapshotReadModels();
+  const after = await snapshotReadModels(database.db);
   expect(after).toEqual(before);
 }, 30_000);
 
@@ -239,7 +221,7 @@ it('reproduces friends, conversations, notifications and badges from mixed socia
     }
   }
 
-  const before = await snapshotReadModels();
+  const before = await snapshotReadModels(database.db);
   expect(before.notifications!.length).toBeGreaterThan(0);
   expect(before.conversation_members!.length).toBeGreaterThan(0);
   expect(
@@ -251,7 +233,7 @@ it('reproduces friends, conversations, notifications and badges from mixed socia
     .selectFrom('events')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
-  const { events } = await rebuildReadModels(database.db);
+  const { events } = await rebuild(database.db);
   expect(events).toBe(Number(total.count));
-  expect(await snapshotReadModels()).toEqual(before);
+  expect(await snapshotReadModels(database.db)).toEqual(before);
 }, 30_000);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NewEvent } from '../../shared/events';
 import type { Db } from '../../server/db/schema';
-import { append } from '../../server/eventstore/append';
+import { append } from './model';
 
 /**
  * Appends events straight to the log, projections and all, as the social commands would: for

@@ -2,7 +2,7 @@ import express from 'express';
 import pino from 'pino';
 import request from 'supertest';
 import { ConcurrencyError } from '../../server/eventstore/errors';
-import { errorHandler } from '../../server/http/error-handler';
+import { createErrorHandler } from '../../server/http/error-handler';
 
 function appThrowing(error: unknown) {
   const app = express();
@@ -13,7 +13,7 @@ function appThrowing(error: unknown) {
   app.get('/', () => {
     throw error;
   });
-  app.use(errorHandler);
+  app.use(createErrorHandler());
   return app;
 }
 

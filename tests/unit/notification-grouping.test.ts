@@ -5,51 +5,28 @@ import {
   renderTemplate,
 } from '../../server/domains/email/templates';
 import { notificationId } from '../../server/domains/notifications/notification-ids';
-import {
-  mergeActors,
-  notificationContent,
-  notificationTitle,
-} from '../../server/domains/notifications/notification-text';
+import { notificationTitle } from '../../server/domains/notifications/notification-text';
+import { model } from '../support/model';
+
+const received = model.meanings.wordingOf('friend_request_received');
+const accepted = model.meanings.wordingOf('friend_request_accepted');
 import { decodeCursor, encodeCursor } from '../../server/domains/notifications/notifications-read';
 
 describe('notification titles', () => {
   it('names one actor, then the latest with a count of the others', () => {
-    expect(notificationTitle('friend_request_received', 'Ana', 1)).toBe(
-      'Ana sent you a friend request',
-    );
-    expect(notificationTitle('friend_request_received', 'Ana', 2)).toBe(
-      'Ana and 1 other sent you friend requests',
-    );
-    expect(notificationTitle('friend_request_received', 'Ana', 4)).toBe(
-      'Ana and 3 others sent you friend requests',
-    );
-    expect(notificationTitle('friend_request_accepted', 'Bo', 1)).toBe(
-      'Bo accepted your friend request',
-    );
-    expect(notificationTitle('friend_request_accepted', 'Bo', 3)).toBe(
+    expect(notificationTitle(received, 'Ana', 1)).toBe('Ana sent you a friend request');
+    expect(notificationTitle(received, 'Ana', 2)).toBe('Ana and 1 other sent you friend requests');
+    expect(notificationTitle(received, 'Ana', 4)).toBe('Ana and 3 others sent you friend requests');
+    expect(notificationTitle(accepted, 'Bo', 1)).toBe('Bo accepted your friend request');
+    expect(notificationTitle(accepted, 'Bo', 3)).toBe(
       'Bo and 2 others accepted your friend requests',
     );
   });
 
   it("uses the request's note when there is one, else a default line", () => {
-    expect(notificationContent('friend_request_received', 'Ana', 'Hi, we met at the café')).toBe(
-      'Hi, we met at the café',
-    );
-    expect(notificationContent('friend_request_received', 'Ana', null)).toBe(
-      'Ana would like to be your friend.',
-    );
-    expect(notificationContent('friend_request_accepted', 'Bo', null)).toBe(
-      'You and Bo are now friends.',
-    );
-  });
-});
-
-describe('grouping actors', () => {
-  it('puts the latest actor first without repeating anyone', () => {
-    expect(mergeActors([], 'a')).toEqual(['a']);
-    expect(mergeActors(['b', 'a'], 'c')).toEqual(['c', 'b', 'a']);
-    expect(mergeActors(['c', 'b', 'a'], 'a')).toEqual(['a', 'c', 'b']);
-    expect(mergeActors(['a'], 'a')).toEqual(['a']);
+    expect(received.content('Ana', 'Hi, we met at the café')).toBe('Hi, we met at the café');
+    expect(received.content('Ana', null)).toBe('Ana would like to be your friend.');
+    expect(accepted.content('Bo', null)).toBe('You and Bo are now friends.');
   });
 });
 
@@ -57,11 +34,13 @@ describe('notification ids', () => {
   const recipient = '3f1c8f7e-9a43-4c55-8d0e-0d6a4c1f2b11';
 
   it('are valid UUIDs, the same for the same event and recipient, different otherwise', () => {
-    const id = notificationId(42, recipient);
+    const stream = 'friendship-a-b';
+    const id = notificationId(stream, 42, recipient);
     expect(z.uuid().safeParse(id).success).toBe(true);
-    expect(notificationId(42, recipient)).toBe(id);
-    expect(notificationId(43, recipient)).not.toBe(id);
-    expect(notificationId(42, '0b5e2f5c-52c4-4bd4-a0b3-7e0c2d3b6f20')).not.toBe(id);
+    expect(notificationId(stream, 42, recipient)).toBe(id);
+    expect(notificationId(stream, 43, recipient)).not.toBe(id);
+    expect(notificationId('friendship-a-c', 42, recipient)).not.toBe(id);
+    expect(notificationId(stream, 42, '0b5e2f5c-52c4-4bd4-a0b3-7e0c2d3b6f20')).not.toBe(id);
   });
 });
 
@@ -70,7 +49,8 @@ describe('notification cursors', () => {
     const cursor = { t: '1763788800123456', i: '3f1c8f7e-9a43-4c55-8d0e-0d6a4c1f2b11' };
     expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
     for (const bad of ['', 'not-base64!', Buffer.from('{"t":"x","i":"y"}').toString('base64url')]) {
-      expect(() => decodeCursor(bad)).toThrow(expect.objectContaining({ status: 400 }));
+      // `invalid` is the refusal the HTTP layer answers with 400.
+      expect(() => decodeCursor(bad)).toThrow(expect.objectContaining({ kind: 'invalid' }));
     }
   });
 });

@@ -12,9 +12,7 @@ import { startPresenceReporting } from '../features/presence/presenceReporter';
 import { themeSlice } from '../features/theme/themeSlice';
 import { api } from './api';
 import { listenerMiddleware } from './listener';
-// Delivery receipts are due from whatever page the member is on, so messaging's push handlers
-// load with the app rather than with the Messages page.
-import '../features/messaging/messagingLive';
+import { liveFeatures } from './liveFeatures';
 
 const rootReducer = combineSlices(api, authSlice, badgesSlice, connectionSlice, themeSlice);
 
@@ -27,7 +25,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware().prepend(listenerMiddleware.middleware).concat(api.middleware),
   });
-  startRealtimeSync();
+  startRealtimeSync(liveFeatures);
   startPresenceReporting();
   return store;
 }

@@ -7,8 +7,10 @@ export interface NotificationsTable {
   type: NotificationType;
   /** Unread notifications with the same key merge into one ("Ana and 3 others ..."). */
   group_key: string;
-  title: string;
-  content: string;
+  /** What raised it (a friend request's id, a post's id): how a push finds the row again. */
+  source_key: string;
+  /** The note that came with it, if any (a friend request's message). */
+  message: string | null;
   actor_ids: string[];
   actor_count: number;
   priority: Generated<'low' | 'normal' | 'high'>;

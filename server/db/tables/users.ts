@@ -13,7 +13,6 @@ export interface UsersTable {
   avatar: string | null;
   email_verified: boolean;
   privacy: Generated<Privacy>;
-  stream_version: number;
   created_at: Date;
   updated_at: Date;
 }

@@ -1,231 +1,320 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { authErrorMessages, type AuthErrorCode } from '../../../shared/auth/messages';
-import type {
-  PasswordResetConfirm,
-  Role,
-  SignInRequest,
-  SignUpRequest,
-} from '../../../shared/auth/schemas';
+import type { Role } from '../../../shared/auth/schemas';
 import { PASSWORD_RESET_TTL_MS } from '../../../shared/constants';
-import type { Db, Trx } from '../../db/schema';
-import { append } from '../../eventstore/append';
-import { HttpError } from '../../http/errors';
-import { enqueueEmail } from '../email/outbox';
-import { passwordResetTemplate } from '../email/templates';
-import { requestEmailVerification } from './email-verification';
-import { claimLinkToken, issueLinkToken } from './link-tokens';
-import { hashPassword, verifyPassword } from './passwords';
-import { closeAllSessions, closeSession, openSession, type NewSession } from './sessions';
-import { clearThrottle, lockThrottle, recordFailure } from './sign-in-throttle';
+import { EMAIL_VERIFICATION_TTL_MS, emailVerificationMessages } from '../../../shared/ops/email';
+import { appendTo, defineCommand } from '../../core/command';
+import { DomainError, invalid, notFound, type DomainErrorKind } from '../../core/errors';
+import { lock, refuseUnless, retryUnless } from '../../core/guards';
+import { exists, first, streamVersion, value } from '../../core/reads';
+import { qb, statement } from '../../db/statement';
+import { queueEmail, templateRead } from '../email/outbox';
+import { emailVerificationTemplate, passwordResetTemplate } from '../email/templates';
+import { issueLinkToken, linkTokenRead, type LinkTokenTable } from './link-tokens';
+import { verifyPassword } from './passwords';
+import { closeAllSessions, newSession, type NewSession } from './sessions';
+import {
+  clearThrottle,
+  isLockedOut,
+  lockThrottle,
+  recordFailure,
+  throttleRead,
+} from './sign-in-throttle';
+import { sessionStreamId, userStreamId } from './streams';
 
-export interface CommandContext {
-  db: Db;
-  requestId?: string;
-}
+const KIND_BY_STATUS: Record<number, DomainErrorKind> = {
+  400: 'invalid',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not-found',
+  409: 'conflict',
+  429: 'limit-exceeded',
+};
 
+/** A refusal of the spec's error catalogue (000 §8), with its text under the field it concerns. */
 function authError(status: number, code: AuthErrorCode, field?: 'email' | 'password' | 'username') {
   const message = authErrorMessages[code];
-  return new HttpError(status, code, message, field ? { [field]: message } : undefined);
+  return new DomainError(
+    KIND_BY_STATUS[status]!,
+    code,
+    message,
+    field ? { [field]: message } : undefined,
+  );
 }
 
-export function userStreamId(userId: string): string {
-  return `user-${userId}`;
-}
-
-function findUserByEmail(trx: Db | Trx, email: string) {
-  return trx
+const byEmail = (email: string) =>
+  qb
     .selectFrom('users')
     .selectAll()
-    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
-    .executeTakeFirst();
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase());
+
+/** What a new session adds to a command's write: its row and its `UserSignedIn` event. */
+function openSession(userId: string, rememberMe: boolean) {
+  const { session, row } = newSession(userId, rememberMe);
+  return {
+    session,
+    effect: row,
+    append: appendTo(sessionStreamId(session.id), 0, [
+      { type: 'UserSignedIn', data: { userId, sessionId: session.id, rememberMe } },
+    ]),
+  };
 }
 
-// Registrations take this lock so the "first account is the owner" and uniqueness checks see
-// every registration that committed before them.
-const REGISTRATION_LOCK = 7_204_113;
+export interface SignUpInput {
+  username: string;
+  email: string;
+  /** Hashed before the command runs: argon2 is slow by design. */
+  passwordHash: string;
+}
 
-export async function signUp(
-  ctx: CommandContext & { publicUrl: string },
-  input: SignUpRequest,
-): Promise<{ userId: string; session: NewSession }> {
-  const passwordHash = await hashPassword(input.password);
-  return ctx.db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${REGISTRATION_LOCK})`.execute(trx);
-    if (await findUserByEmail(trx, input.email)) {
-      throw authError(409, 'email-already-in-use', 'email');
-    }
-    const sameName = await trx
-      .selectFrom('users')
-      .select('id')
-      .where(sql<string>`lower(username)`, '=', input.username.toLowerCase())
-      .executeTakeFirst();
-    if (sameName) throw authError(409, 'username-already-in-use', 'username');
-    const anyone = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
-    const userId = randomUUID();
-    await append(
-      trx,
-      userStreamId(userId),
-      0,
-      [
-        {
-          type: 'UserRegistered',
-          data: {
-            userId,
-            username: input.username,
-            email: input.email,
-            passwordHash,
-            role: anyone ? 'member' : 'owner',
-          },
-        },
-      ],
-      { actorId: userId, requestId: ctx.requestId },
-    );
-    await requestEmailVerification(trx, {
-      userId,
-      email: input.email,
-      streamVersion: 1,
-      publicUrl: ctx.publicUrl,
-      requestId: ctx.requestId,
-    });
-    const session = await openSession(trx, userId, false, ctx.requestId);
-    return { userId, session };
+/**
+ * Registers a member, signs them in and queues the verification email. Uniqueness is checked at
+ * commit under the registration lock; the first account of the system becomes its owner, a
+ * premise checked there too (if someone registered meanwhile, the command decides again).
+ */
+export function signUpCommand(publicUrl: string) {
+  return defineCommand({
+    name: 'auth.signUp',
+    load: () => ({
+      anyone: exists(qb.selectFrom('users').select('id')),
+      template: templateRead(emailVerificationTemplate.name),
+    }),
+    decide(state, input: SignUpInput) {
+      const userId = randomUUID();
+      const role: Role = state.anyone ? 'member' : 'owner';
+      const link = issueLinkToken(publicUrl, '/verify-email', EMAIL_VERIFICATION_TTL_MS);
+      const signedIn = openSession(userId, false);
+      return {
+        guards: [
+          lock('registration'),
+          refuseUnless(
+            sql<boolean>`not exists (select 1 from users where lower(email) = ${input.email.toLowerCase()})`,
+            authError(409, 'email-already-in-use', 'email'),
+          ),
+          refuseUnless(
+            sql<boolean>`not exists (select 1 from users
+              where lower(username) = ${input.username.toLowerCase()})`,
+            authError(409, 'username-already-in-use', 'username'),
+          ),
+          ...(role === 'owner'
+            ? [retryUnless(sql<boolean>`not exists (select 1 from users)`)]
+            : []),
+        ],
+        appends: [
+          appendTo(userStreamId(userId), 0, [
+            {
+              type: 'UserRegistered',
+              data: {
+                userId,
+                username: input.username,
+                email: input.email,
+                passwordHash: input.passwordHash,
+                role,
+              },
+            },
+            { type: 'EmailVerificationRequested', data: { userId, ...link.issued } },
+          ]),
+          signedIn.append,
+        ],
+        effects: [
+          signedIn.effect,
+          ...queueEmail(
+            state.template,
+            input.email,
+            { verificationUrl: link.url, email: input.email },
+            'high',
+          ),
+        ],
+        result: { userId, session: signedIn.session },
+      };
+    },
   });
 }
 
-export async function signIn(ctx: CommandContext, input: SignInRequest): Promise<NewSession> {
-  const email = input.email.toLowerCase();
-  const outcome = await ctx.db.transaction().execute(async (trx) => {
+export interface SignInInput {
+  email: string;
+  password: string;
+  rememberMe?: boolean;
+}
+
+/**
+ * Signs a member in. Attempts for one address run one after another (their throttle row is
+ * locked for the attempt), so the count of failures that locks an address out cannot be raced
+ * past. A refused attempt still commits, so the failure it records counts.
+ */
+export const signIn = defineCommand({
+  name: 'auth.signIn',
+  serialize: ({ email }: SignInInput) => lockThrottle(email.toLowerCase(), new Date()),
+  load: ({ email }: SignInInput) => ({
+    throttle: throttleRead(email.toLowerCase()),
+    user: first(byEmail(email)),
+  }),
+  async decide({ throttle, user }, input) {
+    const email = input.email.toLowerCase();
     const now = new Date();
-    if (await lockThrottle(trx, email, now)) {
-      return { error: authError(429, 'too-many-requests') };
-    }
-    const user = await findUserByEmail(trx, email);
+    if (isLockedOut(throttle, now)) throw authError(429, 'too-many-requests');
     if (!user) {
-      await recordFailure(trx, email, now);
-      return { error: authError(404, 'user-not-found', 'email') };
+      return {
+        effects: recordFailure(email, now),
+        refuseAfterCommit: authError(404, 'user-not-found', 'email'),
+      };
     }
     if (!(await verifyPassword(user.password_hash, input.password))) {
-      await recordFailure(trx, email, now);
-      return { error: authError(401, 'wrong-password', 'password') };
+      return {
+        effects: recordFailure(email, now),
+        refuseAfterCommit: authError(401, 'wrong-password', 'password'),
+      };
     }
-    if (user.status === 'disabled') return { error: authError(403, 'user-disabled') };
-    await clearThrottle(trx, email);
-    return { session: await openSession(trx, user.id, input.rememberMe ?? false, ctx.requestId) };
-  });
-  // A refused attempt still commits, so the failure it recorded counts.
-  if ('error' in outcome) throw outcome.error;
-  return outcome.session;
-}
+    if (user.status === 'disabled') throw authError(403, 'user-disabled');
+    const signedIn = openSession(user.id, input.rememberMe ?? false);
+    return {
+      appends: [signedIn.append],
+      effects: [clearThrottle(email), signedIn.effect],
+      result: signedIn.session as NewSession,
+    };
+  },
+});
 
-export async function signOut(
-  ctx: CommandContext,
-  session: { id: string; userId: string },
-): Promise<void> {
-  await ctx.db.transaction().execute((trx) => closeSession(trx, session, ctx.requestId));
-}
+/** Ends one session; its sockets close on every node when the relay sees `UserSignedOut`. */
+export const signOut = defineCommand({
+  name: 'auth.signOut',
+  load: ({ sessionId }: { sessionId: string; userId: string }) => ({
+    open: exists(qb.selectFrom('sessions').select('id').where('id', '=', sessionId)),
+    version: streamVersion(sessionStreamId(sessionId)),
+  }),
+  decide({ open, version }, { sessionId, userId }) {
+    if (!open) return {};
+    return {
+      effects: [statement(qb.deleteFrom('sessions').where('id', '=', sessionId))],
+      appends: [
+        appendTo(sessionStreamId(sessionId), version, [
+          { type: 'UserSignedOut', data: { userId, sessionId } },
+        ]),
+      ],
+    };
+  },
+});
 
-export async function requestPasswordReset(
-  ctx: CommandContext & { publicUrl: string },
-  email: string,
-): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
-    const user = await findUserByEmail(trx, email);
-    if (!user) throw authError(404, 'user-not-found', 'email');
-    const { url, issued } = issueLinkToken(ctx.publicUrl, '/reset-password', PASSWORD_RESET_TTL_MS);
-    await append(
-      trx,
-      userStreamId(user.id),
-      user.stream_version,
-      [{ type: 'PasswordResetRequested', data: { userId: user.id, ...issued } }],
-      { requestId: ctx.requestId },
-    );
-    await enqueueEmail(
-      trx,
-      passwordResetTemplate,
-      user.email,
-      { resetUrl: url, email: user.email },
-      'high',
-    );
-  });
-}
-
-export async function confirmPasswordReset(
-  ctx: CommandContext,
-  input: PasswordResetConfirm,
-): Promise<void> {
-  const passwordHash = await hashPassword(input.password);
-  await ctx.db.transaction().execute(async (trx) => {
-    const claimed = await claimLinkToken(trx, 'password_reset_tokens', input.token);
-    if (!claimed) throw authError(400, 'invalid-reset-token');
-    const { userId, tokenId, streamVersion } = claimed;
-    await append(
-      trx,
-      userStreamId(userId),
-      streamVersion,
-      [{ type: 'PasswordChanged', data: { userId, passwordHash, resetTokenId: tokenId } }],
-      { actorId: userId, requestId: ctx.requestId },
-    );
-    // Whoever knew the old password must not stay signed in.
-    await closeAllSessions(trx, userId);
+/** Issues a single-use reset link (an hour) and queues the 'Password Reset' email. */
+export function requestPasswordResetCommand(publicUrl: string) {
+  return defineCommand({
+    name: 'auth.requestPasswordReset',
+    load: ({ email }: { email: string }) => ({
+      user: first(byEmail(email)),
+      template: templateRead(passwordResetTemplate.name),
+      version: value(sql<number>`coalesce((select max(stream_version) from events
+        where stream_id = 'user-' || (select id::text from users where lower(email) = ${email.toLowerCase()})), 0)`),
+    }),
+    decide({ user, template, version }) {
+      if (!user) throw authError(404, 'user-not-found', 'email');
+      const { url, issued } = issueLinkToken(publicUrl, '/reset-password', PASSWORD_RESET_TTL_MS);
+      return {
+        appends: [
+          appendTo(userStreamId(user.id), version, [
+            { type: 'PasswordResetRequested', data: { userId: user.id, ...issued } },
+          ]),
+        ],
+        effects: queueEmail(template, user.email, { resetUrl: url, email: user.email }, 'high'),
+      };
+    },
   });
 }
+
+/** A link's token with its member's stream version, read in one statement. */
+function claimReads(table: LinkTokenTable, token: string) {
+  return { token: linkTokenRead(table, token) };
+}
+
+/**
+ * Sets a new password through a reset link and ends every session of the member: whoever knew
+ * the old password must not stay signed in. Two uses of one link race on the member's stream;
+ * the loser reads again and finds the link used.
+ */
+export const confirmPasswordReset = defineCommand({
+  name: 'auth.confirmPasswordReset',
+  load: ({ token }: { token: string; passwordHash: string }) =>
+    claimReads('password_reset_tokens', token),
+  decide({ token }, { passwordHash }) {
+    if (!token) throw authError(400, 'invalid-reset-token');
+    const { userId, tokenId, version } = token;
+    return {
+      appends: [
+        appendTo(userStreamId(userId), version, [
+          { type: 'PasswordChanged', data: { userId, passwordHash, resetTokenId: tokenId } },
+        ]),
+      ],
+      effects: [closeAllSessions(userId)],
+    };
+  },
+});
+
+/** Marks the address of the link's member verified; a used, expired or unknown link is refused. */
+export const verifyEmail = defineCommand({
+  name: 'auth.verifyEmail',
+  load: ({ token }: { token: string }) => claimReads('email_verification_tokens', token),
+  decide({ token }) {
+    if (!token) {
+      throw invalid('invalid-verification-token', emailVerificationMessages.invalid);
+    }
+    const { userId, tokenId, version } = token;
+    return {
+      appends: [
+        appendTo(userStreamId(userId), version, [
+          { type: 'EmailVerified', data: { userId, tokenId } },
+        ]),
+      ],
+    };
+  },
+});
+
+const memberReads = (userId: string) => ({
+  user: first(qb.selectFrom('users').select(['role', 'status']).where('id', '=', userId)),
+  version: streamVersion(userStreamId(userId)),
+});
 
 /**
  * Makes a member an owner or an owner a member. An owner cannot change their own role, so the
  * system always keeps at least the owner who asked. `actorId` is null only for the test route.
  */
-export async function changeUserRole(
-  ctx: CommandContext,
-  actorId: string | null,
-  userId: string,
-  role: Role,
-): Promise<void> {
-  if (actorId === userId) {
-    throw new HttpError(400, 'cannot-change-own-role', 'You cannot change your own role.');
-  }
-  await ctx.db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .select(['role', 'stream_version'])
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    if (!user) throw new HttpError(404, 'not-found', 'User not found');
-    if (user.role === role) return;
-    await append(
-      trx,
-      userStreamId(userId),
-      user.stream_version,
-      [{ type: 'UserRoleChanged', data: { userId, role, byUserId: actorId } }],
-      { ...(actorId ? { actorId } : {}), requestId: ctx.requestId },
-    );
-  });
-}
+export const changeUserRole = defineCommand({
+  name: 'auth.changeRole',
+  load: ({ userId }: { actorId: string | null; userId: string; role: Role }) => memberReads(userId),
+  decide({ user, version }, { actorId, userId, role }) {
+    if (actorId === userId) {
+      throw invalid('cannot-change-own-role', 'You cannot change your own role.');
+    }
+    if (!user) throw notFound('User not found');
+    if (user.role === role) return {};
+    return {
+      appends: [
+        appendTo(userStreamId(userId), version, [
+          { type: 'UserRoleChanged', data: { userId, role, byUserId: actorId } },
+        ]),
+      ],
+    };
+  },
+});
 
-export async function setUserDisabled(
-  ctx: CommandContext,
-  actorId: string,
-  userId: string,
-  disabled: boolean,
-): Promise<void> {
-  if (actorId === userId) {
-    throw new HttpError(400, 'cannot-disable-self', 'You cannot disable your own account.');
-  }
-  await ctx.db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .select(['id', 'status', 'stream_version'])
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    if (!user) throw new HttpError(404, 'not-found', 'User not found');
-    if ((user.status === 'disabled') === disabled) return;
-    await append(
-      trx,
-      userStreamId(userId),
-      user.stream_version,
-      [{ type: disabled ? 'UserDisabled' : 'UserEnabled', data: { userId, byUserId: actorId } }],
-      { actorId, requestId: ctx.requestId },
-    );
-    if (disabled) await closeAllSessions(trx, userId);
-  });
-}
+export const setUserDisabled = defineCommand({
+  name: 'auth.setDisabled',
+  load: ({ userId }: { actorId: string; userId: string; disabled: boolean }) => memberReads(userId),
+  decide({ user, version }, { actorId, userId, disabled }) {
+    if (actorId === userId) {
+      throw invalid('cannot-disable-self', 'You cannot disable your own account.');
+    }
+    if (!user) throw notFound('User not found');
+    if ((user.status === 'disabled') === disabled) return {};
+    return {
+      appends: [
+        appendTo(userStreamId(userId), version, [
+          {
+            type: disabled ? 'UserDisabled' : 'UserEnabled',
+            data: { userId, byUserId: actorId },
+          },
+        ]),
+      ],
+      effects: disabled ? [closeAllSessions(userId)] : [],
+    };
+  },
+});

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Trx } from '../../db/schema';
+import { sql } from 'kysely';
+import { first, mapRead, type Read } from '../../core/reads';
+import { qb } from '../../db/statement';
 import { hashToken, randomToken } from './tokens';
 
 export type LinkTokenTable = 'password_reset_tokens' | 'email_verification_tokens';
@@ -23,25 +25,27 @@ export function issueLinkToken(publicUrl: string, path: string, ttlMs: number) {
 }
 
 /**
- * The link's token, locked for the rest of the transaction, with its member's stream version;
- * null when the token is unknown, used or expired.
+ * The link's token if it is known, unused and unexpired, with its member's stream version: using
+ * it appends at that version, so two uses of one link cannot both succeed.
  */
-export async function claimLinkToken(
-  trx: Trx,
+export function linkTokenRead(
   table: LinkTokenTable,
   token: string,
-): Promise<{ tokenId: string; userId: string; streamVersion: number } | null> {
-  const row = await trx
-    .selectFrom(table)
-    .select(['id', 'user_id', 'used_at', 'expires_at'])
-    .where('token_hash', '=', hashToken(token))
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row || row.used_at !== null || row.expires_at <= new Date()) return null;
-  const user = await trx
-    .selectFrom('users')
-    .select('stream_version')
-    .where('id', '=', row.user_id)
-    .executeTakeFirstOrThrow();
-  return { tokenId: row.id, userId: row.user_id, streamVersion: user.stream_version };
+): Read<{ tokenId: string; userId: string; version: number } | null> {
+  return mapRead(
+    first(
+      qb
+        .selectFrom(table)
+        .select([
+          'id',
+          'user_id',
+          sql<number>`coalesce((select max(e.stream_version) from events e
+            where e.stream_id = 'user-' || user_id::text), 0)`.as('version'),
+        ])
+        .where('token_hash', '=', hashToken(token))
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', sql<Date>`now()`),
+    ),
+    (row) => (row ? { tokenId: row.id, userId: row.user_id, version: row.version } : null),
+  );
 }

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { z } from 'zod';
 import {
   authErrorMessages,
   authSuccessMessages,
@@ -7,29 +7,32 @@ import {
 import {
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
-  signInRequestSchema,
   roleSchema,
+  sessionSummarySchema,
+  signInRequestSchema,
   signUpRequestSchema,
 } from '../../../shared/auth/schemas';
-import { z } from 'zod';
-import type { Db } from '../../db/schema';
-import { route } from '../../http/route';
 import { emailVerificationMessages, verifyEmailSchema } from '../../../shared/ops/email';
-import { verifyEmail } from './email-verification';
+import { contextOf } from '../../core/context';
+import type { ModuleDeps } from '../../core/module';
+import type { Db } from '../../db/schema';
+import { defineRoute } from '../../http/route-spec';
+import { memberIdOf } from '../../http/signed-in';
 import type { ErrorCoder } from '../../http/validation';
 import {
   changeUserRole,
   confirmPasswordReset,
-  requestPasswordReset,
+  requestPasswordResetCommand,
   setUserDisabled,
   signIn,
   signOut,
-  signUp,
+  signUpCommand,
+  verifyEmail,
 } from './commands';
+import { hashPassword } from './passwords';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
-import { requireRole, sessionOf } from './session-middleware';
 import { presentSession } from './session-presenter';
-import { findActiveSession } from './sessions';
+import { findActiveSession, type NewSession } from './sessions';
 
 const STRENGTH_MESSAGES: string[] = [
   validationMessages.passwordTooShort,
@@ -47,119 +50,185 @@ const authCoder: ErrorCoder = (fields) => {
   return null;
 };
 
-export function authRoutes(deps: { db: Db; publicUrl: string }): Router {
-  const router = Router();
-  const ctx = (requestId: unknown) => ({ db: deps.db, requestId: String(requestId) });
-
-  router.get(
-    '/auth/session',
-    route({}, async (_input, req, res) => {
-      res.json(req.session ? presentSession(req.session) : { isAuthenticated: false });
-    }),
-  );
-
-  router.post(
-    '/auth/sign-up',
-    route({ body: signUpRequestSchema, coder: authCoder }, async ({ body }, req, res) => {
-      const { session } = await signUp({ ...ctx(req.id), publicUrl: deps.publicUrl }, body);
-      setSessionCookie(req, res, session, deps.publicUrl);
-      const active = await findActiveSession(deps.db, session.token);
-      res.status(201).json(active ? presentSession(active) : { isAuthenticated: false });
-    }),
-  );
-
-  router.post(
-    '/auth/sign-in',
-    route({ body: signInRequestSchema, coder: authCoder }, async ({ body }, req, res) => {
-      const session = await signIn(ctx(req.id), body);
-      setSessionCookie(req, res, session, deps.publicUrl);
-      const active = await findActiveSession(deps.db, session.token);
-      res.json(active ? presentSession(active) : { isAuthenticated: false });
-    }),
-  );
-
-  router.post(
-    '/auth/sign-out',
-    route({}, async (_input, req, res) => {
-      if (req.session) await signOut(ctx(req.id), req.session);
-      clearSessionCookie(req, res, deps.publicUrl);
-      res.status(204).end();
-    }),
-  );
-
-  router.post(
-    '/auth/password-reset',
-    route({ body: passwordResetRequestSchema, coder: authCoder }, async ({ body }, req, res) => {
-      await requestPasswordReset({ ...ctx(req.id), publicUrl: deps.publicUrl }, body.email);
-      res.json({ message: authSuccessMessages.resetSent });
-    }),
-  );
-
-  router.post(
-    '/auth/password-reset/confirm',
-    route({ body: passwordResetConfirmSchema, coder: authCoder }, async ({ body }, req, res) => {
-      await confirmPasswordReset(ctx(req.id), body);
-      res.json({ message: authSuccessMessages.passwordChanged });
-    }),
-  );
-
-  router.post(
-    '/auth/verify-email',
-    route({ body: verifyEmailSchema }, async ({ body }, req, res) => {
-      await verifyEmail(ctx(req.id), body.token);
-      res.json({ message: emailVerificationMessages.verified });
-    }),
-  );
-
-  const userParams = z.object({ id: z.uuid() });
-  for (const [action, disabled] of [
-    ['disable', true],
-    ['enable', false],
-  ] as const) {
-    router.post(
-      `/admin/users/:id/${action}`,
-      requireRole('owner'),
-      route({ params: userParams }, async ({ params }, req, res) => {
-        await setUserDisabled(ctx(req.id), sessionOf(req).userId, params.id, disabled);
-        res.status(204).end();
-      }),
-    );
-  }
-
-  router.post(
-    '/admin/users/:id/role',
-    requireRole('owner'),
-    route({ params: userParams, body: roleChangeSchema }, async ({ params, body }, req, res) => {
-      await changeUserRole(ctx(req.id), sessionOf(req).userId, params.id, body.role);
-      res.status(204).end();
-    }),
-  );
-
-  return router;
-}
-
+const messageSchema = z.object({ message: z.string() });
+const userParams = z.object({ id: z.uuid() });
 const roleChangeSchema = z.strictObject({ role: roleSchema });
 
-/**
- * Mounted only with ENABLE_TEST_ROUTES: end-to-end tests and benchmarks share one database, so
- * they cannot rely on being its first account, the owner.
- */
-export function authTestRoutes(deps: { db: Db }): Router {
-  const router = Router();
-  router.post(
-    '/test/users/:id/role',
-    route(
-      { params: z.object({ id: z.uuid() }), body: roleChangeSchema },
-      async ({ params, body }, req, res) => {
-        await changeUserRole(
-          { db: deps.db, requestId: String(req.id) },
-          null,
-          params.id,
-          body.role,
+/** The session as the sign-in answer shows it, read back the way every later request reads it. */
+async function signedInAnswer(db: Db, session: NewSession) {
+  const active = await findActiveSession(db, session.token);
+  return active ? presentSession(active) : { isAuthenticated: false as const };
+}
+
+export function authRoutes({ db, commands, config }: ModuleDeps) {
+  const publicUrl = config.publicUrl;
+  const signUp = signUpCommand(publicUrl);
+  const requestPasswordReset = requestPasswordResetCommand(publicUrl);
+  const adminToggle = (action: 'disable' | 'enable') =>
+    defineRoute({
+      method: 'post',
+      path: `/admin/users/:id/${action}`,
+      summary: action === 'disable' ? 'Disables an account' : 'Enables a disabled account',
+      auth: 'owner',
+      params: userParams,
+      responses: { 204: null },
+      errors: [404],
+      async handler({ params }, req, res) {
+        await commands.run(
+          setUserDisabled,
+          { actorId: memberIdOf(req), userId: params.id, disabled: action === 'disable' },
+          contextOf(req),
         );
         res.status(204).end();
       },
-    ),
-  );
-  return router;
+    });
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/auth/session',
+      summary: 'The signed-in member, or `isAuthenticated: false`',
+      auth: 'public',
+      responses: { 200: sessionSummarySchema },
+      async handler(_input, req, res) {
+        res.json(req.session ? presentSession(req.session) : { isAuthenticated: false });
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/auth/sign-up',
+      summary: 'Creates an account and signs it in; the first account is the owner',
+      auth: 'public',
+      body: signUpRequestSchema,
+      coder: authCoder,
+      responses: { 201: sessionSummarySchema },
+      errors: [409],
+      async handler({ body }, req, res) {
+        const passwordHash = await hashPassword(body.password);
+        const { session } = await commands.run(
+          signUp,
+          { username: body.username, email: body.email, passwordHash },
+          contextOf(req),
+        );
+        setSessionCookie(req, res, session, publicUrl);
+        res.status(201).json(await signedInAnswer(db, session));
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/auth/sign-in',
+      summary: 'Signs in with email and password; five failures in 15 minutes lock the address',
+      auth: 'public',
+      body: signInRequestSchema,
+      coder: authCoder,
+      responses: { 200: sessionSummarySchema },
+      errors: [401, 403, 404, 429],
+      async handler({ body }, req, res) {
+        const session = await commands.run(signIn, body, contextOf(req));
+        setSessionCookie(req, res, session, publicUrl);
+        res.json(await signedInAnswer(db, session));
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/auth/sign-out',
+      summary: "Ends the caller's session",
+      auth: 'public',
+      responses: { 204: null },
+      async handler(_input, req, res) {
+        if (req.session) {
+          await commands.run(
+            signOut,
+            { sessionId: req.session.id, userId: req.session.userId },
+            contextOf(req),
+          );
+        }
+        clearSessionCookie(req, res, publicUrl);
+        res.status(204).end();
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/auth/password-reset',
+      summary: 'Emails a single-use password reset link (valid for an hour)',
+      auth: 'public',
+      body: passwordResetRequestSchema,
+      coder: authCoder,
+      responses: { 200: messageSchema },
+      errors: [404],
+      async handler({ body }, req, res) {
+        await commands.run(requestPasswordReset, { email: body.email }, contextOf(req));
+        res.json({ message: authSuccessMessages.resetSent });
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/auth/password-reset/confirm',
+      summary: "Sets a new password through a reset link and ends the member's sessions",
+      auth: 'public',
+      body: passwordResetConfirmSchema,
+      coder: authCoder,
+      responses: { 200: messageSchema },
+      async handler({ body }, req, res) {
+        const passwordHash = await hashPassword(body.password);
+        await commands.run(
+          confirmPasswordReset,
+          { token: body.token, passwordHash },
+          contextOf(req),
+        );
+        res.json({ message: authSuccessMessages.passwordChanged });
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/auth/verify-email',
+      summary: "Confirms the member's email address through the emailed link",
+      auth: 'public',
+      body: verifyEmailSchema,
+      responses: { 200: messageSchema },
+      async handler({ body }, req, res) {
+        await commands.run(verifyEmail, { token: body.token }, contextOf(req));
+        res.json({ message: emailVerificationMessages.verified });
+      },
+    }),
+    adminToggle('disable'),
+    adminToggle('enable'),
+    defineRoute({
+      method: 'post',
+      path: '/admin/users/:id/role',
+      summary: 'Makes a member an owner, or an owner a member',
+      auth: 'owner',
+      params: userParams,
+      body: roleChangeSchema,
+      responses: { 204: null },
+      errors: [404],
+      async handler({ params, body }, req, res) {
+        await commands.run(
+          changeUserRole,
+          { actorId: memberIdOf(req), userId: params.id, role: body.role },
+          contextOf(req),
+        );
+        res.status(204).end();
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/test/users/:id/role',
+      summary:
+        "Sets a member's role (tests only: they share one database, so they cannot count on being its first account)",
+      auth: 'public',
+      testOnly: true,
+      params: userParams,
+      body: roleChangeSchema,
+      responses: { 204: null },
+      errors: [404],
+      async handler({ params, body }, req, res) {
+        await commands.run(
+          changeUserRole,
+          { actorId: null, userId: params.id, role: body.role },
+          contextOf(req),
+        );
+        res.status(204).end();
+      },
+    }),
+  ];
 }

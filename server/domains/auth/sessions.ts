@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { REMEMBER_ME_DAYS } from '../../../shared/constants';
-import type { Db, Trx } from '../../db/schema';
-import type { UsersTable } from '../../db/tables/users';
-import { append } from '../../eventstore/append';
+import type { ActiveSession } from '../../core/session';
+import type { Db } from '../../db/schema';
+import { qb, statement, type Statement } from '../../db/statement';
 import { hashToken, randomToken } from './tokens';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -10,18 +10,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const BROWSER_SESSION_MS = DAY_MS;
 const ACTIVITY_RESOLUTION_MS = 60 * 1000;
 
-export interface ActiveSession {
-  id: string;
-  userId: string;
-  rememberMe: boolean;
-  createdAt: Date;
-  lastActivityAt: Date;
-  expiresAt: Date;
-  user: Pick<
-    UsersTable,
-    'id' | 'username' | 'email' | 'display_name' | 'avatar' | 'email_verified' | 'role' | 'status'
-  >;
-}
+export type { ActiveSession };
 
 export interface NewSession {
   id: string;
@@ -30,60 +19,35 @@ export interface NewSession {
   rememberMe: boolean;
 }
 
-export function sessionStreamId(sessionId: string): string {
-  return `session-${sessionId}`;
-}
-
-export async function openSession(
-  trx: Trx,
+/**
+ * A new session for a member: its token (only the hash is stored) and the row a command writes
+ * with its `UserSignedIn` event. Sessions are operational state, not a projection: replaying the
+ * log must never resurrect one.
+ */
+export function newSession(
   userId: string,
   rememberMe: boolean,
-  requestId?: string,
-): Promise<NewSession> {
+): { session: NewSession; row: Statement } {
   const id = randomUUID();
   const token = randomToken();
   const expiresAt = new Date(
     Date.now() + (rememberMe ? REMEMBER_ME_DAYS * DAY_MS : BROWSER_SESSION_MS),
   );
-  await trx
-    .insertInto('sessions')
-    .values({
+  const row = statement(
+    qb.insertInto('sessions').values({
       id,
       token_hash: hashToken(token),
       user_id: userId,
       remember_me: rememberMe,
       expires_at: expiresAt,
-    })
-    .execute();
-  await append(
-    trx,
-    sessionStreamId(id),
-    0,
-    [{ type: 'UserSignedIn', data: { userId, sessionId: id, rememberMe } }],
-    { actorId: userId, requestId },
+    }),
   );
-  return { id, token, expiresAt, rememberMe };
+  return { session: { id, token, expiresAt, rememberMe }, row };
 }
 
-export async function closeSession(
-  trx: Trx,
-  session: { id: string; userId: string },
-  requestId?: string,
-): Promise<void> {
-  const deleted = await trx.deleteFrom('sessions').where('id', '=', session.id).executeTakeFirst();
-  if (deleted.numDeletedRows === 0n) return;
-  await append(
-    trx,
-    sessionStreamId(session.id),
-    1,
-    [{ type: 'UserSignedOut', data: { userId: session.userId, sessionId: session.id } }],
-    { actorId: session.userId, requestId },
-  );
-}
-
-/** Sessions of a member end at once when the password changes or the account is disabled. */
-export async function closeAllSessions(trx: Trx, userId: string): Promise<void> {
-  await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+/** Every session of a member ends at once (password changed, account disabled). */
+export function closeAllSessions(userId: string): Statement {
+  return statement(qb.deleteFrom('sessions').where('user_id', '=', userId));
 }
 
 export async function findActiveSession(db: Db, token: string): Promise<ActiveSession | null> {

@@ -1,8 +1,8 @@
 import type { Updateable } from 'kysely';
-import type { Trx } from '../../db/schema';
+import type { EventType } from '../../../shared/events';
+import { qb, statement, type Statement } from '../../db/statement';
 import type { UsersTable } from '../../db/tables/users';
 import type { Projection } from '../../eventstore/projection';
-import type { StoredEvent } from '../../eventstore/stored-event';
 
 interface TokenIssued {
   userId: string;
@@ -12,38 +12,45 @@ interface TokenIssued {
 }
 
 /** Reset and verification tokens have the same shape and life: hash stored, single use. */
-async function recordToken(
-  trx: Trx,
+function recordToken(
   table: 'password_reset_tokens' | 'email_verification_tokens',
   token: TokenIssued,
   at: Date,
-): Promise<void> {
-  await trx
-    .insertInto(table)
-    .values({
+): Statement {
+  return statement(
+    qb.insertInto(table).values({
       id: token.tokenId,
       user_id: token.userId,
       token_hash: token.tokenHash,
       expires_at: new Date(token.expiresAt),
       used_at: null,
       created_at: at,
-    })
-    .execute();
+    }),
+  );
 }
 
-/** Every event of a member's stream moves the row's `stream_version` with its own changes. */
-async function updateUser(
-  trx: Trx,
-  event: StoredEvent,
-  userId: string,
-  changes: Updateable<UsersTable> = {},
-): Promise<void> {
-  await trx
-    .updateTable('users')
-    .set({ ...changes, stream_version: event.streamVersion })
-    .where('id', '=', userId)
-    .execute();
+function updateUser(userId: string, changes: Updateable<UsersTable>): Statement {
+  return statement(qb.updateTable('users').set(changes).where('id', '=', userId));
 }
+
+function useToken(
+  table: 'password_reset_tokens' | 'email_verification_tokens',
+  tokenId: string,
+  at: Date,
+): Statement {
+  return statement(qb.updateTable(table).set({ used_at: at }).where('id', '=', tokenId));
+}
+
+export const accountEventTypes = [
+  'UserRegistered',
+  'PasswordResetRequested',
+  'PasswordChanged',
+  'EmailVerificationRequested',
+  'EmailVerified',
+  'UserDisabled',
+  'UserEnabled',
+  'UserRoleChanged',
+] as const satisfies readonly EventType[];
 
 /**
  * Accounts read model: `users`, `password_reset_tokens` and `email_verification_tokens`, from the
@@ -52,86 +59,56 @@ async function updateUser(
 export const usersProjection: Projection = {
   name: 'users',
   tables: ['users', 'password_reset_tokens', 'email_verification_tokens'],
-  handles: [
-    'UserRegistered',
-    'PasswordResetRequested',
-    'PasswordChanged',
-    'EmailVerificationRequested',
-    'EmailVerified',
-    'UserDisabled',
-    'UserEnabled',
-    'UserRoleChanged',
-    'ProfilePrivacyChanged',
-  ],
-  async apply(event, trx) {
+  handles: accountEventTypes,
+  project(event) {
     const at = event.occurredAt;
     switch (event.type) {
       case 'UserRegistered':
-        await trx
-          .insertInto('users')
-          .values({
-            id: event.data.userId,
-            username: event.data.username,
-            email: event.data.email,
-            password_hash: event.data.passwordHash,
-            role: event.data.role,
-            status: 'active',
-            display_name: event.data.username,
-            avatar: null,
-            email_verified: false,
-            stream_version: event.streamVersion,
-            created_at: at,
-            updated_at: at,
-          })
-          .execute();
-        return;
+        return [
+          statement(
+            qb.insertInto('users').values({
+              id: event.data.userId,
+              username: event.data.username,
+              email: event.data.email,
+              password_hash: event.data.passwordHash,
+              role: event.data.role,
+              status: 'active',
+              display_name: event.data.username,
+              avatar: null,
+              email_verified: false,
+              created_at: at,
+              updated_at: at,
+            }),
+          ),
+        ];
       case 'PasswordResetRequested':
-        await recordToken(trx, 'password_reset_tokens', event.data, at);
-        await updateUser(trx, event, event.data.userId);
-        return;
+        return [recordToken('password_reset_tokens', event.data, at)];
       case 'EmailVerificationRequested':
-        await recordToken(trx, 'email_verification_tokens', event.data, at);
-        await updateUser(trx, event, event.data.userId);
-        return;
+        return [recordToken('email_verification_tokens', event.data, at)];
       case 'EmailVerified':
-        await updateUser(trx, event, event.data.userId, { email_verified: true, updated_at: at });
-        await trx
-          .updateTable('email_verification_tokens')
-          .set({ used_at: at })
-          .where('id', '=', event.data.tokenId)
-          .execute();
-        return;
+        return [
+          updateUser(event.data.userId, { email_verified: true, updated_at: at }),
+          useToken('email_verification_tokens', event.data.tokenId, at),
+        ];
       case 'PasswordChanged':
-        await updateUser(trx, event, event.data.userId, {
-          password_hash: event.data.passwordHash,
-          updated_at: at,
-        });
-        if (event.data.resetTokenId) {
-          await trx
-            .updateTable('password_reset_tokens')
-            .set({ used_at: at })
-            .where('id', '=', event.data.resetTokenId)
-            .execute();
-        }
-        return;
+        return [
+          updateUser(event.data.userId, { password_hash: event.data.passwordHash, updated_at: at }),
+          ...(event.data.resetTokenId
+            ? [useToken('password_reset_tokens', event.data.resetTokenId, at)]
+            : []),
+        ];
       case 'UserRoleChanged':
-        await updateUser(trx, event, event.data.userId, { role: event.data.role, updated_at: at });
-        return;
+        return [updateUser(event.data.userId, { role: event.data.role, updated_at: at })];
       case 'UserDisabled':
       case 'UserEnabled':
-        await updateUser(trx, event, event.data.userId, {
-          status: event.type === 'UserDisabled' ? 'disabled' : 'active',
-          updated_at: at,
-        });
-        return;
-      case 'ProfilePrivacyChanged':
-        await updateUser(trx, event, event.data.userId, {
-          privacy: event.data.privacy,
-          updated_at: at,
-        });
-        return;
+        return [
+          updateUser(event.data.userId, {
+            status: event.type === 'UserDisabled' ? 'disabled' : 'active',
+            updated_at: at,
+          }),
+        ];
       default:
-        return;
+        return [];
     }
   },
 };

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Trx } from '../../db/schema';
+import { statement, type Statement } from '../../db/statement';
 
 /**
  * Commands on backups (start, delete, config, restore request) take this transaction-level lock,
@@ -9,6 +9,6 @@ import type { Trx } from '../../db/schema';
 const COMMAND_LOCK = 7_300_101;
 export const RUNNER_LOCK = 7_300_102;
 
-export async function lockBackupCommands(trx: Trx): Promise<void> {
-  await sql`select pg_advisory_xact_lock(${COMMAND_LOCK})`.execute(trx);
+export function lockBackupCommands(): Statement {
+  return statement(sql`select pg_advisory_xact_lock(${COMMAND_LOCK})`);
 }

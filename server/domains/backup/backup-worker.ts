@@ -1,51 +1,40 @@
-import pg from 'pg';
-import type { Logger } from 'pino';
-import type { Config } from '../../config';
-import type { Db } from '../../db/schema';
-import { NotifyListener } from '../../realtime/notify-listener';
-import type { LiveRelay } from '../../realtime/relay';
-import type { BackgroundWorker } from '../workers';
+import { systemContext } from '../../core/context';
+import type { RuntimeDeps } from '../../core/module';
+import { PreparedStatementClient } from '../../db/prepared-client';
+import { DrainLoop } from '../../realtime/drain-loop';
+import { ListenConnection } from '../../realtime/listen-connection';
+import type { BackgroundWorker } from '../../core/worker';
 import { RUNNER_LOCK } from './backup-lock';
 import { readBackupConfig } from './backup-read';
 import { recordBackupFailure, writeBackup, type RunnerDeps } from './backup-writer';
-import { BACKUP_WORK_CHANNEL, deleteBackup, startBackup } from './commands';
+import { BACKUP_WORK_CHANNEL, deleteBackupAndFile, startBackupAndPush } from './commands';
 import { recordRestoreFailure, runRestore } from './restore-runner';
 import { backupsToPrune } from './retention';
 import { isBackupDue } from './schedule';
 
 const POLL_MS = 15_000;
 
-export interface BackupWorkerDeps {
-  db: Db;
-  config: Config;
-  logger: Logger;
-  connectionString: string;
-  relay: LiveRelay;
-}
-
 /**
  * Runs queued backups and restores, scheduled backups and retention. Every process runs one;
  * a session advisory lock lets one process at a time do the work, so a due backup is taken once.
  * Its channel also carries the restores' "skip this transaction" notices to this process's relay.
  */
-export function createBackupWorker(deps: BackupWorkerDeps): BackgroundWorker {
+export function createBackupWorker(deps: RuntimeDeps): BackgroundWorker {
   const runner: RunnerDeps = {
     db: deps.db,
+    commands: deps.commands,
+    projections: deps.projections,
     connectionString: deps.connectionString,
     config: deps.config,
     logger: deps.logger,
   };
   const abort = new AbortController();
-  let listener: NotifyListener | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let again = false;
+  let listener: ListenConnection | null = null;
 
-  const work = async (client: pg.Client) => {
-    const { rows } = await client.query<{ locked: boolean }>(
-      'select pg_try_advisory_lock($1) as locked',
-      [RUNNER_LOCK],
-    );
+  const work = async (client: PreparedStatementClient) => {
+    const { rows } = (await client.query('select pg_try_advisory_lock($1) as locked', [
+      RUNNER_LOCK,
+    ])) as { rows: { locked: boolean }[] };
     if (!rows[0]!.locked) return;
     await failInterrupted();
     for (;;) {
@@ -133,10 +122,10 @@ export function createBackupWorker(deps: BackupWorkerDeps): BackgroundWorker {
     const since = last && last.started_at > changedAt ? last.started_at : changedAt;
     if (!isBackupDue(config.schedule, new Date(), since)) return false;
     try {
-      await startBackup(
-        { db: deps.db, config: deps.config, logger: deps.logger, actorId: null },
-        config.schedule.type,
-        true,
+      await startBackupAndPush(
+        deps,
+        { type: config.schedule.type, scheduled: true },
+        systemContext(),
       );
       return true;
     } catch (error) {
@@ -159,66 +148,58 @@ export function createBackupWorker(deps: BackupWorkerDeps): BackgroundWorker {
       new Date(),
     );
     for (const id of doomed) {
-      await deleteBackup(
-        { db: deps.db, config: deps.config, logger: deps.logger, actorId: null },
-        id,
-        'retention',
-      ).catch((error: unknown) => deps.logger.warn({ err: error, backupId: id }, 'not pruned'));
+      await deleteBackupAndFile(deps, { backupId: id, reason: 'retention' }, systemContext()).catch(
+        (error: unknown) => deps.logger.warn({ err: error, backupId: id }, 'not pruned'),
+      );
     }
   };
 
   const pass = async () => {
-    const client = new pg.Client({ connectionString: deps.connectionString });
+    // Prepared-statement client: the restore's rebuild sends pipelines on this connection.
+    const client = new PreparedStatementClient({ connectionString: deps.connectionString });
     client.on('error', (error) => deps.logger.warn({ err: error }, 'backup connection lost'));
     try {
       await client.connect();
       await work(client);
-    } catch (error) {
-      deps.logger.error({ err: error }, 'backup worker pass failed');
     } finally {
       // Ending the session releases the runner lock.
       await client.end().catch(() => undefined);
     }
   };
 
-  const wake = () => {
-    if (abort.signal.aborted) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await pass();
-      } while (again && !abort.signal.aborted);
-    })().finally(() => {
-      running = null;
-    });
-  };
+  // A failed pass is tried again by the poll.
+  const loop = new DrainLoop({
+    pass,
+    logger: deps.logger,
+    failureMessage: 'backup worker pass failed',
+    pollMs: POLL_MS,
+  });
 
   return {
     name: 'backup',
     async start() {
-      listener = new NotifyListener({
+      listener = new ListenConnection({
         connectionString: deps.connectionString,
-        channel: BACKUP_WORK_CHANNEL,
+        channels: [BACKUP_WORK_CHANNEL],
         logger: deps.logger,
-        onPayload: (payload) => {
+        onNotification: (payload) => {
           if (payload.startsWith('skip:')) deps.relay.skipTransaction(payload.slice(5));
-          else if (deps.config.BACKUP_WORKER) wake();
+          else if (deps.config.BACKUP_WORKER) loop.wake();
+        },
+        // Work queued while it was down sent wake-ups nobody heard.
+        onReconnected: () => {
+          if (deps.config.BACKUP_WORKER) loop.wake();
         },
       });
       await listener.start();
       if (!deps.config.BACKUP_WORKER) return;
-      timer = setInterval(wake, POLL_MS);
-      timer.unref();
-      wake();
+      loop.start();
+      // Work queued or due before this process started.
+      loop.wake();
     },
     async stop() {
       abort.abort();
-      if (timer) clearInterval(timer);
-      await running;
+      await loop.stop();
       await listener?.stop();
     },
   };

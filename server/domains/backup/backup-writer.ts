@@ -7,16 +7,22 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
+import { systemContext } from '../../core/context';
+import type { CommandRunner } from '../../core/command-runner';
+import type { NewEvent } from '../../../shared/events';
 import type { Db } from '../../db/schema';
+import type { Projection } from '../../eventstore/projection';
+import { qb, statement } from '../../db/statement';
 import { HashingCounter, backupDir, backupFileName, backupKey, encryptor } from './backup-files';
 import type { BackupRow } from './backup-presenter';
 import { readBackupConfig, readBackupRow } from './backup-read';
-import { appendToStream, backupStreamId } from './backup-stream';
-import { pushBackup } from './commands';
+import { pushBackup, recordBackupEvents } from './commands';
 import { RowCounter, ThrottledReporter } from './progress';
 
 export interface RunnerDeps {
   db: Db;
+  commands: CommandRunner;
+  projections: readonly Projection[];
   connectionString: string;
   config: Config;
   logger: Logger;
@@ -35,15 +41,17 @@ export class BackupCancelledError extends Error {
   }
 }
 
-async function appendBackupEvent(
-  deps: RunnerDeps,
-  backupId: string,
-  event: Parameters<typeof appendToStream>[2][number],
-) {
-  await deps.db.transaction().execute(async (trx) => {
-    await appendToStream(trx, backupStreamId(backupId), [event]);
-    await pushBackup(trx, backupId);
-  });
+/** Records what happened to the backup, clearing its progress row when it is over, then pushes it. */
+async function recordBackup(deps: RunnerDeps, backupId: string, event: NewEvent, over = false) {
+  const effects = over
+    ? [statement(qb.deleteFrom('backup_progress').where('backup_id', '=', backupId))]
+    : [];
+  await deps.commands.run(
+    recordBackupEvents,
+    { backupId, events: [event], effects },
+    systemContext(),
+  );
+  await pushBackup(deps.db, backupId);
 }
 
 interface Census {
@@ -156,7 +164,7 @@ export async function writeBackup(
           .set({ total_events: census.totalEvents })
           .where('backup_id', '=', backup.id)
           .execute();
-        await appendBackupEvent(deps, backup.id, {
+        await recordBackup(deps, backup.id, {
           type: 'BackupSnapshotTaken',
           data: { backupId: backup.id, fromXid, toXid, totalEvents: census.totalEvents },
         });
@@ -208,29 +216,28 @@ export async function writeBackup(
     await rename(partial, target);
     await client.query('commit');
 
-    await deps.db.transaction().execute(async (trx) => {
-      await appendToStream(trx, backupStreamId(backup.id), [
-        {
-          type: 'BackupCompleted',
-          data: {
-            backupId: backup.id,
-            fileName,
-            size: hashed.bytes,
-            checksum: hashed.hash.digest('hex'),
-            encrypted: key !== null,
-            firstPosition,
-            lastPosition,
-            collections,
-            totalDocuments: counter.rows,
-            compressionRatio:
-              hashed.bytes === 0 ? 0 : Math.round((counter.bytes / hashed.bytes) * 100) / 100,
-            durationMs: Date.now() - started,
-          },
+    await recordBackup(
+      deps,
+      backup.id,
+      {
+        type: 'BackupCompleted',
+        data: {
+          backupId: backup.id,
+          fileName,
+          size: hashed.bytes,
+          checksum: hashed.hash.digest('hex'),
+          encrypted: key !== null,
+          firstPosition,
+          lastPosition,
+          collections,
+          totalDocuments: counter.rows,
+          compressionRatio:
+            hashed.bytes === 0 ? 0 : Math.round((counter.bytes / hashed.bytes) * 100) / 100,
+          durationMs: Date.now() - started,
         },
-      ]);
-      await trx.deleteFrom('backup_progress').where('backup_id', '=', backup.id).execute();
-      await pushBackup(trx, backup.id);
-    });
+      },
+      true,
+    );
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
     throw error;
@@ -243,14 +250,13 @@ export async function recordBackupFailure(
   backupId: string,
   error: unknown,
 ): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
-    const message = error instanceof Error ? error.message : String(error);
-    await appendToStream(trx, backupStreamId(backupId), [
-      error instanceof BackupCancelledError
-        ? { type: 'BackupCancelled', data: { backupId, reason: message } }
-        : { type: 'BackupFailed', data: { backupId, error: message.slice(0, 2000) } },
-    ]);
-    await trx.deleteFrom('backup_progress').where('backup_id', '=', backupId).execute();
-    await pushBackup(trx, backupId);
-  });
+  const message = error instanceof Error ? error.message : String(error);
+  await recordBackup(
+    deps,
+    backupId,
+    error instanceof BackupCancelledError
+      ? { type: 'BackupCancelled', data: { backupId, reason: message } }
+      : { type: 'BackupFailed', data: { backupId, error: message.slice(0, 2000) } },
+    true,
+  );
 }

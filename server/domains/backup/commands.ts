@@ -3,145 +3,129 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
+import type { NewEvent } from '../../../shared/events';
 import {
   backupMessages,
   type Backup,
   type BackupConfig,
-  type BackupConfigView,
   type BackupType,
   type RestoreJob,
   type RestoreOptions,
 } from '../../../shared/ops/backups';
 import { OPS_EVENTS } from '../../../shared/ops/realtime';
 import type { Config } from '../../config';
-import type { Db, Trx } from '../../db/schema';
-import { HttpError, notFound } from '../../http/errors';
+import { appendTo, defineCommand } from '../../core/command';
+import type { CommandContext } from '../../core/context';
+import type { CommandRunner } from '../../core/command-runner';
+import { conflict, invalid, notFound } from '../../core/errors';
+import { exists, first, mapRead, rows, streamVersion } from '../../core/reads';
+import type { Db } from '../../db/schema';
+import { qb, statement, type Statement } from '../../db/statement';
 import { publishOps } from '../../realtime/ops-channel';
 import { backupDir } from './backup-files';
 import { lockBackupCommands } from './backup-lock';
 import { presentRestore } from './backup-presenter';
-import { activeBackup, readBackup, readBackupConfig, readBackupRow } from './backup-read';
-import { BACKUP_CONFIG_STREAM, appendToStream, backupStreamId } from './backup-stream';
+import { readBackup } from './backup-read';
+import { BACKUP_CONFIG_STREAM, backupStreamId } from './backup-stream';
 
 /** Wakes the backup workers of every process (delivered at commit). */
 export const BACKUP_WORK_CHANNEL = 'agora_backup_work';
 
-export interface BackupContext {
-  db: Db;
-  config: Config;
-  logger: Logger;
-  actorId: string | null;
-  requestId?: string;
-}
-
-const conflict = (message: string) => new HttpError(409, 'conflict', message);
-
-async function activeRestore(trx: Trx): Promise<boolean> {
-  const job = await trx
-    .selectFrom('backup_restores')
-    .select('id')
-    .where('status', 'in', ['pending', 'running'])
-    .executeTakeFirst();
-  return job !== undefined;
-}
-
-export async function wakeBackupWorkers(executor: Db | Trx): Promise<void> {
-  await sql`select pg_notify(${BACKUP_WORK_CHANNEL}, 'work')`.execute(executor);
-}
+const wakeWorkers = (): Statement =>
+  statement(sql`select pg_notify(${BACKUP_WORK_CHANNEL}, 'work')`);
 
 /** The pushed shape of a backup; `deleted` tells clients to drop it. */
 export type BackupPush = Backup & { deleted?: boolean };
 
-export async function pushBackup(executor: Db | Trx, backupId: string): Promise<void> {
-  const backup = await readBackup(executor, backupId);
-  if (backup) await publishOps(executor, OPS_EVENTS.backup, backup satisfies BackupPush);
+/** Pushes a backup as it stands to every operator (after the change that moved it committed). */
+export async function pushBackup(db: Db, backupId: string): Promise<void> {
+  const backup = await readBackup(db, backupId);
+  if (backup) await publishOps(db, OPS_EVENTS.backup, backup satisfies BackupPush);
 }
 
-async function baseFor(trx: Trx, type: BackupType): Promise<string | null> {
+const activeBackup = exists(
+  qb.selectFrom('backups').select('id').where('status', 'in', ['pending', 'running']),
+);
+const activeRestore = exists(
+  qb.selectFrom('backup_restores').select('id').where('status', 'in', ['pending', 'running']),
+);
+const completedBackups = rows(
+  qb
+    .selectFrom('backups')
+    .select(['id', 'type', 'to_xid', 'started_at'])
+    .where('status', '=', 'completed'),
+);
+
+type CompletedBackup = { id: string; type: BackupType; to_xid: string | null; started_at: Date };
+
+/** The backup an incremental (the latest) or differential (the latest full) one builds on. */
+export function baseFor(type: BackupType, completed: readonly CompletedBackup[]): string | null {
   if (type === 'full') return null;
-  const base = await trx
-    .selectFrom('backups')
-    .select('id')
-    .where('status', '=', 'completed')
-    .$if(type === 'differential', (qb) => qb.where('type', '=', 'full'))
-    .orderBy('to_xid', 'desc')
-    .orderBy('started_at', 'desc')
-    .executeTakeFirst();
-  const fullExists = await trx
-    .selectFrom('backups')
-    .select('id')
-    .where('status', '=', 'completed')
-    .where('type', '=', 'full')
-    .executeTakeFirst();
-  if (!base || !fullExists) {
-    throw conflict(`A ${type} backup needs a completed full backup first.`);
+  const candidates = completed
+    .filter((b) => type === 'incremental' || b.type === 'full')
+    .sort(
+      (a, b) =>
+        Number(BigInt(b.to_xid ?? '0') - BigInt(a.to_xid ?? '0')) ||
+        b.started_at.getTime() - a.started_at.getTime(),
+    );
+  if (!candidates[0] || !completed.some((b) => b.type === 'full')) {
+    throw conflict('conflict', `A ${type} backup needs a completed full backup first.`);
   }
-  return base.id;
+  return candidates[0].id;
 }
 
 /**
  * Records a pending backup and wakes the workers; the file is written in the background. A
- * second backup while one is pending or running is refused.
+ * second backup while one is pending or running is refused. Commands on backups run one after
+ * another under the backup command lock, so "nothing is running" still holds when they append.
  */
-export async function startBackup(
-  ctx: BackupContext,
-  type: BackupType,
-  scheduled = false,
-): Promise<Backup> {
-  const backupId = randomUUID();
-  return ctx.db.transaction().execute(async (trx) => {
-    await lockBackupCommands(trx);
-    if (await activeBackup(trx)) throw conflict(backupMessages.alreadyRunning);
-    if (await activeRestore(trx)) throw conflict(backupMessages.restoreRunning);
-    const baseBackupId = await baseFor(trx, type);
-    await appendToStream(
-      trx,
-      backupStreamId(backupId),
-      [{ type: 'BackupStarted', data: { backupId, type, baseBackupId, scheduled } }],
-      { actorId: ctx.actorId ?? undefined, requestId: ctx.requestId },
-    );
-    await wakeBackupWorkers(trx);
-    await pushBackup(trx, backupId);
-    return (await readBackup(trx, backupId))!;
-  });
-}
+export const startBackup = defineCommand({
+  name: 'backup.start',
+  serialize: () => [lockBackupCommands()],
+  load: () => ({ active: activeBackup, restoring: activeRestore, completed: completedBackups }),
+  decide(state, { type, scheduled }: { type: BackupType; scheduled: boolean }) {
+    if (state.active) throw conflict('conflict', backupMessages.alreadyRunning);
+    if (state.restoring) throw conflict('conflict', backupMessages.restoreRunning);
+    const baseBackupId = baseFor(type, state.completed);
+    const backupId = randomUUID();
+    return {
+      appends: [
+        appendTo(backupStreamId(backupId), 0, [
+          { type: 'BackupStarted', data: { backupId, type, baseBackupId, scheduled } },
+        ]),
+      ],
+      effects: [wakeWorkers()],
+      result: backupId,
+    };
+  },
+});
 
-/** Deletes a finished backup's record (by event) and then its file. */
-export async function deleteBackup(
-  ctx: BackupContext,
-  backupId: string,
-  reason: 'manual' | 'retention' = 'manual',
-): Promise<void> {
-  const fileName = await ctx.db.transaction().execute(async (trx) => {
-    await lockBackupCommands(trx);
-    const row = await readBackupRow(trx, backupId);
+/** Deletes a finished backup's record (by event); the caller removes its file after the commit. */
+export const deleteBackup = defineCommand({
+  name: 'backup.delete',
+  serialize: () => [lockBackupCommands()],
+  load: ({ backupId }: { backupId: string; reason: 'manual' | 'retention' }) => ({
+    row: first(qb.selectFrom('backups').select(['status', 'file_name']).where('id', '=', backupId)),
+    version: streamVersion(backupStreamId(backupId)),
+  }),
+  decide({ row, version }, { backupId, reason }) {
     if (!row) throw notFound(backupMessages.notFound);
     if (row.status === 'running' || row.status === 'pending') {
-      throw conflict(backupMessages.deleteRunning);
+      throw conflict('conflict', backupMessages.deleteRunning);
     }
-    const backup = await readBackup(trx, backupId);
-    await appendToStream(
-      trx,
-      backupStreamId(backupId),
-      [{ type: 'BackupDeleted', data: { backupId, reason } }],
-      { actorId: ctx.actorId ?? undefined, requestId: ctx.requestId },
-    );
-    await publishOps(trx, OPS_EVENTS.backup, {
-      ...backup!,
-      version: backup!.version + 100_000,
-      deleted: true,
-    } satisfies BackupPush);
-    return row.file_name;
-  });
-  if (!fileName) return;
-  // After the commit: a failed removal leaves a stray file, never a record without its file.
-  await rm(path.join(backupDir(ctx.config), fileName), { force: true }).catch((error: unknown) =>
-    ctx.logger.warn({ err: error, backupId }, 'could not remove a deleted backup file'),
-  );
-}
+    return {
+      appends: [
+        appendTo(backupStreamId(backupId), version, [
+          { type: 'BackupDeleted', data: { backupId, reason } },
+        ]),
+      ],
+      result: row.file_name,
+    };
+  },
+});
 
 /** Refusals the configuration cannot take: encryption without a key, an unconfigured provider. */
-function configProblems(config: BackupConfig, appConfig: Config): Record<string, string> {
+export function configProblems(config: BackupConfig, appConfig: Config): Record<string, string> {
   const fields: Record<string, string> = {};
   if (config.encryption.enabled && !appConfig.BACKUP_ENCRYPTION_KEY) {
     fields['encryption.enabled'] = backupMessages.encryptionWithoutKey;
@@ -157,55 +141,134 @@ function configProblems(config: BackupConfig, appConfig: Config): Record<string,
   return fields;
 }
 
-export async function updateBackupConfig(
-  ctx: BackupContext,
-  config: BackupConfig,
-): Promise<BackupConfigView> {
-  const fields = configProblems(config, ctx.config);
-  const first = Object.values(fields)[0];
-  if (first) throw new HttpError(400, 'validation', first, fields);
-  return ctx.db.transaction().execute(async (trx) => {
-    await lockBackupCommands(trx);
-    await appendToStream(
-      trx,
-      BACKUP_CONFIG_STREAM,
-      [{ type: 'BackupConfigChanged', data: { config } }],
-      { actorId: ctx.actorId ?? undefined, requestId: ctx.requestId },
-    );
-    return readBackupConfig(trx);
-  });
-}
+export const updateBackupConfig = defineCommand({
+  name: 'backup.updateConfig',
+  serialize: () => [lockBackupCommands()],
+  load: () => ({ version: streamVersion(BACKUP_CONFIG_STREAM) }),
+  decide({ version }, { config, appConfig }: { config: BackupConfig; appConfig: Config }) {
+    const fields = configProblems(config, appConfig);
+    const firstProblem = Object.values(fields)[0];
+    if (firstProblem) throw invalid('validation', firstProblem, fields);
+    return {
+      appends: [
+        appendTo(BACKUP_CONFIG_STREAM, version, [
+          { type: 'BackupConfigChanged', data: { config } },
+        ]),
+      ],
+    };
+  },
+});
 
 /** Queues a restore of a completed backup (and its chain); a worker runs it. */
-export async function requestRestore(
-  ctx: BackupContext,
-  backupId: string,
-  options: RestoreOptions,
+export const requestRestore = defineCommand({
+  name: 'backup.requestRestore',
+  serialize: () => [lockBackupCommands()],
+  load: ({
+    backupId,
+  }: {
+    backupId: string;
+    options: RestoreOptions;
+    requestedBy: string | null;
+  }) => ({
+    row: first(qb.selectFrom('backups').select('status').where('id', '=', backupId)),
+    active: activeBackup,
+    restoring: activeRestore,
+  }),
+  decide(state, { backupId, options, requestedBy }) {
+    if (!state.row) throw notFound(backupMessages.notFound);
+    if (state.row.status !== 'completed')
+      throw conflict('conflict', backupMessages.restoreOnlyCompleted);
+    if (state.active) throw conflict('conflict', backupMessages.alreadyRunning);
+    if (state.restoring) throw conflict('conflict', backupMessages.restoreRunning);
+    const id = randomUUID();
+    return {
+      effects: [
+        statement(
+          qb.insertInto('backup_restores').values({
+            id,
+            backup_id: backupId,
+            status: 'pending',
+            collections: options.collections ?? null,
+            overwrite: options.overwrite ?? false,
+            requested_by: requestedBy,
+            finished_at: null,
+            error: null,
+          }),
+        ),
+        wakeWorkers(),
+      ],
+      reply: mapRead(
+        first(qb.selectFrom('backup_restores').selectAll().where('id', '=', id)),
+        (job) => presentRestore(job!),
+      ),
+    };
+  },
+});
+
+/**
+ * Records what the worker did with a backup (snapshot taken, completed, failed) on its stream,
+ * with the operational rows that change with it, at the version it reads.
+ */
+export const recordBackupEvents = defineCommand({
+  name: 'backup.record',
+  load: ({ backupId }: { backupId: string; events: NewEvent[]; effects?: Statement[] }) => ({
+    version: streamVersion(backupStreamId(backupId)),
+  }),
+  decide({ version }, { backupId, events, effects }) {
+    return { appends: [appendTo(backupStreamId(backupId), version, events)], effects };
+  },
+});
+
+export interface BackupActions {
+  commands: CommandRunner;
+  db: Db;
+  config: Config;
+  logger: Logger;
+}
+
+/** Starts a backup and shows it to the operators once recorded. */
+export async function startBackupAndPush(
+  deps: BackupActions,
+  input: { type: BackupType; scheduled: boolean },
+  ctx: CommandContext,
+): Promise<Backup> {
+  const backupId = await deps.commands.run(startBackup, input, ctx);
+  await pushBackup(deps.db, backupId);
+  return (await readBackup(deps.db, backupId))!;
+}
+
+/** Queues a restore and shows the job to the operators. */
+export async function requestRestoreAndPush(
+  deps: Pick<BackupActions, 'commands' | 'db'>,
+  input: { backupId: string; options: RestoreOptions; requestedBy: string | null },
+  ctx: CommandContext,
 ): Promise<RestoreJob> {
-  return ctx.db.transaction().execute(async (trx) => {
-    await lockBackupCommands(trx);
-    const row = await readBackupRow(trx, backupId);
-    if (!row) throw notFound(backupMessages.notFound);
-    if (row.status !== 'completed') throw conflict(backupMessages.restoreOnlyCompleted);
-    if (await activeBackup(trx)) throw conflict(backupMessages.alreadyRunning);
-    if (await activeRestore(trx)) throw conflict(backupMessages.restoreRunning);
-    const job = await trx
-      .insertInto('backup_restores')
-      .values({
-        id: randomUUID(),
-        backup_id: backupId,
-        status: 'pending',
-        collections: options.collections ?? null,
-        overwrite: options.overwrite ?? false,
-        requested_by: ctx.actorId,
-        finished_at: null,
-        error: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const presented = presentRestore(job);
-    await wakeBackupWorkers(trx);
-    await publishOps(trx, OPS_EVENTS.restore, presented);
-    return presented;
-  });
+  const job = await deps.commands.run(requestRestore, input, ctx);
+  await publishOps(deps.db, OPS_EVENTS.restore, job);
+  return job;
+}
+
+/** Deletes a backup, tells the operators, then removes its file. */
+export async function deleteBackupAndFile(
+  deps: BackupActions,
+  input: { backupId: string; reason: 'manual' | 'retention' },
+  ctx: CommandContext,
+): Promise<void> {
+  const before = await readBackup(deps.db, input.backupId);
+  const fileName = await deps.commands.run(deleteBackup, input, ctx);
+  if (before) {
+    await publishOps(deps.db, OPS_EVENTS.backup, {
+      ...before,
+      version: before.version + 100_000,
+      deleted: true,
+    } satisfies BackupPush);
+  }
+  if (!fileName) return;
+  // After the commit: a failed removal leaves a stray file, never a record without its file.
+  await rm(path.join(backupDir(deps.config), fileName), { force: true }).catch((error: unknown) =>
+    deps.logger.warn(
+      { err: error, backupId: input.backupId },
+      'could not remove a deleted backup file',
+    ),
+  );
 }

@@ -11,7 +11,6 @@ import { OPS_EVENTS } from '../../../shared/ops/realtime';
 import type { Config } from '../../config';
 import type { Db, Trx } from '../../db/schema';
 import { replayIntoReadModels } from '../../eventstore/rebuild';
-import { projections } from '../projections';
 import { publishOps } from '../../realtime/ops-channel';
 import { BackupKeyError, backupDir, backupKey, openBackupFile, sha256OfFile } from './backup-files';
 import { presentRestore, type BackupRow, type RestoreRow } from './backup-presenter';
@@ -81,7 +80,10 @@ const LOCK_RETRY_MS = 20;
  * rebuild truncates, are locked up front in one go. Locks are taken without waiting and retried:
  * a reader holding one read model while it waits for another could otherwise deadlock with us.
  */
-async function lockForRestore(client: pg.Client): Promise<void> {
+async function lockForRestore(
+  client: pg.Client,
+  projections: RunnerDeps['projections'],
+): Promise<void> {
   const readModels = [...new Set(projections.flatMap((p) => p.tables))].map((t) => `"${t}"`);
   const statements = [
     'lock table events in exclusive mode',
@@ -167,7 +169,7 @@ export async function runRestore(deps: RunnerDeps, client: pg.Client, job: Resto
       rows: [own],
     } = await client.query<{ xid: string }>('select pg_current_xact_id()::text as xid');
     await sql`select pg_notify(${BACKUP_WORK_CHANNEL}, ${`skip:${own!.xid}`})`.execute(db);
-    await lockForRestore(client);
+    await lockForRestore(client, deps.projections);
     await client.query(`create temp table restore_staging (
         global_position bigint not null, stream_id text not null, stream_version integer not null,
         type text not null, data jsonb not null, metadata jsonb not null,
@@ -224,10 +226,14 @@ export async function runRestore(deps: RunnerDeps, client: pg.Client, job: Resto
     phase = 'rebuild';
     done = 0;
     // Projections take a transaction; this Kysely runs inside the one `client` has open.
-    const { events: count } = await replayIntoReadModels(trxDb as unknown as Trx, (events) => {
-      done = Math.min(events, total);
-      reporter.tick();
-    });
+    const { events: count } = await replayIntoReadModels(
+      trxDb as unknown as Trx,
+      deps.projections,
+      (events) => {
+        done = Math.min(events, total);
+        reporter.tick();
+      },
+    );
     await reporter.flush();
     await client.query('commit');
     deps.logger.info(

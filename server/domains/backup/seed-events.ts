@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
-import { append } from '../../eventstore/append';
+import type { EventStore } from '../../eventstore/append';
 
 const SIGN_INS_PER_MEMBER = 1000;
 
@@ -10,7 +10,11 @@ const SIGN_INS_PER_MEMBER = 1000;
  * models stay consistent) per thousand events, the rest are their sign-ins, which no projection
  * reads, inserted by one `insert ... select generate_series`.
  */
-export async function seedSignInEvents(db: Db, count: number): Promise<{ events: number }> {
+export async function seedSignInEvents(
+  db: Db,
+  eventStore: EventStore,
+  count: number,
+): Promise<{ events: number }> {
   const members = Math.max(1, Math.ceil(count / (SIGN_INS_PER_MEMBER + 1)));
   const ids: string[] = [];
   await db.transaction().execute(async (trx) => {
@@ -18,7 +22,7 @@ export async function seedSignInEvents(db: Db, count: number): Promise<{ events:
     for (let n = 0; n < members; n += 1) {
       const userId = randomUUID();
       ids.push(userId);
-      await append(trx, `user-${userId}`, 0, [
+      await eventStore.append(trx, `user-${userId}`, 0, [
         {
           type: 'UserRegistered',
           data: {

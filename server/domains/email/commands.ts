@@ -1,26 +1,31 @@
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type { EmailQueueView, QueuedEmail, sendEmailSchema } from '../../../shared/ops/email';
+import type {
+  EmailQueueView,
+  QueuedEmail,
+  sendEmailSchema,
+  UpdateTemplateRequest,
+} from '../../../shared/ops/email';
+import { defineCommand } from '../../core/command';
+import { invalid, invalidField, notFound } from '../../core/errors';
+import { first, mapRead } from '../../core/reads';
 import type { Db } from '../../db/schema';
-import { HttpError } from '../../http/errors';
-import { queueRendered } from './outbox';
-import { presentQueuedEmail, QUEUED_EMAIL_COLUMNS } from './presenter';
+import { qb, statement } from '../../db/statement';
+import { queueEmail, templateRead } from './outbox';
+import { presentQueuedEmail, presentTemplate, QUEUED_EMAIL_COLUMNS } from './presenter';
 import { readQueueStats } from './queue-stats';
-import { findTemplate } from './template-store';
+import { templateEditErrors } from './template-store';
 import { missingVariables } from './templates';
 
 const RECENT_LIMIT = 50;
 
-function refused(field: string, message: string): HttpError {
-  return new HttpError(400, 'validation', message, { [field]: message });
-}
+const refused = (field: string, message: string) => invalidField(field, 'validation', message);
 
 /** An operator's send: refused (nothing written) for an unknown or inactive template or bad data. */
-export async function sendEmail(
-  db: Db,
-  input: z.output<typeof sendEmailSchema>,
-): Promise<QueuedEmail> {
-  return db.transaction().execute(async (trx) => {
-    const template = await findTemplate(trx, input.template);
+export const sendEmail = defineCommand({
+  name: 'email.send',
+  load: (input: z.output<typeof sendEmailSchema>) => ({ template: templateRead(input.template) }),
+  decide({ template }, input) {
     if (!template) throw refused('template', `No email template named "${input.template}"`);
     if (!template.is_active) {
       throw refused('template', `The template "${template.name}" is inactive.`);
@@ -33,15 +38,52 @@ export async function sendEmail(
     if (unknown.length > 0) {
       throw refused('data', `Unknown template variables: ${unknown.join(', ')}`);
     }
-    const id = await queueRendered(trx, template, input.recipient, input.data, input.priority);
-    const row = await trx
-      .selectFrom('email_outbox')
-      .select(QUEUED_EMAIL_COLUMNS)
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    return presentQueuedEmail(row);
-  });
-}
+    const id = randomUUID();
+    return {
+      effects: queueEmail(template, input.recipient, input.data, input.priority, id),
+      reply: mapRead(
+        first(qb.selectFrom('email_outbox').select(QUEUED_EMAIL_COLUMNS).where('id', '=', id)),
+        (row): QueuedEmail => presentQueuedEmail(row!),
+      ),
+    };
+  },
+});
+
+const templateNotFound = (name: string) => notFound(`No email template named "${name}"`);
+
+/** Saves an operator's edit of one template; a refused edit writes nothing. */
+export const updateTemplate = defineCommand({
+  name: 'email.updateTemplate',
+  load: ({ name }: { name: string; edit: UpdateTemplateRequest }) => ({
+    template: templateRead(name),
+  }),
+  decide({ template }, { name, edit }) {
+    if (!template) throw templateNotFound(name);
+    const fields = templateEditErrors(template, edit);
+    const firstProblem = Object.values(fields)[0];
+    if (firstProblem) throw invalid('validation', firstProblem, fields);
+    return {
+      effects: [
+        statement(
+          qb
+            .updateTable('email_templates')
+            .set({
+              subject: edit.subject,
+              html_template: edit.htmlTemplate,
+              text_template: edit.textTemplate,
+              is_active: edit.isActive,
+              updated_at: new Date(),
+            })
+            .where('name', '=', name),
+        ),
+      ],
+      reply: mapRead(
+        first(qb.selectFrom('email_templates').selectAll().where('name', '=', name)),
+        (row) => presentTemplate(row!),
+      ),
+    };
+  },
+});
 
 /** Counts and the newest emails, read in one snapshot so they agree with the version. */
 export async function queueView(db: Db): Promise<EmailQueueView> {

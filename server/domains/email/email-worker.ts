@@ -1,9 +1,9 @@
-import type { WorkerDeps } from '../workers';
+import type { RuntimeDeps } from '../../core/module';
 import { createTransport } from './transport';
 import { EmailWorker } from './worker';
 
 /** This process's email worker, configured from the environment (none when EMAIL_WORKER is off). */
-export function createEmailWorkers(deps: WorkerDeps): EmailWorker[] {
+export function createEmailWorkers(deps: RuntimeDeps): EmailWorker[] {
   const { config } = deps;
   if (!config.EMAIL_WORKER) return [];
   return [

@@ -1,23 +1,54 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { EmailPriority } from '../../../shared/ops/email';
-import type { Trx } from '../../db/schema';
-import { publishQueueStats } from './queue-stats';
-import { findTemplate, type StoredTemplate } from './template-store';
-import { renderTemplate, type EmailTemplate } from './templates';
+import { OPS_EVENTS } from '../../../shared/ops/realtime';
+import { first, type Read } from '../../core/reads';
+import { qb, statement, type Statement } from '../../db/statement';
+import { OPS_CHANNEL } from '../../realtime/ops-channel';
+import type { StoredTemplate } from './template-store';
+import { renderTemplate } from './templates';
 
 /** Queued emails wake the workers of every process on this channel, at commit. */
 export const EMAIL_WAKE_CHANNEL = 'agora_email';
 
-/** Renders the stored template into a new outbox row of `trx`, then wakes the workers. */
-export async function queueRendered(
-  trx: Trx,
-  template: StoredTemplate,
+/** A command reads the template it will queue with the rest of what it decides on. */
+export function templateRead(name: string): Read<StoredTemplate | undefined> {
+  return first(qb.selectFrom('email_templates').selectAll().where('name', '=', name));
+}
+
+/**
+ * Pushes the queue's counts to every operator when the transaction commits. The triggers that keep
+ * `email_queue_stats` hold its row's lock until then, so what this statement reads is exactly what
+ * the commit leaves, and versions reach clients in commit order. `progress` is `queueProgress` of
+ * shared/ops/email.ts, computed here in the same double arithmetic.
+ */
+export function publishQueueStatsStatement(): Statement {
+  return statement(sql`
+    select pg_notify(${OPS_CHANNEL}, json_build_object('event', ${OPS_EVENTS.queue}::text,
+      'payload', json_build_object(
+        'pending', pending, 'processing', processing, 'sent', sent, 'failed', failed,
+        'total', pending + processing + sent + failed,
+        'progress', case when pending + processing + sent + failed = 0 then 100
+          else (sent + failed)::float8 / (pending + processing + sent + failed) * 100 end,
+        'version', version))::text)
+    from email_queue_stats where id = 1`);
+}
+
+/**
+ * The statements that queue an email in the same transaction as the change that causes it, so a
+ * refused command sends nothing and a committed one is never without its email. It is rendered
+ * from the stored template as operators last edited it; a template an operator turned off queues
+ * nothing (account emails cannot be turned off, so resets and verifications always go).
+ */
+export function queueEmail(
+  template: StoredTemplate | undefined,
   recipient: string,
   data: Record<string, string>,
-  priority: EmailPriority,
-): Promise<string> {
-  const id = randomUUID();
+  priority: EmailPriority = 'normal',
+  id: string = randomUUID(),
+): Statement[] {
+  if (!template) throw new Error('The email template is not in email_templates');
+  if (!template.is_active) return [];
   const rendered = renderTemplate(
     {
       name: template.name,
@@ -28,41 +59,22 @@ export async function queueRendered(
     },
     data,
   );
-  await trx
-    .insertInto('email_outbox')
-    .values({
-      id,
-      template: template.name,
-      recipient,
-      subject: rendered.subject,
-      html_body: rendered.html,
-      text_body: rendered.text,
-      data: JSON.stringify(data),
-      priority,
-      last_error: null,
-      sent_at: null,
-    })
-    .execute();
-  await sql`select pg_notify(${EMAIL_WAKE_CHANNEL}, '')`.execute(trx);
-  await publishQueueStats(trx);
-  return id;
-}
-
-/**
- * Queues an email in the same transaction as the change that causes it, so a rolled-back command
- * sends nothing and a committed one is never without its email. It is rendered from the stored
- * template as operators last edited it. A template an operator turned off is not queued (null);
- * account emails (category auth) cannot be turned off, so resets and verifications always go.
- */
-export async function enqueueEmail(
-  trx: Trx,
-  template: Pick<EmailTemplate, 'name'>,
-  recipient: string,
-  data: Record<string, string>,
-  priority: EmailPriority = 'normal',
-): Promise<string | null> {
-  const stored = await findTemplate(trx, template.name);
-  if (!stored) throw new Error(`Email template ${template.name} is not in email_templates`);
-  if (!stored.is_active) return null;
-  return queueRendered(trx, stored, recipient, data, priority);
+  return [
+    statement(
+      qb.insertInto('email_outbox').values({
+        id,
+        template: template.name,
+        recipient,
+        subject: rendered.subject,
+        html_body: rendered.html,
+        text_body: rendered.text,
+        data: JSON.stringify(data),
+        priority,
+        last_error: null,
+        sent_at: null,
+      }),
+    ),
+    statement(sql`select pg_notify(${EMAIL_WAKE_CHANNEL}, '')`),
+    publishQueueStatsStatement(),
+  ];
 }

@@ -4,25 +4,12 @@ import {
   type EmailTemplateView,
   type UpdateTemplateRequest,
 } from '../../../shared/ops/email';
-import type { Db, Trx } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import type { EmailTemplatesTable } from '../../db/tables/email-templates';
-import { HttpError, notFound } from '../../http/errors';
 import { presentTemplate } from './presenter';
 import { defaultTemplates } from './templates';
 
 export type StoredTemplate = Selectable<EmailTemplatesTable>;
-
-export const templateNotFound = (name: string) => notFound(`No email template named "${name}"`);
-
-/** The stored (possibly edited) template, locked against a concurrent edit when `forUpdate`. */
-export function findTemplate(
-  executor: Db | Trx,
-  name: string,
-  forUpdate = false,
-): Promise<StoredTemplate | undefined> {
-  const query = executor.selectFrom('email_templates').selectAll().where('name', '=', name);
-  return (forUpdate ? query.forUpdate() : query).executeTakeFirst();
-}
 
 export async function listTemplates(db: Db): Promise<EmailTemplateView[]> {
   const rows = await db.selectFrom('email_templates').selectAll().orderBy('position').execute();
@@ -55,34 +42,6 @@ export function templateEditErrors(
   // Members who lose their password or must confirm their address depend on these emails.
   if (template.category === 'auth' && !edit.isActive) fields.isActive = AUTH_TEMPLATE_ALWAYS_ON;
   return fields;
-}
-
-/** Saves an operator's edit of one template; a refused edit writes nothing. */
-export async function updateTemplate(
-  db: Db,
-  name: string,
-  edit: UpdateTemplateRequest,
-): Promise<EmailTemplateView> {
-  return db.transaction().execute(async (trx) => {
-    const template = await findTemplate(trx, name, true);
-    if (!template) throw templateNotFound(name);
-    const fields = templateEditErrors(template, edit);
-    const first = Object.values(fields)[0];
-    if (first) throw new HttpError(400, 'validation', first, fields);
-    const saved = await trx
-      .updateTable('email_templates')
-      .set({
-        subject: edit.subject,
-        html_template: edit.htmlTemplate,
-        text_template: edit.textTemplate,
-        is_active: edit.isActive,
-        updated_at: new Date(),
-      })
-      .where('name', '=', name)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return presentTemplate(saved);
-  });
 }
 
 /**

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/schema';
-import { NotifyListener } from '../../realtime/notify-listener';
-import type { BackgroundWorker } from '../workers';
+import { DrainLoop } from '../../realtime/drain-loop';
+import { ListenConnection } from '../../realtime/listen-connection';
+import type { BackgroundWorker } from '../../core/worker';
 import { afterFailure } from './backoff';
 import { EMAIL_WAKE_CHANNEL } from './outbox';
 import { publishQueueStats } from './queue-stats';
@@ -48,76 +49,65 @@ function describe(error: unknown): string {
  * Drains `email_outbox`. Each claim locks a batch with SKIP LOCKED and marks it `processing`
  * under a claim id of its own, so workers in any number of processes never take the same row;
  * the outcome of each email is written only while that claim still holds it. Woken at commit by
- * `enqueueEmail`'s NOTIFY, with a poll for retries that come due and for lost wake-ups.
+ * `enqueueEmail`'s NOTIFY, with a poll for retries that come due, for lost wake-ups and for a
+ * drain that failed.
  */
 export class EmailWorker implements BackgroundWorker {
   readonly name = 'email';
-  private listener: NotifyListener | null = null;
-  private timer: NodeJS.Timeout | null = null;
-  private draining: Promise<void> | null = null;
-  private again = false;
+  private listener: ListenConnection | null = null;
+  private readonly loop: DrainLoop;
   private stopped = false;
 
-  constructor(private readonly options: EmailWorkerOptions) {}
+  constructor(private readonly options: EmailWorkerOptions) {
+    this.loop = new DrainLoop({
+      pass: () => this.drain(),
+      logger: options.logger,
+      failureMessage: 'email worker failed',
+      pollMs: options.pollMs,
+    });
+  }
 
   async start(): Promise<void> {
     this.stopped = false;
     if (this.options.connectionString) {
-      this.listener = new NotifyListener({
+      this.listener = new ListenConnection({
         connectionString: this.options.connectionString,
-        channel: EMAIL_WAKE_CHANNEL,
+        channels: [EMAIL_WAKE_CHANNEL],
         logger: this.options.logger,
-        onPayload: () => this.wake(),
+        onNotification: () => this.loop.wake(),
+        // Emails queued while it was down sent wake-ups nobody heard.
+        onReconnected: () => this.loop.wake(),
       });
       await this.listener.start();
     }
-    this.timer = setInterval(() => this.wake(), this.options.pollMs);
-    this.timer.unref();
-    this.wake();
+    this.loop.start();
+    // Emails queued before this worker started are due now.
+    this.loop.wake();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
     await this.listener?.stop();
     this.listener = null;
-    await this.draining;
+    await this.loop.stop();
     await this.options.transport.close();
-  }
-
-  /** Drains now, or once more right after the drain in progress. */
-  wake(): void {
-    if (this.stopped) return;
-    if (this.draining) {
-      this.again = true;
-      return;
-    }
-    this.draining = this.drain()
-      .catch((error: unknown) => this.options.logger.error({ err: error }, 'email worker failed'))
-      .finally(() => {
-        this.draining = null;
-      });
   }
 
   /** Claims and delivers until nothing is due; resolves when done (tests call it directly). */
   async drain(): Promise<void> {
-    do {
-      this.again = false;
-      while (!this.stopped) {
-        const batch = await this.claim();
-        if (batch.length === 0) break;
-        for (const email of batch.emails) {
-          // Past half the claim timeout another worker may soon take the rest: hand it back.
-          const late = Date.now() - batch.claimedAt > this.options.claimTimeoutMs / 2;
-          if (this.stopped || late) {
-            await this.release(batch.claimId);
-            break;
-          }
-          await this.deliver(batch.claimId, email);
+    while (!this.stopped) {
+      const batch = await this.claim();
+      if (batch.length === 0) break;
+      for (const email of batch.emails) {
+        // Past half the claim timeout another worker may soon take the rest: hand it back.
+        const late = Date.now() - batch.claimedAt > this.options.claimTimeoutMs / 2;
+        if (this.stopped || late) {
+          await this.release(batch.claimId);
+          break;
         }
+        await this.deliver(batch.claimId, email);
       }
-    } while (this.again && !this.stopped);
+    }
   }
 
   private async claim(): Promise<{

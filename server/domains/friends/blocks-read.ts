@@ -1,5 +1,5 @@
 import type { Person } from '../../../shared/social';
-import type { Db, Trx } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { readPeople } from '../people/people-read';
 
 /** The members the caller has blocked, most recent first. */
@@ -14,19 +14,4 @@ export async function readBlocked(db: Db, userId: string): Promise<Person[]> {
   const ids = rows.map((row) => row.blocked_user_id);
   const people = await readPeople(db, userId, ids);
   return ids.flatMap((id) => people.get(id) ?? []);
-}
-
-/** Whether either member has blocked the other. */
-export async function blockedEitherWay(trx: Trx, a: string, b: string): Promise<boolean> {
-  const row = await trx
-    .selectFrom('blocks')
-    .select('user_id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('user_id', '=', a), eb('blocked_user_id', '=', b)]),
-        eb.and([eb('user_id', '=', b), eb('blocked_user_id', '=', a)]),
-      ]),
-    )
-    .executeTakeFirst();
-  return row !== undefined;
 }

@@ -1,6 +1,6 @@
 import { socialMessages, type Friend } from '../../../shared/social';
 import type { Db } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../core/errors';
 import { countMutualFriends } from '../people/mutual-friends';
 import { readPeople } from '../people/people-read';
 

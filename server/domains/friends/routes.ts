@@ -1,24 +1,27 @@
-import { Router, type Request } from 'express';
 import { z } from 'zod';
 import {
   blockRequestSchema,
   friendPermissionsUpdateSchema,
+  friendRequestSchema,
+  friendRequestsSchema,
+  friendSchema,
   friendSearchQuerySchema,
+  personSchema,
+  searchResultSchema,
   sendFriendRequestSchema,
 } from '../../../shared/social';
-import { route } from '../../http/route';
-import { requireAuth, sessionOf } from '../auth/session-middleware';
+import { contextOf } from '../../core/context';
+import type { ModuleDeps } from '../../core/module';
+import { defineRoute } from '../../http/route-spec';
+import { memberIdOf } from '../../http/signed-in';
 import { readPeople } from '../people/people-read';
-import type { RouteDeps } from '../routes';
 import { readBlocked } from './blocks-read';
 import {
-  actOnFriendRequest,
   blockMember,
+  friendsCommands,
   removeFriend,
-  sendFriendRequest,
   setFriendPermissions,
   unblockMember,
-  type FriendsContext,
 } from './commands';
 import { readFriend, readFriends } from './friends-read';
 import { readFriendRequest, readFriendRequests } from './requests-read';
@@ -27,118 +30,185 @@ import { searchPeopleFor, suggestFriends } from './search-results';
 const requestParams = z.strictObject({ id: z.uuid() });
 const userParams = z.strictObject({ userId: z.uuid() });
 
-export function friendsRoutes(deps: RouteDeps): Router {
-  const router = Router();
-  router.use('/friends', requireAuth);
-  const ctx = (req: Request): FriendsContext => ({
-    db: deps.db,
-    publicUrl: deps.publicUrl,
-    requestId: String(req.id),
-  });
-  const me = (req: Request) => sessionOf(req).userId;
-
-  router.get(
-    '/friends',
-    route({}, async (_input, req, res) => {
-      res.json(await readFriends(deps.db, me(req)));
-    }),
-  );
-
-  router.get(
-    '/friends/requests',
-    route({}, async (_input, req, res) => {
-      res.json(await readFriendRequests(deps.db, me(req)));
-    }),
-  );
-
-  router.post(
-    '/friends/requests',
-    route({ body: sendFriendRequestSchema }, async ({ body }, req, res) => {
-      const requestId = await sendFriendRequest(ctx(req), me(req), body);
-      res.status(201).json(await readFriendRequest(deps.db, me(req), requestId));
-    }),
-  );
-
-  router.post(
-    '/friends/requests/:id/accept',
-    route({ params: requestParams }, async ({ params }, req, res) => {
-      const request = await actOnFriendRequest(ctx(req), me(req), params.id, 'accept');
-      res.json(await readFriend(deps.db, me(req), request.from_user_id));
-    }),
-  );
-
-  router.post(
-    '/friends/requests/:id/reject',
-    route({ params: requestParams }, async ({ params }, req, res) => {
-      await actOnFriendRequest(ctx(req), me(req), params.id, 'reject');
-      res.json(await readFriendRequest(deps.db, me(req), params.id));
-    }),
-  );
-
-  router.delete(
-    '/friends/requests/:id',
-    route({ params: requestParams }, async ({ params }, req, res) => {
-      await actOnFriendRequest(ctx(req), me(req), params.id, 'cancel');
-      res.json(await readFriendRequest(deps.db, me(req), params.id));
-    }),
-  );
-
-  router.get(
-    '/friends/search',
-    route({ query: friendSearchQuerySchema }, async ({ query }, req, res) => {
-      res.json(await searchPeopleFor(deps.db, me(req), query.q));
-    }),
-  );
-
-  router.get(
-    '/friends/suggestions',
-    route({}, async (_input, req, res) => {
-      res.json(await suggestFriends(deps.db, me(req)));
-    }),
-  );
-
-  router.get(
-    '/friends/blocked',
-    route({}, async (_input, req, res) => {
-      res.json(await readBlocked(deps.db, me(req)));
-    }),
-  );
-
-  router.post(
-    '/friends/blocks',
-    route({ body: blockRequestSchema }, async ({ body }, req, res) => {
-      await blockMember(ctx(req), me(req), body.userId);
-      const people = await readPeople(deps.db, me(req), [body.userId]);
-      res.status(201).json(people.get(body.userId) ?? null);
-    }),
-  );
-
-  router.delete(
-    '/friends/blocks/:userId',
-    route({ params: userParams }, async ({ params }, req, res) => {
-      await unblockMember(ctx(req), me(req), params.userId);
-      res.status(204).end();
-    }),
-  );
-
-  router.put(
-    '/friends/:userId/permissions',
-    route(
-      { params: userParams, body: friendPermissionsUpdateSchema },
-      async ({ params, body }, req, res) => {
-        await setFriendPermissions(ctx(req), me(req), params.userId, body.permissions);
-        res.json(await readFriend(deps.db, me(req), params.userId));
+export function friendsRoutes({ db, commands, config }: ModuleDeps) {
+  const { sendRequest, actOnRequest } = friendsCommands({ publicUrl: config.publicUrl });
+  const answerRequest =
+    (action: 'accept' | 'reject' | 'cancel') =>
+    async (params: { id: string }, req: Parameters<typeof contextOf>[0]) =>
+      commands.run(
+        actOnRequest,
+        { actorId: memberIdOf(req), requestId: params.id, action },
+        contextOf(req),
+      );
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/friends',
+      summary: "The member's friends, newest friendship first",
+      auth: 'member',
+      responses: { 200: z.array(friendSchema) },
+      async handler(_input, req, res) {
+        res.json(await readFriends(db, memberIdOf(req)));
       },
-    ),
-  );
-
-  router.delete(
-    '/friends/:userId',
-    route({ params: userParams }, async ({ params }, req, res) => {
-      await removeFriend(ctx(req), me(req), params.userId);
-      res.status(204).end();
     }),
-  );
-
-  return router;
+    defineRoute({
+      method: 'get',
+      path: '/friends/requests',
+      summary: 'Pending friend requests, incoming and outgoing',
+      auth: 'member',
+      responses: { 200: friendRequestsSchema },
+      async handler(_input, req, res) {
+        res.json(await readFriendRequests(db, memberIdOf(req)));
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/friends/requests',
+      summary: 'Sends a friend request, with an optional note',
+      auth: 'member',
+      body: sendFriendRequestSchema,
+      responses: { 201: friendRequestSchema },
+      errors: [403, 404, 409, 429],
+      async handler({ body }, req, res) {
+        const senderId = memberIdOf(req);
+        const requestId = await commands.run(
+          sendRequest,
+          { senderId, toUserId: body.toUserId, message: body.message },
+          contextOf(req),
+        );
+        res.status(201).json(await readFriendRequest(db, senderId, requestId));
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/friends/requests/:id/accept',
+      summary: 'Accepts a friend request sent to the member',
+      auth: 'member',
+      params: requestParams,
+      responses: { 200: friendSchema },
+      errors: [403, 404, 409],
+      async handler({ params }, req, res) {
+        const request = await answerRequest('accept')(params, req);
+        res.json(await readFriend(db, memberIdOf(req), request.from_user_id));
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/friends/requests/:id/reject',
+      summary: 'Declines a friend request sent to the member',
+      auth: 'member',
+      params: requestParams,
+      responses: { 200: friendRequestSchema },
+      errors: [404, 409],
+      async handler({ params }, req, res) {
+        await answerRequest('reject')(params, req);
+        res.json(await readFriendRequest(db, memberIdOf(req), params.id));
+      },
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/friends/requests/:id',
+      summary: 'Withdraws a friend request the member sent',
+      auth: 'member',
+      params: requestParams,
+      responses: { 200: friendRequestSchema },
+      errors: [404, 409],
+      async handler({ params }, req, res) {
+        await answerRequest('cancel')(params, req);
+        res.json(await readFriendRequest(db, memberIdOf(req), params.id));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/friends/search',
+      summary: 'People search ranked by username, similarity and mutual friends',
+      auth: 'member',
+      query: friendSearchQuerySchema,
+      responses: { 200: z.array(searchResultSchema) },
+      async handler({ query }, req, res) {
+        res.json(await searchPeopleFor(db, memberIdOf(req), query.q));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/friends/suggestions',
+      summary: 'Friends of friends, ranked by mutual friends',
+      auth: 'member',
+      responses: { 200: z.array(searchResultSchema) },
+      async handler(_input, req, res) {
+        res.json(await suggestFriends(db, memberIdOf(req)));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/friends/blocked',
+      summary: 'The members the member has blocked',
+      auth: 'member',
+      responses: { 200: z.array(personSchema) },
+      async handler(_input, req, res) {
+        res.json(await readBlocked(db, memberIdOf(req)));
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/friends/blocks',
+      summary: 'Blocks a member: ends the friendship and cancels pending requests',
+      auth: 'member',
+      body: blockRequestSchema,
+      responses: { 201: personSchema.nullable() },
+      errors: [404],
+      async handler({ body }, req, res) {
+        const userId = memberIdOf(req);
+        await commands.run(blockMember, { userId, blockedUserId: body.userId }, contextOf(req));
+        const people = await readPeople(db, userId, [body.userId]);
+        res.status(201).json(people.get(body.userId) ?? null);
+      },
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/friends/blocks/:userId',
+      summary: 'Lifts a block',
+      auth: 'member',
+      params: userParams,
+      responses: { 204: null },
+      async handler({ params }, req, res) {
+        const userId = memberIdOf(req);
+        await commands.run(unblockMember, { userId, blockedUserId: params.userId }, contextOf(req));
+        res.status(204).end();
+      },
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/friends/:userId/permissions',
+      summary: 'Sets what a friend may do with respect to the member',
+      auth: 'member',
+      params: userParams,
+      body: friendPermissionsUpdateSchema,
+      responses: { 200: friendSchema },
+      errors: [404],
+      async handler({ params, body }, req, res) {
+        const userId = memberIdOf(req);
+        await commands.run(
+          setFriendPermissions,
+          { userId, friendId: params.userId, permissions: body.permissions },
+          contextOf(req),
+        );
+        res.json(await readFriend(db, userId, params.userId));
+      },
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/friends/:userId',
+      summary: 'Ends a friendship',
+      auth: 'member',
+      params: userParams,
+      responses: { 204: null },
+      errors: [404],
+      async handler({ params }, req, res) {
+        const userId = memberIdOf(req);
+        await commands.run(removeFriend, { userId, friendId: params.userId }, contextOf(req));
+        res.status(204).end();
+      },
+    }),
+  ];
 }

@@ -3,7 +3,7 @@ import { PEOPLE_SEARCH_LIMIT, SUGGESTIONS_LIMIT, type SearchResult } from '../..
 import type { Db } from '../../db/schema';
 import { rankPeople, type RankedMatch } from '../people/people-search';
 import { readPeople } from '../people/people-read';
-import { findableBy } from '../people/visible-members';
+import { findableBy, member } from '../relations/relations-policy';
 
 /** Adds how each match stands to the caller: friend, request pending, or free to ask. */
 async function toSearchResults(
@@ -72,7 +72,7 @@ export async function suggestFriends(db: Db, userId: string): Promise<SearchResu
     from friendships mine
     join friendships theirs on theirs.friend_id = mine.friend_id
     join users u on u.id = theirs.user_id
-    where mine.user_id = ${userId} and ${findableBy(userId)}
+    where mine.user_id = ${userId} and ${findableBy(sql.ref('u.id'), member(userId))}
       and not exists (
         select 1 from friendships f where f.user_id = ${userId} and f.friend_id = u.id)
     group by u.id, u.username

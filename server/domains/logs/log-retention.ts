@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/schema';
-import type { BackgroundWorker } from '../workers';
+import type { BackgroundWorker } from '../../core/worker';
 import { pruneLogEntries } from './log-store';
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;

@@ -1,17 +1,18 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Router } from 'express';
+import { z } from 'zod';
 import {
   clientLogBatchSchema,
   logExportFileName,
   logExportQuerySchema,
+  logsPageSchema,
   logsQuerySchema,
   type ClientLogEntry,
 } from '../../../shared/ops/logs';
-import { HttpError } from '../../http/errors';
-import { route } from '../../http/route';
-import { requireAuth, requireRole, sessionOf } from '../auth/session-middleware';
-import type { RouteDeps } from '../routes';
+import { limitExceeded } from '../../core/errors';
+import type { ModuleDeps } from '../../core/module';
+import { defineRoute } from '../../http/route-spec';
+import { sessionOf } from '../../http/signed-in';
 import { boundedData } from './log-capture';
 import { formatLogExport, LOG_EXPORT_CONTENT_TYPES } from './log-format';
 import { exportLogEntries, insertLogEntries, readLogsPage, type NewLogEntry } from './log-store';
@@ -46,56 +47,67 @@ function clientRow(
   };
 }
 
-export function logsRoutes(deps: RouteDeps): Router {
-  const router = Router();
+export function logsRoutes({ db }: ModuleDeps) {
   const rateLimit = new SessionRateLimit(CLIENT_LOG_RATE);
-
-  router.get(
-    '/logs',
-    requireRole('owner'),
-    route({ query: logsQuerySchema }, async ({ query }, _req, res) => {
-      const { limit, before, ...filter } = query;
-      res.json(await readLogsPage(deps.db, filter, limit, before));
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/logs',
+      summary: 'Stored log lines, newest first, filtered by level, source and text',
+      auth: 'owner',
+      query: logsQuerySchema,
+      responses: { 200: logsPageSchema },
+      async handler({ query }, _req, res) {
+        const { limit, before, ...filter } = query;
+        res.json(await readLogsPage(db, filter, limit, before));
+      },
     }),
-  );
-
-  router.get(
-    '/logs/export',
-    requireRole('owner'),
-    route({ query: logExportQuerySchema }, async ({ query }, _req, res) => {
-      const { format, ...filter } = query;
-      res.setHeader('content-type', LOG_EXPORT_CONTENT_TYPES[format]);
-      res.setHeader(
-        'content-disposition',
-        `attachment; filename="${logExportFileName(format, new Date())}"`,
-      );
-      res.setHeader('cache-control', 'no-store');
-      // Read and written a page at a time, at the pace the client downloads.
-      await pipeline(
-        Readable.from(formatLogExport(format, exportLogEntries(deps.db, filter))),
-        res,
-      );
+    defineRoute({
+      method: 'get',
+      path: '/logs/export',
+      summary: 'The filtered log lines as a JSON, CSV or TXT download',
+      auth: 'owner',
+      query: logExportQuerySchema,
+      responses: {
+        200: { description: 'The log lines in the chosen format', contentType: 'text/plain' },
+      },
+      async handler({ query }, _req, res) {
+        const { format, ...filter } = query;
+        res.setHeader('content-type', LOG_EXPORT_CONTENT_TYPES[format]);
+        res.setHeader(
+          'content-disposition',
+          `attachment; filename="${logExportFileName(format, new Date())}"`,
+        );
+        res.setHeader('cache-control', 'no-store');
+        // Read and written a page at a time, at the pace the client downloads.
+        await pipeline(Readable.from(formatLogExport(format, exportLogEntries(db, filter))), res);
+      },
     }),
-  );
-
-  router.post(
-    '/logs',
-    requireAuth,
-    route({ body: clientLogBatchSchema }, async ({ body }, req, res) => {
-      const session = sessionOf(req);
-      const cost = body.entries.length;
-      if (!rateLimit.take(session.id, cost)) {
-        res.setHeader('retry-after', String(rateLimit.retryAfterSeconds(session.id, cost)));
-        throw new HttpError(429, 'rate-limited', 'Too many log entries. Please slow down.');
-      }
-      const now = Date.now();
-      const stored = await insertLogEntries(
-        deps.db,
-        body.entries.map((entry) => clientRow(entry, session, now)),
-      );
-      res.status(201).json({ accepted: stored.length });
+    defineRoute({
+      method: 'post',
+      path: '/logs',
+      summary: "Log lines from the member's browser, in batches",
+      auth: 'member',
+      body: clientLogBatchSchema,
+      responses: { 201: z.object({ accepted: z.number().int() }) },
+      errors: [429],
+      async handler({ body }, req, res) {
+        const session = sessionOf(req);
+        const cost = body.entries.length;
+        if (!rateLimit.take(session.id, cost)) {
+          throw limitExceeded(
+            'rate-limited',
+            'Too many log entries. Please slow down.',
+            rateLimit.retryAfterSeconds(session.id, cost),
+          );
+        }
+        const now = Date.now();
+        const stored = await insertLogEntries(
+          db,
+          body.entries.map((entry) => clientRow(entry, session, now)),
+        );
+        res.status(201).json({ accepted: stored.length });
+      },
     }),
-  );
-
-  return router;
+  ];
 }

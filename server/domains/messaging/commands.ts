@@ -1,159 +1,183 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { NewEvent } from '../../../shared/events';
 import type { ConversationFlag } from '../../../shared/events/messaging';
 import {
+  MAX_CONVERSATIONS_PER_MEMBER,
   MAX_MESSAGES_PER_CONVERSATION,
   socialMessages,
   type Conversation,
 } from '../../../shared/social';
-import type { NewEvent } from '../../../shared/events';
-import { append } from '../../eventstore/append';
-import { ConcurrencyError } from '../../eventstore/errors';
-import type { EventMetadata } from '../../eventstore/stored-event';
-import { HttpError, notFound } from '../../http/errors';
-import type { CommandContext } from '../auth/commands';
-import { conversationIdFor, conversationStreamId } from './conversation-id';
-import type { MessageRow } from './messaging-presenter';
-import {
-  assertConversationRoom,
-  assertMayMessage,
-  assertNotBlocked,
-  lockConversation,
-  lockConversationStarts,
-} from './messaging-rules';
+import { appendTo, defineCommand } from '../../core/command';
+import { conflict, forbidden, invalid, notFound } from '../../core/errors';
+import { lock, refuseUnless } from '../../core/guards';
+import { first, mapRead, value } from '../../core/reads';
+import { qb } from '../../db/statement';
+import { blockedRefusal } from '../friends/commands';
+import { blockedEitherWay, friendAllows, member } from '../relations/relations-policy';
+import { conversationIdFor, conversationStreamId, isUuid } from './conversation-id';
+import { conversationViewRead } from './messaging-read';
 
-const metadataOf = (ctx: CommandContext, actorId: string): EventMetadata => ({
-  actorId,
-  requestId: ctx.requestId,
-});
+const conversationNotFound = () => notFound(socialMessages.conversationNotFound);
+
+/** A path id that is not a UUID names nothing; Postgres would refuse it as a uuid. */
+const NO_ID = '00000000-0000-0000-0000-000000000000';
+const idOrNone = (id: string) => (isUuid(id) ? id : NO_ID);
+
+/**
+ * The caller's side of a conversation with what every command on it decides by, in one
+ * statement: the stream version, the contact, and the rules a message must pass.
+ */
+function memberState(conversationId: string, userId: string) {
+  return first(
+    qb
+      .selectFrom('conversation_members as m')
+      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+      .select([
+        'm.contact_id',
+        'm.delivered_seq',
+        'm.read_seq',
+        'm.is_pinned',
+        'm.is_starred',
+        'm.is_archived',
+        'c.message_count',
+        sql<number>`coalesce((select max(stream_version) from events
+          where stream_id = 'conversation-' || c.id::text), 0)`.as('version'),
+        sql<boolean>`${blockedEitherWay(member(userId), sql.ref('m.contact_id'))}`.as('blocked'),
+        sql<boolean>`${friendAllows(sql.ref('m.contact_id'), member(userId), 'write')}`.as(
+          'may_write',
+        ),
+      ])
+      .where('m.conversation_id', '=', idOrNone(conversationId))
+      .where('m.user_id', '=', userId),
+  );
+}
 
 /**
  * Starts the conversation between the caller and `participantId`, or finds the one they already
- * have. The id comes from the pair, so a start that loses a race to the same stream meets the
- * winner's conversation.
+ * have. The id comes from the pair, so a start that loses a race to the same stream reads again
+ * and meets the winner's conversation.
  */
-export async function startConversation(
-  ctx: CommandContext,
-  userId: string,
-  participantId: string,
-): Promise<{ conversationId: string; created: boolean }> {
-  if (participantId === userId) {
-    throw new HttpError(400, 'conversation-to-self', socialMessages.conversationToSelf);
-  }
-  const conversationId = conversationIdFor(userId, participantId);
-  try {
-    return await ctx.db.transaction().execute(async (trx) => {
-      await lockConversationStarts(trx, [userId, participantId]);
-      await assertNotBlocked(trx, userId, participantId);
-      const existing = await trx
-        .selectFrom('conversations')
-        .select('id')
-        .where('id', '=', conversationId)
-        .executeTakeFirst();
-      if (existing) return { conversationId, created: false };
-      const participant = await trx
-        .selectFrom('users')
-        .select('status')
-        .where('id', '=', participantId)
-        .executeTakeFirst();
-      if (participant?.status !== 'active') throw notFound(socialMessages.userNotFound);
-      await assertConversationRoom(trx, [userId, participantId]);
-      await append(
-        trx,
-        conversationStreamId(conversationId),
-        0,
-        [
+export const startConversation = defineCommand({
+  name: 'messaging.start',
+  load: ({ userId, participantId }: { userId: string; participantId: string }) => {
+    const conversationId = conversationIdFor(userId, participantId);
+    return {
+      existing: first(qb.selectFrom('conversations').select('id').where('id', '=', conversationId)),
+      participant: first(qb.selectFrom('users').select('status').where('id', '=', participantId)),
+      blocked: value(blockedEitherWay(member(userId), member(participantId))),
+    };
+  },
+  decide(state, { userId, participantId }) {
+    if (participantId === userId) {
+      throw invalid('conversation-to-self', socialMessages.conversationToSelf);
+    }
+    const conversationId = conversationIdFor(userId, participantId);
+    if (state.blocked) throw blockedRefusal();
+    if (state.existing) return { result: { conversationId, created: false } };
+    if (state.participant?.status !== 'active') throw notFound(socialMessages.userNotFound);
+    const members = [userId, participantId].sort();
+    return {
+      // Each member's count of conversations is checked under their lock, taken in id order.
+      guards: [
+        ...members.map((id) => lock(`conversations:${id}`)),
+        refuseUnless(
+          sql<boolean>`not exists (select 1 from conversation_members
+            where user_id = any(${members}::uuid[])
+            group by user_id having count(*) >= ${MAX_CONVERSATIONS_PER_MEMBER})`,
+          conflict('conversation-limit', socialMessages.conversationLimit),
+        ),
+      ],
+      appends: [
+        appendTo(conversationStreamId(conversationId), 0, [
           {
             type: 'ConversationStarted',
-            data: {
-              conversationId,
-              startedBy: userId,
-              participantIds: [userId, participantId].sort(),
-            },
+            data: { conversationId, startedBy: userId, participantIds: members },
           },
-        ],
-        metadataOf(ctx, userId),
-      );
-      return { conversationId, created: true };
-    });
-  } catch (error) {
-    if (error instanceof ConcurrencyError) return { conversationId, created: false };
-    throw error;
-  }
-}
+        ]),
+      ],
+      result: { conversationId, created: true },
+    };
+  },
+});
 
 /**
- * Appends a message from the caller and answers it as stored, so the reply needs no read back.
- * `content` is already trimmed.
+ * Appends a message from the caller. Reads once and writes once: the answer's view of the
+ * conversation is read back in the write's round trip.
  */
-export async function sendMessage(
-  ctx: CommandContext,
-  userId: string,
-  conversationId: string,
-  content: string,
-): Promise<MessageRow> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const conversation = await lockConversation(trx, conversationId, userId);
-    assertMayMessage(conversation);
-    if (conversation.messageCount >= MAX_MESSAGES_PER_CONVERSATION) {
-      throw new HttpError(409, 'message-limit', socialMessages.messageLimit);
+export const sendMessage = defineCommand({
+  name: 'messaging.send',
+  load: ({
+    userId,
+    conversationId,
+  }: {
+    userId: string;
+    conversationId: string;
+    content: string;
+  }) => ({
+    state: memberState(conversationId, userId),
+  }),
+  decide({ state }, { userId, conversationId, content }) {
+    if (!state) throw conversationNotFound();
+    if (state.blocked) throw blockedRefusal();
+    if (!state.may_write) {
+      throw forbidden('operation-not-permitted', socialMessages.operationNotPermitted('write'));
+    }
+    if (state.message_count >= MAX_MESSAGES_PER_CONVERSATION) {
+      throw conflict('message-limit', socialMessages.messageLimit);
     }
     const messageId = randomUUID();
-    const [event] = await append(
-      trx,
-      conversation.streamId,
-      conversation.version,
-      [{ type: 'MessageSent', data: { conversationId, messageId, senderId: userId, content } }],
-      metadataOf(ctx, userId),
-    );
     return {
-      id: messageId,
-      conversation_id: conversation.id,
-      // The projection numbers it the same way, under the same lock.
-      seq: conversation.messageCount + 1,
-      sender_id: userId,
-      content,
-      created_at: event!.occurredAt,
+      appends: [
+        appendTo(conversationStreamId(conversationId), state.version, [
+          { type: 'MessageSent', data: { conversationId, messageId, senderId: userId, content } },
+        ]),
+      ],
+      // The projection numbers the message the same way: the append holds the stream's version.
+      reply: mapRead(conversationViewRead(conversationId, userId), (view) => ({
+        view,
+        messageId,
+        seq: state.message_count + 1,
+      })),
     };
-  });
-}
+  },
+});
 
 export type MarkKind = 'delivered' | 'read';
 
 /** Raises the caller's delivered or read mark to `upToMessageId`; a mark never goes down. */
-export async function markUpTo(
-  ctx: CommandContext,
-  userId: string,
-  conversationId: string,
-  upToMessageId: string,
-  kind: MarkKind,
-): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
-    const conversation = await lockConversation(trx, conversationId, userId);
-    const message = await trx
-      .selectFrom('messages')
-      .select('seq')
-      .where('id', '=', upToMessageId)
-      .where('conversation_id', '=', conversation.id)
-      .executeTakeFirst();
+export const markUpTo = defineCommand({
+  name: 'messaging.mark',
+  load: (input: {
+    userId: string;
+    conversationId: string;
+    upToMessageId: string;
+    kind: MarkKind;
+  }) => ({
+    state: memberState(input.conversationId, input.userId),
+    message: first(
+      qb
+        .selectFrom('messages')
+        .select('seq')
+        .where('id', '=', idOrNone(input.upToMessageId))
+        .where('conversation_id', '=', idOrNone(input.conversationId)),
+    ),
+  }),
+  decide({ state, message }, { userId, conversationId, upToMessageId, kind }) {
+    if (!state) throw conversationNotFound();
     if (!message) throw notFound(socialMessages.messageNotFound);
-    const marks = await trx
-      .selectFrom('conversation_members')
-      .select(['delivered_seq', 'read_seq'])
-      .where('conversation_id', '=', conversation.id)
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    const current = kind === 'delivered' ? marks.delivered_seq : marks.read_seq;
-    if (message.seq <= current) return;
-    const data = { conversationId: conversation.id, userId, upToMessageId };
-    await append(
-      trx,
-      conversation.streamId,
-      conversation.version,
-      [kind === 'delivered' ? { type: 'MessagesDelivered', data } : { type: 'MessagesRead', data }],
-      metadataOf(ctx, userId),
-    );
-  });
-}
+    const reply = conversationViewRead(conversationId, userId);
+    const current = kind === 'delivered' ? state.delivered_seq : state.read_seq;
+    if (message.seq <= current) return { reply };
+    const data = { conversationId, userId, upToMessageId };
+    const event: NewEvent =
+      kind === 'delivered' ? { type: 'MessagesDelivered', data } : { type: 'MessagesRead', data };
+    return {
+      appends: [appendTo(conversationStreamId(conversationId), state.version, [event])],
+      reply,
+    };
+  },
+});
 
 type FlagField = 'isPinned' | 'isStarred' | 'isArchived';
 export type FlagsUpdate = Partial<Pick<Conversation, FlagField>>;
@@ -169,30 +193,30 @@ const FLAGS: {
 ];
 
 /** Sets the caller's own flags; one event per flag that changes, none when nothing does. */
-export async function setConversationFlags(
-  ctx: CommandContext,
-  userId: string,
-  conversationId: string,
-  update: FlagsUpdate,
-): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
-    const conversation = await lockConversation(trx, conversationId, userId);
-    const member = await trx
-      .selectFrom('conversation_members')
-      .select(['is_pinned', 'is_starred', 'is_archived'])
-      .where('conversation_id', '=', conversation.id)
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
+export const setConversationFlags = defineCommand({
+  name: 'messaging.setFlags',
+  load: ({
+    userId,
+    conversationId,
+  }: {
+    userId: string;
+    conversationId: string;
+    update: FlagsUpdate;
+  }) => ({
+    state: memberState(conversationId, userId),
+  }),
+  decide({ state }, { userId, conversationId, update }) {
+    if (!state) throw conversationNotFound();
     const events: NewEvent[] = FLAGS.flatMap(({ field, flag, column }) => {
       const value = update[field];
-      if (value === undefined || value === member[column]) return [];
+      if (value === undefined || value === state[column]) return [];
       return [
-        {
-          type: 'ConversationFlagSet' as const,
-          data: { conversationId: conversation.id, userId, flag, value },
-        },
+        { type: 'ConversationFlagSet' as const, data: { conversationId, userId, flag, value } },
       ];
     });
-    await append(trx, conversation.streamId, conversation.version, events, metadataOf(ctx, userId));
-  });
-}
+    return {
+      appends: [appendTo(conversationStreamId(conversationId), state.version, events)],
+      reply: conversationViewRead(conversationId, userId),
+    };
+  },
+});

@@ -2,7 +2,7 @@ import { messagingEvents } from '../../../shared/events/messaging';
 import { SOCKET_EVENTS } from '../../../shared/realtime';
 import type { Db } from '../../db/schema';
 import type { StoredEvent } from '../../eventstore/stored-event';
-import { userRoom, type Pusher } from '../../realtime/pusher';
+import { isHere, userRoom, type Pusher } from '../../realtime/pusher';
 import { readMessagesByIds, readViewsOf, viewKey } from './messaging-read';
 import { presentMessage, viewerOf } from './messaging-presenter';
 
@@ -81,8 +81,7 @@ export function createMessagingPusher(): Pusher {
         db,
         relevant.map((event) => event.data.conversationId),
       );
-      const here = (userId: string) =>
-        (io.sockets.adapter.rooms.get(userRoom(userId))?.size ?? 0) > 0;
+      const here = (userId: string) => isHere(io, userId);
 
       const newMessages: { messageId: string; targets: Target[] }[] = [];
       const updates = new Map<string, Target>();
@@ -134,5 +133,3 @@ export function createMessagingPusher(): Pusher {
     },
   };
 }
-
-export const messagingPusher: Pusher = createMessagingPusher();

@@ -1,9 +1,13 @@
 import { socialMessages, type Conversation, type MessagesPage } from '../../../shared/social';
-import type { Db } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import type { Kysely } from 'kysely';
+import type { Database, Db } from '../../db/schema';
+import { qb } from '../../db/statement';
+import { mapRead, rows, type Read } from '../../core/reads';
+import { notFound } from '../../core/errors';
 import { sql } from 'kysely';
 import { presentPerson } from '../people/people-read';
-import { activeSocket, liveSockets, presenceShown } from '../presence/presence-read';
+import { activeSocket, liveSockets } from '../presence/presence-read';
+import { presenceShown } from '../relations/relations-policy';
 import { isUuid } from './conversation-id';
 import {
   presentConversation,
@@ -24,7 +28,7 @@ export interface ConversationView {
 
 export const viewKey = (conversationId: string, userId: string) => `${conversationId}:${userId}`;
 
-function viewRows(db: Db) {
+function viewRows(db: Kysely<Database>) {
   return (
     db
       .selectFrom('conversation_members as m')
@@ -110,6 +114,19 @@ export async function readConversationView(
     .where('m.user_id', '=', userId)
     .execute();
   return present(rows)[0] ?? null;
+}
+
+/** The member's view as a read of a command: after its write, in the same round trip. */
+export function conversationViewRead(
+  conversationId: string,
+  userId: string,
+): Read<ConversationView | null> {
+  return mapRead(
+    rows(
+      viewRows(qb).where('m.conversation_id', '=', conversationId).where('m.user_id', '=', userId),
+    ),
+    (found) => present(found)[0] ?? null,
+  );
 }
 
 export async function requireConversationView(

@@ -1,10 +1,9 @@
 import { SOCKET_EVENTS, type TypingPayload } from '../../../shared/realtime';
 import { typingSignalSchema } from '../../../shared/social';
 import type { Db } from '../../db/schema';
+import { ListenConnection } from '../../realtime/listen-connection';
 import { userRoom } from '../../realtime/pusher';
-import type { SocketFeature } from '../../realtime/socket-feature';
-import type { LiveDeps } from '../live';
-import { NotifyListener } from '../../realtime/notify-listener';
+import type { ListenDeps, SocketFeature } from '../../realtime/socket-feature';
 import { parseTypingNotice, publishTyping, TYPING_CHANNEL } from './typing-channel';
 
 /** A socket passes on at most one typing signal per conversation in this time. */
@@ -25,16 +24,16 @@ async function contactIn(db: Db, conversationId: string, userId: string): Promis
  * Typing signals: a socket says it is typing in a conversation; the contact's sockets on every
  * process hear it through Postgres NOTIFY. Nothing is stored.
  */
-export function createTypingFeature(deps: LiveDeps): SocketFeature {
-  let listener: NotifyListener | null = null;
+export function createTypingFeature(deps: ListenDeps): SocketFeature {
+  let listener: ListenConnection | null = null;
   return {
     name: 'typing',
     async start(io) {
-      listener = new NotifyListener({
+      listener = new ListenConnection({
         connectionString: deps.connectionString,
-        channel: TYPING_CHANNEL,
+        channels: [TYPING_CHANNEL],
         logger: deps.logger,
-        onPayload: (raw) => {
+        onNotification: (raw) => {
           const notice = parseTypingNotice(raw);
           if (!notice) return;
           const { conversationId, userId, toUserId } = notice;

@@ -1,8 +1,9 @@
 import { OPS_EVENTS } from '../../../shared/ops/realtime';
 import { OPS_ROOM, type Pusher } from '../../realtime/pusher';
+import { alertEventTypes } from './alerts-projection';
 import { presentAlert } from './presenters';
 
-const ALERT_EVENTS = new Set<string>(['AlertRaised', 'AlertAcknowledged', 'AlertResolved']);
+const ALERT_EVENTS = new Set<string>(alertEventTypes);
 
 /** After any alert event, pushes each alert it touched, whole and with its version, to operators. */
 export const alertsPusher: Pusher = {

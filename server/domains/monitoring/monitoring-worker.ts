@@ -5,7 +5,8 @@ import { SERVER_METRICS } from '../../../shared/ops/monitoring';
 import { OPS_EVENTS } from '../../../shared/ops/realtime';
 import type { Db } from '../../db/schema';
 import { OPS_ROOM } from '../../realtime/pusher';
-import type { BackgroundWorker, WorkerDeps } from '../workers';
+import type { RuntimeDeps } from '../../core/module';
+import type { BackgroundWorker } from '../../core/worker';
 import { RuleEvaluator } from './rule-evaluator';
 import { recordServerMetric } from './telemetry-buffer';
 import { flushServerTelemetry } from './telemetry-flush';
@@ -35,11 +36,12 @@ export async function pruneTelemetry(db: Db, retentionDays: number, now = new Da
  * Samples this process (open sockets, event-loop lag, relay lag), flushes the buffered telemetry,
  * evaluates the alert rules and prunes telemetry past its retention.
  */
-export function createMonitoringWorker(deps: WorkerDeps): BackgroundWorker {
+export function createMonitoringWorker(deps: RuntimeDeps): BackgroundWorker {
   const loopDelay = monitorEventLoopDelay({ resolution: 20 });
   const processTag = { process: `${os.hostname()}:${process.pid}` };
   const evaluator = new RuleEvaluator({
     db: deps.db,
+    commands: deps.commands,
     config: deps.config,
     logger: deps.logger,
     emitLocal: (alert) => deps.io.local.to(OPS_ROOM).emit(OPS_EVENTS.alert, { alert }),

@@ -1,19 +1,24 @@
-import { Router } from 'express';
 import { z } from 'zod';
 import {
+  alertSchema,
+  alertsResponseSchema,
   createAlertSchema,
   eventsQuerySchema,
+  eventsResponseSchema,
   INGEST_RATE_PER_MINUTE,
   metricBatchSchema,
   metricsQuerySchema,
+  metricsResponseSchema,
   MONITORING_MESSAGES,
   monitoringEventBatchSchema,
+  monitoringSummarySchema,
   summaryQuerySchema,
 } from '../../../shared/ops/monitoring';
-import { HttpError } from '../../http/errors';
-import { route } from '../../http/route';
-import { requireAuth, requireRole, sessionOf } from '../auth/session-middleware';
-import type { RouteDeps } from '../routes';
+import { contextOf } from '../../core/context';
+import { limitExceeded } from '../../core/errors';
+import type { ModuleDeps } from '../../core/module';
+import { defineRoute } from '../../http/route-spec';
+import { sessionOf } from '../../http/signed-in';
 import { acknowledgeAlert, createAlert } from './alert-commands';
 import { SessionRateLimiter } from './ingest-limit';
 import { presentAlert } from './presenters';
@@ -30,121 +35,150 @@ function clientTime(given: string | undefined, now: Date): Date {
   return new Date(Math.min(now.getTime(), Math.max(now.getTime() - CLIENT_CLOCK_WINDOW_MS, time)));
 }
 
-const rateLimited = () => new HttpError(429, 'rate-limited', MONITORING_MESSAGES.rateLimited);
+const rateLimited = () => limitExceeded('rate-limited', MONITORING_MESSAGES.rateLimited);
+const accepted = z.object({ accepted: z.number().int() });
 
-export function monitoringRoutes(deps: RouteDeps): Router {
-  const { db } = deps;
-  const router = Router();
+export function monitoringRoutes({ db, commands }: ModuleDeps) {
   const eventLimit = new SessionRateLimiter(INGEST_RATE_PER_MINUTE.events);
   const metricLimit = new SessionRateLimiter(INGEST_RATE_PER_MINUTE.metrics);
-  const owner = requireRole('owner');
-
-  // Every member's browser reports its own errors and timings; the session names the user.
-  router.post(
-    '/monitoring/events',
-    requireAuth,
-    route({ body: monitoringEventBatchSchema }, async ({ body }, req, res) => {
-      const session = sessionOf(req);
-      if (!eventLimit.take(session.id, body.events.length)) throw rateLimited();
-      const now = new Date();
-      const events = await insertEvents(
-        db,
-        body.events.map((e) => ({
-          type: e.type,
-          severity: e.severity,
-          message: e.message,
-          url: e.context?.url ?? null,
-          component: e.metadata?.component ?? null,
-          user_id: session.userId,
-          occurred_at: clientTime(e.timestamp, now),
-          stack_trace: e.stackTrace ?? null,
-          source: 'client' as const,
-        })),
-      );
-      await publishTelemetry(db, events, []);
-      res.status(202).json({ accepted: events.length });
+  return [
+    // Every member's browser reports its own errors and timings; the session names the user.
+    defineRoute({
+      method: 'post',
+      path: '/monitoring/events',
+      summary: "Errors and events reported by the member's browser, in batches",
+      auth: 'member',
+      body: monitoringEventBatchSchema,
+      responses: { 202: accepted },
+      errors: [429],
+      async handler({ body }, req, res) {
+        const session = sessionOf(req);
+        if (!eventLimit.take(session.id, body.events.length)) throw rateLimited();
+        const now = new Date();
+        const events = await insertEvents(
+          db,
+          body.events.map((e) => ({
+            type: e.type,
+            severity: e.severity,
+            message: e.message,
+            url: e.context?.url ?? null,
+            component: e.metadata?.component ?? null,
+            user_id: session.userId,
+            occurred_at: clientTime(e.timestamp, now),
+            stack_trace: e.stackTrace ?? null,
+            source: 'client' as const,
+          })),
+        );
+        await publishTelemetry(db, events, []);
+        res.status(202).json({ accepted: events.length });
+      },
     }),
-  );
-
-  router.post(
-    '/monitoring/metrics',
-    requireAuth,
-    route({ body: metricBatchSchema }, async ({ body }, req, res) => {
-      const session = sessionOf(req);
-      if (!metricLimit.take(session.id, body.metrics.length)) throw rateLimited();
-      const now = new Date();
-      const metrics = await insertMetrics(
-        db,
-        body.metrics.map((m) => ({
-          name: m.name,
-          value: m.value,
-          unit: m.unit,
-          tags: JSON.stringify({ ...m.tags, source: 'client' }),
-          recorded_at: clientTime(m.timestamp, now),
-        })),
-      );
-      await publishTelemetry(db, [], metrics);
-      res.status(202).json({ accepted: metrics.length });
+    defineRoute({
+      method: 'post',
+      path: '/monitoring/metrics',
+      summary: "Timings and web vitals reported by the member's browser, in batches",
+      auth: 'member',
+      body: metricBatchSchema,
+      responses: { 202: accepted },
+      errors: [429],
+      async handler({ body }, req, res) {
+        const session = sessionOf(req);
+        if (!metricLimit.take(session.id, body.metrics.length)) throw rateLimited();
+        const now = new Date();
+        const metrics = await insertMetrics(
+          db,
+          body.metrics.map((m) => ({
+            name: m.name,
+            value: m.value,
+            unit: m.unit,
+            tags: JSON.stringify({ ...m.tags, source: 'client' }),
+            recorded_at: clientTime(m.timestamp, now),
+          })),
+        );
+        await publishTelemetry(db, [], metrics);
+        res.status(202).json({ accepted: metrics.length });
+      },
     }),
-  );
-
-  router.get(
-    '/monitoring/events',
-    owner,
-    route({ query: eventsQuerySchema }, async ({ query }, _req, res) => {
-      res.json({ events: await listEvents(db, query) });
+    defineRoute({
+      method: 'get',
+      path: '/monitoring/events',
+      summary: 'Captured events, filtered by type, severity and time',
+      auth: 'owner',
+      query: eventsQuerySchema,
+      responses: { 200: eventsResponseSchema },
+      async handler({ query }, _req, res) {
+        res.json({ events: await listEvents(db, query) });
+      },
     }),
-  );
-
-  router.get(
-    '/monitoring/metrics',
-    owner,
-    route({ query: metricsQuerySchema }, async ({ query }, _req, res) => {
-      res.json(await listMetrics(db, query));
+    defineRoute({
+      method: 'get',
+      path: '/monitoring/metrics',
+      summary: 'Metric series over a time range',
+      auth: 'owner',
+      query: metricsQuerySchema,
+      responses: { 200: metricsResponseSchema },
+      async handler({ query }, _req, res) {
+        res.json(await listMetrics(db, query));
+      },
     }),
-  );
-
-  router.get(
-    '/monitoring/summary',
-    owner,
-    route({ query: summaryQuerySchema }, async ({ query }, _req, res) => {
-      res.json(await readSummary(db, query.range));
+    defineRoute({
+      method: 'get',
+      path: '/monitoring/summary',
+      summary: "The monitoring dashboard's cards and charts for a range",
+      auth: 'owner',
+      query: summaryQuerySchema,
+      responses: { 200: monitoringSummarySchema },
+      async handler({ query }, _req, res) {
+        res.json(await readSummary(db, query.range));
+      },
     }),
-  );
-
-  router.get(
-    '/monitoring/alerts',
-    owner,
-    route({}, async (_input, _req, res) => {
-      const rows = await db
-        .selectFrom('alerts')
-        .selectAll()
-        .orderBy('raised_at', 'desc')
-        .orderBy('id')
-        .limit(ALERTS_LISTED)
-        .execute();
-      res.json({ alerts: rows.map(presentAlert) });
+    defineRoute({
+      method: 'get',
+      path: '/monitoring/alerts',
+      summary: 'The latest alerts, newest first',
+      auth: 'owner',
+      responses: { 200: alertsResponseSchema },
+      async handler(_input, _req, res) {
+        const rows = await db
+          .selectFrom('alerts')
+          .selectAll()
+          .orderBy('raised_at', 'desc')
+          .orderBy('id')
+          .limit(ALERTS_LISTED)
+          .execute();
+        res.json({ alerts: rows.map(presentAlert) });
+      },
     }),
-  );
-
-  router.post(
-    '/monitoring/alerts',
-    owner,
-    route({ body: createAlertSchema }, async ({ body }, req, res) => {
-      const { user } = sessionOf(req);
-      res.status(201).json(await createAlert(db, body, { id: user.id, name: user.display_name }));
+    defineRoute({
+      method: 'post',
+      path: '/monitoring/alerts',
+      summary: 'Raises an alert by hand',
+      auth: 'owner',
+      body: createAlertSchema,
+      responses: { 201: alertSchema },
+      async handler({ body }, req, res) {
+        const { user } = sessionOf(req);
+        const operator = { id: user.id, name: user.display_name };
+        res
+          .status(201)
+          .json(await commands.run(createAlert, { input: body, operator }, contextOf(req)));
+      },
     }),
-  );
-
-  router.post(
-    '/monitoring/alerts/:id/acknowledge',
-    owner,
-    route({ params: z.object({ id: z.uuid() }) }, async ({ params }, req, res) => {
-      const { user } = sessionOf(req);
-      const operator = { id: user.id, name: user.display_name || user.username };
-      res.json(await acknowledgeAlert(db, params.id, operator));
+    defineRoute({
+      method: 'post',
+      path: '/monitoring/alerts/:id/acknowledge',
+      summary: "Acknowledges an alert in the operator's name",
+      auth: 'owner',
+      params: z.object({ id: z.uuid() }),
+      responses: { 200: alertSchema },
+      errors: [404],
+      async handler({ params }, req, res) {
+        const { user } = sessionOf(req);
+        const operator = { id: user.id, name: user.display_name || user.username };
+        res.json(
+          await commands.run(acknowledgeAlert, { alertId: params.id, operator }, contextOf(req)),
+        );
+      },
     }),
-  );
-
-  return router;
+  ];
 }

@@ -4,11 +4,13 @@ import type { Logger } from 'pino';
 import { SERVER_METRICS, type Alert } from '../../../shared/ops/monitoring';
 import type { Config } from '../../config';
 import type { Db } from '../../db/schema';
+import { systemContext } from '../../core/context';
+import type { CommandRunner } from '../../core/command-runner';
 import {
   raiseRuleAlert,
   recordOutage,
   resolveRuleAlert,
-  type AlertContent,
+  type PendingOutage,
 } from './alert-commands';
 import {
   ALERT_RULES,
@@ -31,6 +33,7 @@ const MEASURED_RULES: MeasuredRule[] = [
 
 export interface EvaluatorDeps {
   db: Db;
+  commands: CommandRunner;
   config: Pick<Config, 'ALERT_ERROR_RATE_PER_MINUTE'>;
   logger?: Logger;
   /** Shows an alert to this process's operators without the database (used during an outage). */
@@ -41,13 +44,6 @@ export interface Evaluation {
   raised: Alert[];
   resolved: Alert[];
   databaseUp: boolean;
-}
-
-interface PendingOutage {
-  alertId: string;
-  rule: string;
-  content: AlertContent;
-  raisedAt: Date;
 }
 
 /** A database that hangs counts as unreachable as much as one that refuses. */
@@ -135,7 +131,11 @@ export class RuleEvaluator {
       return { ...result, databaseUp: false };
     }
     if (this.outage) {
-      const recorded = await recordOutage(this.deps.db, this.outage, now);
+      const recorded = await this.deps.commands.run(
+        recordOutage,
+        { pending: this.outage, resolvedAt: now },
+        systemContext(),
+      );
       this.outage = null;
       if (recorded) result.resolved.push(recorded);
     }
@@ -155,10 +155,18 @@ export class RuleEvaluator {
       const decision = decide(ruleHolds(rule, measurements, this.thresholds), openRules.has(rule));
       if (decision === 'raise') {
         const content = alertContent(rule, measurements, this.thresholds);
-        const alert = await raiseRuleAlert(this.deps.db, rule, content, now);
+        const alert = await this.deps.commands.run(
+          raiseRuleAlert,
+          { rule, content, raisedAt: now },
+          systemContext(),
+        );
         if (alert) result.raised.push(alert);
       } else if (decision === 'resolve') {
-        const alert = await resolveRuleAlert(this.deps.db, rule, now);
+        const alert = await this.deps.commands.run(
+          resolveRuleAlert,
+          { rule, resolvedAt: now },
+          systemContext(),
+        );
         if (alert) result.resolved.push(alert);
       }
     }

@@ -1,8 +1,6 @@
-import { Router } from 'express';
 import { z } from 'zod';
-import type { Config } from '../../config';
-import type { Db } from '../../db/schema';
-import { route } from '../../http/route';
+import type { ModuleDeps } from '../../core/module';
+import { defineRoute } from '../../http/route-spec';
 import { RuleEvaluator } from './rule-evaluator';
 import { flushServerTelemetry } from './telemetry-flush';
 
@@ -11,35 +9,44 @@ import { flushServerTelemetry } from './telemetry-flush';
  * evaluate the alert rules at a given time, or fail a request. Mounted only when
  * ENABLE_TEST_ROUTES is set, which production refuses.
  */
-export function monitoringTestRoutes(deps: { db: Db; config: Config }): Router {
-  const router = Router();
-  const evaluator = new RuleEvaluator({ db: deps.db, config: deps.config });
-
-  router.post(
-    '/test/monitoring/flush',
-    route({}, async (_input, _req, res) => {
-      res.json({ written: await flushServerTelemetry(deps.db) });
+export function monitoringTestRoutes({ db, config, commands }: ModuleDeps) {
+  const evaluator = new RuleEvaluator({ db, config, commands });
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/test/monitoring/flush',
+      summary: "Writes the process's buffered telemetry now",
+      auth: 'public',
+      testOnly: true,
+      responses: { 200: z.object({ written: z.unknown() }) },
+      async handler(_input, _req, res) {
+        res.json({ written: await flushServerTelemetry(db) });
+      },
     }),
-  );
-
-  router.post(
-    '/test/monitoring/evaluate',
-    route(
-      { body: z.strictObject({ at: z.iso.datetime().optional() }).optional() },
-      async ({ body }, _req, res) => {
-        await flushServerTelemetry(deps.db);
+    defineRoute({
+      method: 'post',
+      path: '/test/monitoring/evaluate',
+      summary: 'Evaluates the alert rules at a given time',
+      auth: 'public',
+      testOnly: true,
+      body: z.strictObject({ at: z.iso.datetime().optional() }).optional(),
+      responses: { 200: z.object({}).loose() },
+      async handler({ body }, _req, res) {
+        await flushServerTelemetry(db);
         const at = body?.at ? new Date(body.at) : new Date();
         res.json(await evaluator.evaluateRules(at));
       },
-    ),
-  );
-
-  router.post(
-    '/test/monitoring/fail',
-    route({}, async () => {
-      throw new Error('Test failure for monitoring');
     }),
-  );
-
-  return router;
+    defineRoute({
+      method: 'post',
+      path: '/test/monitoring/fail',
+      summary: 'Fails with an unexpected error, as a bug would',
+      auth: 'public',
+      testOnly: true,
+      responses: { 500: null },
+      async handler() {
+        throw new Error('Test failure for monitoring');
+      },
+    }),
+  ];
 }

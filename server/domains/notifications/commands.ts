@@ -1,90 +1,84 @@
 import { isDeepStrictEqual } from 'node:util';
-import { streamVersion } from '../../eventstore/read';
-import type { NewEvent } from '../../../shared/events';
 import { socialMessages } from '../../../shared/social/messages';
-import type { Notification, NotificationPreferences } from '../../../shared/social/notifications';
-import type { Db, Trx } from '../../db/schema';
-import { append } from '../../eventstore/append';
-import { notFound } from '../../http/errors';
-import { lockMemberNotifications } from './member-lock';
-import { presentNotifications } from './notification-presenter';
-import { readPreferences } from './preferences';
+import type { NotificationPreferences } from '../../../shared/social/notifications';
+import { appendTo, defineCommand } from '../../core/command';
+import { notFound } from '../../core/errors';
+import { exists, first, streamVersion } from '../../core/reads';
+import { qb } from '../../db/statement';
+import { preferencesRead } from './preferences';
 
-export interface CommandContext {
-  db: Db;
-  requestId?: string;
-}
+/** One stream per member for what they do to their own notifications. */
+export const notificationsStreamId = (userId: string) => `notifications-${userId}`;
 
-export function notificationsStreamId(userId: string): string {
-  return `notifications-${userId}`;
-}
+const ownNotification = (userId: string, notificationId: string) =>
+  qb
+    .selectFrom('notifications')
+    .selectAll()
+    .where('id', '=', notificationId)
+    .where('user_id', '=', userId);
 
-/**
- * Runs a command on a member's notifications stream: under the member's lock, so the version it
- * reads is still the stream's when it appends.
- */
-function onMemberStream<T>(
-  ctx: CommandContext,
-  userId: string,
-  command: (trx: Trx, appendEvent: (event: NewEvent) => Promise<void>) => Promise<T>,
-): Promise<T> {
-  return ctx.db.transaction().execute(async (trx) => {
-    await lockMemberNotifications(trx, userId);
-    const streamId = notificationsStreamId(userId);
-    return command(trx, async (event) => {
-      const version = await streamVersion(trx, streamId);
-      await append(trx, streamId, version, [event], { actorId: userId, requestId: ctx.requestId });
-    });
-  });
-}
+/** Marks one of the member's notifications read (one already read changes nothing); answers it. */
+export const markNotificationRead = defineCommand({
+  name: 'notifications.markRead',
+  load: ({ userId, notificationId }: { userId: string; notificationId: string }) => ({
+    version: streamVersion(notificationsStreamId(userId)),
+    notification: first(ownNotification(userId, notificationId)),
+  }),
+  decide({ version, notification }, { userId, notificationId }) {
+    if (!notification) throw notFound(socialMessages.notificationNotFound);
+    if (notification.read) return { result: notification };
+    return {
+      appends: [
+        appendTo(notificationsStreamId(userId), version, [
+          { type: 'NotificationRead', data: { userId, notificationId } },
+        ]),
+      ],
+      reply: first(ownNotification(userId, notificationId)),
+    };
+  },
+});
 
-/** Marks one of the caller's notifications read; one already read changes nothing. */
-export function markNotificationRead(
-  ctx: CommandContext,
-  userId: string,
-  notificationId: string,
-): Promise<Notification> {
-  return onMemberStream(ctx, userId, async (trx, appendEvent) => {
-    const row = await trx
-      .selectFrom('notifications')
-      .selectAll()
-      .where('id', '=', notificationId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (!row) throw notFound(socialMessages.notificationNotFound);
-    if (!row.read) {
-      await appendEvent({ type: 'NotificationRead', data: { userId, notificationId } });
-    }
-    const [presented] = await presentNotifications(trx, [{ ...row, read: true }]);
-    return presented!;
-  });
-}
+/** Marks every notification of the member read; appends only when one is unread. */
+export const markAllNotificationsRead = defineCommand({
+  name: 'notifications.markAllRead',
+  load: ({ userId }: { userId: string }) => ({
+    version: streamVersion(notificationsStreamId(userId)),
+    unread: exists(
+      qb
+        .selectFrom('notifications')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('read', '=', false),
+    ),
+  }),
+  decide({ version, unread }, { userId }) {
+    if (!unread) return {};
+    return {
+      appends: [
+        appendTo(notificationsStreamId(userId), version, [
+          { type: 'AllNotificationsRead', data: { userId } },
+        ]),
+      ],
+    };
+  },
+});
 
-/** Marks every notification of the caller read; appends only when one is unread. */
-export function markAllNotificationsRead(ctx: CommandContext, userId: string): Promise<void> {
-  return onMemberStream(ctx, userId, async (trx, appendEvent) => {
-    const unread = await trx
-      .selectFrom('notifications')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('read', '=', false)
-      .limit(1)
-      .executeTakeFirst();
-    if (unread) await appendEvent({ type: 'AllNotificationsRead', data: { userId } });
-  });
-}
-
-/** Replaces the caller's preferences; the same ones again append nothing. */
-export function changeNotificationPreferences(
-  ctx: CommandContext,
-  userId: string,
-  preferences: NotificationPreferences,
-): Promise<NotificationPreferences> {
-  return onMemberStream(ctx, userId, async (trx, appendEvent) => {
-    const current = await readPreferences(trx, userId);
-    if (!isDeepStrictEqual(current, preferences)) {
-      await appendEvent({ type: 'NotificationPreferencesChanged', data: { userId, preferences } });
-    }
-    return preferences;
-  });
-}
+/** Replaces the member's preferences; the same ones again append nothing. */
+export const changeNotificationPreferences = defineCommand({
+  name: 'notifications.changePreferences',
+  load: ({ userId }: { userId: string; preferences: NotificationPreferences }) => ({
+    version: streamVersion(notificationsStreamId(userId)),
+    current: preferencesRead(userId),
+  }),
+  decide({ version, current }, { userId, preferences }) {
+    if (isDeepStrictEqual(current, preferences)) return { result: preferences };
+    return {
+      appends: [
+        appendTo(notificationsStreamId(userId), version, [
+          { type: 'NotificationPreferencesChanged', data: { userId, preferences } },
+        ]),
+      ],
+      result: preferences,
+    };
+  },
+});

@@ -1,13 +1,11 @@
-import { sql } from 'kysely';
-import type { Trx } from '../../db/schema';
+import { lock } from '../../core/guards';
+import type { Statement } from '../../db/statement';
 
 /**
- * Serialises everything that changes one member's notifications: the projection's "find the
- * unread group or insert" and the member's own commands, so two requests arriving at once merge
- * into one notification and read commands never race each other for the stream version.
+ * Serialises everything that changes one member's notifications: the projection's "merge into
+ * the unread group or insert" and the member's own commands, so two requests arriving at once
+ * merge into one notification.
  */
-export async function lockMemberNotifications(trx: Trx, userId: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`notifications:${userId}`}, 0))`.execute(
-    trx,
-  );
+export function lockMemberNotifications(userId: string): Statement {
+  return lock(`notifications:${userId}`);
 }

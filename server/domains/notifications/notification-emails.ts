@@ -1,71 +1,45 @@
+import { sql } from 'kysely';
 import type { NotificationType } from '../../../shared/social/notifications';
-import type { Trx } from '../../db/schema';
-import { enqueueEmail } from '../email/outbox';
-import {
-  friendRequestAcceptedTemplate,
-  friendRequestTemplate,
-  type EmailTemplate,
-} from '../email/templates';
-import { readPreferences } from './preferences';
+import { value, type Read } from '../../core/reads';
+import type { MemberRef } from '../relations/relations-policy';
+import type { Statement } from '../../db/statement';
+import { queueEmail } from '../email/outbox';
+import type { StoredTemplate } from '../email/template-store';
+import { wants } from './preferences';
+
+/** What an email about a notification needs, read with the command's other reads. */
+export interface NotificationEmailContext {
+  template: StoredTemplate | null;
+  /** Null when the recipient is gone or disabled, or does not want this type by email. */
+  recipientEmail: string | null;
+  actorName: string | null;
+}
+
+/** One statement: the template, the recipient's address if they want the email, the actor's name. */
+export function notificationEmailRead(
+  recipient: MemberRef,
+  actor: MemberRef,
+  type: NotificationType,
+  templateName: string,
+): Read<NotificationEmailContext> {
+  return value(sql<NotificationEmailContext>`json_build_object(
+    'template', (select row_to_json(t) from email_templates t where t.name = ${templateName}),
+    'recipientEmail', (select u.email from users u
+      where u.id = ${recipient} and u.status = 'active' and ${wants(recipient, type, 'email')}),
+    'actorName', (select a.display_name from users a where a.id = ${actor}))`);
+}
 
 /**
- * Queues `template` to the recipient about `actorId` when the recipient's email preference for
- * `type` is on and both members exist. `nameVariable` is what the template calls the actor.
+ * Queues the notification's email in the command's write when the recipient wants it, naming the
+ * actor as the template calls them (`senderName`, `accepterName`) and linking their profile.
  */
-async function queueSocialEmail(
-  trx: Trx,
-  type: NotificationType,
-  template: EmailTemplate,
-  nameVariable: string,
-  args: { recipientId: string; actorId: string; publicUrl: string },
-): Promise<void> {
-  const preferences = await readPreferences(trx, args.recipientId);
-  if (!preferences[type].email) return;
-  const recipient = await trx
-    .selectFrom('users')
-    .select(['email', 'status'])
-    .where('id', '=', args.recipientId)
-    .executeTakeFirst();
-  const actor = await trx
-    .selectFrom('users')
-    .select('display_name')
-    .where('id', '=', args.actorId)
-    .executeTakeFirst();
-  if (!recipient || recipient.status !== 'active' || !actor) return;
-  await enqueueEmail(trx, template, recipient.email, {
-    [nameVariable]: actor.display_name,
+export function notificationEmail(
+  context: NotificationEmailContext,
+  args: { actorId: string; actorVariable: string; publicUrl: string },
+): Statement[] {
+  if (!context.recipientEmail || !context.actorName || !context.template) return [];
+  return queueEmail(context.template, context.recipientEmail, {
+    [args.actorVariable]: context.actorName,
     profileUrl: `${args.publicUrl}/profile/${args.actorId}`,
   });
-}
-
-/**
- * Queues the 'Friend Request' email to the recipient when their email preference for friend
- * requests is on, in the caller's transaction.
- */
-export async function queueFriendRequestEmail(
-  trx: Trx,
-  args: { recipientId: string; senderId: string; publicUrl: string },
-): Promise<void> {
-  await queueSocialEmail(trx, 'friend_request_received', friendRequestTemplate, 'senderName', {
-    recipientId: args.recipientId,
-    actorId: args.senderId,
-    publicUrl: args.publicUrl,
-  });
-}
-
-/**
- * Queues the 'Friend Request Accepted' email to the member whose request was accepted, when
- * their email preference for acceptances is on, in the caller's transaction.
- */
-export async function queueFriendAcceptedEmail(
-  trx: Trx,
-  args: { recipientId: string; accepterId: string; publicUrl: string },
-): Promise<void> {
-  await queueSocialEmail(
-    trx,
-    'friend_request_accepted',
-    friendRequestAcceptedTemplate,
-    'accepterName',
-    { recipientId: args.recipientId, actorId: args.accepterId, publicUrl: args.publicUrl },
-  );
 }

@@ -1,12 +1,16 @@
 import { createHash } from 'node:crypto';
 
 /**
- * A name-based (version 5 style) UUID for the notification an event creates for a member, so
- * replaying the log produces the same ids.
+ * A name-based (version 5 style) UUID for the notification an event creates for a member, from
+ * the event's place in its stream: known before the event is written, and the same on a rebuild.
  */
-export function notificationId(globalPosition: number, recipientId: string): string {
+export function notificationId(
+  streamId: string,
+  streamVersion: number,
+  recipientId: string,
+): string {
   const bytes = createHash('sha1')
-    .update(`notification:${globalPosition}:${recipientId}`)
+    .update(`notification:${streamId}:${streamVersion}:${recipientId}`)
     .digest()
     .subarray(0, 16);
   bytes[6] = (bytes[6]! & 0x0f) | 0x50;

@@ -1,25 +1,34 @@
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Notification, notificationActorSchema } from '../../../shared/social/notifications';
-import type { Db, Trx } from '../../db/schema';
+import type { MeaningCatalogue } from '../../core/meaning-catalogue';
+import type { Db } from '../../db/schema';
 import type { NotificationsTable } from '../../db/tables/notifications';
+import { notificationTitle } from './notification-text';
 
 export type NotificationRow = Selectable<NotificationsTable>;
 export type NotificationActor = z.infer<typeof notificationActorSchema>;
 
 /** The most recent actors a notification shows faces for; `actorCount` tells the rest. */
 const ACTORS_SHOWN = 3;
+const UNKNOWN_ACTOR = 'Someone';
 
-/** One presenter for REST answers and socket pushes alike. */
+/**
+ * One presenter for REST answers and socket pushes alike. The title and body are worded here,
+ * by the wording the raising domain declared, from the latest actor's current name.
+ */
 export function presentNotification(
   row: NotificationRow,
   actors: ReadonlyMap<string, NotificationActor>,
+  meanings: MeaningCatalogue,
 ): Notification {
+  const wording = meanings.wordingOf(row.type);
+  const latestName = actors.get(row.actor_ids[0] ?? '')?.displayName ?? UNKNOWN_ACTOR;
   return {
     id: row.id,
     type: row.type,
-    title: row.title,
-    content: row.content,
+    title: notificationTitle(wording, latestName, row.actor_count),
+    content: wording.content(latestName, row.message),
     timestamp: row.updated_at.toISOString(),
     read: row.read,
     priority: row.priority,
@@ -37,7 +46,7 @@ export function presentNotification(
 
 /** The actors the given notifications show, in one query. */
 export async function loadActors(
-  db: Db | Trx,
+  db: Db,
   rows: readonly NotificationRow[],
 ): Promise<Map<string, NotificationActor>> {
   const ids = [...new Set(rows.flatMap((row) => row.actor_ids.slice(0, ACTORS_SHOWN)))];
@@ -56,9 +65,10 @@ export async function loadActors(
 }
 
 export async function presentNotifications(
-  db: Db | Trx,
+  db: Db,
   rows: readonly NotificationRow[],
+  meanings: MeaningCatalogue,
 ): Promise<Notification[]> {
   const actors = await loadActors(db, rows);
-  return rows.map((row) => presentNotification(row, actors));
+  return rows.map((row) => presentNotification(row, actors, meanings));
 }

@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { NOTIFICATIONS_PAGE } from '../../../shared/social/limits';
 import type { NotificationsPage } from '../../../shared/social/notifications';
+import { invalid } from '../../core/errors';
+import type { MeaningCatalogue } from '../../core/meaning-catalogue';
 import type { Db } from '../../db/schema';
-import { HttpError } from '../../http/errors';
 import { presentNotifications } from './notification-presenter';
 
 /**
@@ -22,13 +23,14 @@ export function decodeCursor(text: string): Cursor {
   try {
     return cursorSchema.parse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
   } catch {
-    throw new HttpError(400, 'validation', 'Invalid cursor', { cursor: 'Invalid cursor' });
+    throw invalid('validation', 'Invalid cursor', { cursor: 'Invalid cursor' });
   }
 }
 
 /** A member's notifications, newest first, a page at a time. */
 export async function readNotificationsPage(
   db: Db,
+  meanings: MeaningCatalogue,
   userId: string,
   cursorText: string | undefined,
 ): Promise<NotificationsPage> {
@@ -51,7 +53,7 @@ export async function readNotificationsPage(
   const page = rows.slice(0, NOTIFICATIONS_PAGE);
   const last = page[page.length - 1];
   return {
-    notifications: await presentNotifications(db, page),
+    notifications: await presentNotifications(db, page, meanings),
     nextCursor:
       rows.length > NOTIFICATIONS_PAGE && last
         ? encodeCursor({ t: last.micros, i: last.id })

@@ -1,18 +1,43 @@
+import { sql, type RawBuilder } from 'kysely';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   type NotificationPreferences,
+  type NotificationType,
 } from '../../../shared/social/notifications';
-import type { Db, Trx } from '../../db/schema';
+import { first, mapRead, type Read } from '../../core/reads';
+import type { Db } from '../../db/schema';
+import { qb } from '../../db/statement';
 
 /** A member's preferences; types they never set take the defaults. */
-export async function readPreferences(
-  db: Db | Trx,
-  userId: string,
-): Promise<NotificationPreferences> {
+export function withDefaults(stored: Partial<NotificationPreferences> | undefined) {
+  return { ...DEFAULT_NOTIFICATION_PREFERENCES, ...stored };
+}
+
+export function preferencesRead(userId: string): Read<NotificationPreferences> {
+  return mapRead(
+    first(
+      qb.selectFrom('notification_preferences').select('preferences').where('user_id', '=', userId),
+    ),
+    (row) => withDefaults(row?.preferences),
+  );
+}
+
+export async function readPreferences(db: Db, userId: string): Promise<NotificationPreferences> {
   const row = await db
     .selectFrom('notification_preferences')
     .select('preferences')
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return { ...DEFAULT_NOTIFICATION_PREFERENCES, ...row?.preferences };
+  return withDefaults(row?.preferences);
+}
+
+/** Whether `userId` wants `type` delivered `by` channel, as an SQL condition (defaults included). */
+export function wants(
+  member: RawBuilder<unknown>,
+  type: NotificationType,
+  by: 'inApp' | 'email',
+): RawBuilder<boolean> {
+  return sql<boolean>`coalesce((select (p.preferences -> ${type} ->> ${by})::boolean
+    from notification_preferences p where p.user_id = ${member}),
+    ${DEFAULT_NOTIFICATION_PREFERENCES[type][by]}::boolean)`;
 }

@@ -1,12 +1,8 @@
 import { sql } from 'kysely';
 import type { Person } from '../../../shared/social';
 import type { Db } from '../../db/schema';
-import {
-  activeSocket,
-  liveSockets,
-  presenceShown,
-  presenceStatus,
-} from '../presence/presence-read';
+import { activeSocket, liveSockets, presenceStatus } from '../presence/presence-read';
+import { member, presenceShown } from '../relations/relations-policy';
 
 export interface PersonRow {
   id: string;
@@ -50,7 +46,7 @@ export async function readPeople(
       ${liveSockets(sql.ref('u.id'))} as sockets,
       ${activeSocket(sql.ref('u.id'))} as active,
       s.last_seen_at,
-      ${presenceShown(sql.ref('u.id'), sql`${viewerId}::uuid`)} as presence_shown
+      ${presenceShown(sql.ref('u.id'), member(viewerId))} as presence_shown
     from users u
     left join last_seen s on s.user_id = u.id
     where u.id = any(${unique}::uuid[])`.execute(db);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
-import { findableBy } from './visible-members';
+import { findableBy, member } from '../relations/relations-policy';
 
 export interface RankedMatch {
   id: string;
@@ -36,7 +36,7 @@ export async function rankPeople(
          join friendships theirs on theirs.friend_id = mine.friend_id
         where mine.user_id = ${callerId} and theirs.user_id = u.id) as mutual
     from users u
-    where ${findableBy(callerId)}
+    where ${findableBy(sql.ref('u.id'), member(callerId))}
       and (lower(u.username) like ${contains} or lower(u.display_name) like ${contains}
            or lower(u.username) % ${needle} or lower(u.display_name) % ${needle})
     order by tier desc, similarity desc, mutual desc, lower(u.username)
@@ -52,6 +52,8 @@ export async function rankPeople(
 export async function findByEmail(db: Db, callerId: string, email: string): Promise<string | null> {
   const { rows } = await sql<{ id: string }>`
     select u.id from users u
-    where lower(u.email) = ${email.trim().toLowerCase()} and ${findableBy(callerId)}`.execute(db);
+    where lower(u.email) = ${email.trim().toLowerCase()} and ${findableBy(sql.ref('u.id'), member(callerId))}`.execute(
+    db,
+  );
   return rows[0]?.id ?? null;
 }

@@ -1,54 +1,69 @@
-import { Router } from 'express';
-import { peopleSearchQuerySchema, privacyUpdateSchema, type Person } from '../../../shared/social';
-import { route } from '../../http/route';
-import { requireAuth, sessionOf } from '../auth/session-middleware';
-import type { RouteDeps } from '../routes';
+import { z } from 'zod';
+import {
+  peopleSearchQuerySchema,
+  personSchema,
+  privacySchema,
+  privacyUpdateSchema,
+  type Person,
+} from '../../../shared/social';
+import { contextOf } from '../../core/context';
+import type { ModuleDeps } from '../../core/module';
+import { defineRoute } from '../../http/route-spec';
+import { memberIdOf } from '../../http/signed-in';
 import { findByEmail, rankPeople } from './people-search';
 import { readPeople } from './people-read';
 import { changePrivacy } from './privacy-command';
 
-export function peopleRoutes(deps: RouteDeps): Router {
-  const router = Router();
+const privacyAnswer = z.object({ privacy: privacySchema });
 
-  router.get(
-    '/users',
-    requireAuth,
-    route({ query: peopleSearchQuerySchema }, async ({ query }, req, res) => {
-      const callerId = sessionOf(req).userId;
-      const ids = query.email
-        ? [await findByEmail(deps.db, callerId, query.email)].filter((id) => id !== null)
-        : (await rankPeople(deps.db, callerId, query.q ?? '', query._limit)).map((m) => m.id);
-      const people = await readPeople(deps.db, callerId, ids);
-      res.json(ids.map((id) => people.get(id)).filter((p): p is Person => p !== undefined));
+export function peopleRoutes({ db, commands }: ModuleDeps) {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/users',
+      summary: 'Finds members by name (ranked) or by exact email address',
+      auth: 'member',
+      query: peopleSearchQuerySchema,
+      responses: { 200: z.array(personSchema) },
+      async handler({ query }, req, res) {
+        const callerId = memberIdOf(req);
+        const ids = query.email
+          ? [await findByEmail(db, callerId, query.email)].filter((id) => id !== null)
+          : (await rankPeople(db, callerId, query.q ?? '', query._limit)).map((m) => m.id);
+        const people = await readPeople(db, callerId, ids);
+        res.json(ids.map((id) => people.get(id)).filter((p): p is Person => p !== undefined));
+      },
     }),
-  );
-
-  router.get(
-    '/me/privacy',
-    requireAuth,
-    route({}, async (_input, req, res) => {
-      const row = await deps.db
-        .selectFrom('users')
-        .select('privacy')
-        .where('id', '=', sessionOf(req).userId)
-        .executeTakeFirstOrThrow();
-      res.json({ privacy: row.privacy });
+    defineRoute({
+      method: 'get',
+      path: '/me/privacy',
+      summary: "Who may see the member's profile",
+      auth: 'member',
+      responses: { 200: privacyAnswer },
+      async handler(_input, req, res) {
+        const row = await db
+          .selectFrom('users')
+          .select('privacy')
+          .where('id', '=', memberIdOf(req))
+          .executeTakeFirstOrThrow();
+        res.json({ privacy: row.privacy });
+      },
     }),
-  );
-
-  router.put(
-    '/me/privacy',
-    requireAuth,
-    route({ body: privacyUpdateSchema }, async ({ body }, req, res) => {
-      const privacy = await changePrivacy(
-        deps.db,
-        sessionOf(req).userId,
-        body.privacy,
-        String(req.id),
-      );
-      res.json({ privacy });
+    defineRoute({
+      method: 'put',
+      path: '/me/privacy',
+      summary: "Sets who may see the member's profile: public, friendsOnly or private",
+      auth: 'member',
+      body: privacyUpdateSchema,
+      responses: { 200: privacyAnswer },
+      async handler({ body }, req, res) {
+        const privacy = await commands.run(
+          changePrivacy,
+          { userId: memberIdOf(req), privacy: body.privacy },
+          contextOf(req),
+        );
+        res.json({ privacy });
+      },
     }),
-  );
-
-  return router;
+  ];
 }

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { presenceSignalSchema, SOCKET_EVENTS } from '../../../shared/realtime';
 import type { Db } from '../../db/schema';
 import type { SocketFeature } from '../../realtime/socket-feature';
-import type { LiveDeps } from '../live';
+import type { ModuleDeps } from '../../core/module';
 import { PRESENCE_STALE_AFTER_MS } from './presence-read';
 
 const HEARTBEAT_MS = 30_000;
@@ -26,7 +26,7 @@ async function stampLastSeen(db: Db, userIds: string[]): Promise<void> {
  * The client reports tab visibility and activity; the process refreshes its rows' heartbeat so
  * that rows of a process that died go stale and stop counting.
  */
-export function createPresenceFeature(deps: LiveDeps): SocketFeature {
+export function createPresenceFeature(deps: Pick<ModuleDeps, 'db' | 'logger'>): SocketFeature {
   const { db, logger } = deps;
   const nodeId = randomUUID();
   const inFlight = new Set<Promise<void>>();

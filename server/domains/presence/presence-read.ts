@@ -25,18 +25,6 @@ export function activeSocket(userId: RawBuilder<unknown>): RawBuilder<boolean> {
       and heartbeat_at > now() - ${interval(PRESENCE_STALE_AFTER_MS)}::interval)`;
 }
 
-/**
- * Whether `viewer` may see `member`'s presence: not when the two are friends and the member
- * took `read` away from the viewer (they then see the member offline, with no last-seen time).
- */
-export function presenceShown(
-  member: RawBuilder<unknown>,
-  viewer: RawBuilder<unknown>,
-): RawBuilder<boolean> {
-  return sql<boolean>`not exists (select 1 from friendships
-    where user_id = ${member} and friend_id = ${viewer} and not ('read' = any(permissions)))`;
-}
-
 /** Online while a live socket was in use lately; away once all are hidden or idle for 5 minutes. */
 export function presenceStatus(sockets: number, active: boolean): PresenceStatus {
   if (sockets === 0) return 'offline';

@@ -15,6 +15,7 @@ import { LoadingState } from '../../components/PageStates';
 import { PageHeader } from '../../components/PageHeader';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
+import { useLiveFeature } from '../connection/useLiveFeature';
 import { useFallbackPolling } from '../ops/fallbackPolling';
 import { OwnerOnly } from '../ops/OwnerOnly';
 import {
@@ -48,6 +49,7 @@ const LABELS: Record<BackupType, string> = {
 };
 
 function BackupDashboard() {
+  useLiveFeature('backup');
   const refresh = useFallbackPolling(BACKUP_REFRESH_MS);
   const statusPoll = useFallbackPolling(BACKUP_STATUS_POLL_MS);
   const backups = useGetBackupsQuery(undefined, { pollingInterval: statusPoll });

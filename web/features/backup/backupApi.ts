@@ -8,7 +8,6 @@ import type {
   RestoreOptions,
 } from '../../../shared/ops/backups';
 import { api } from '../../app/api';
-import './backupLive';
 
 export const backupApi = api.injectEndpoints({
   endpoints: (build) => ({

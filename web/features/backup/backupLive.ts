@@ -1,7 +1,7 @@
 import type { Backup, RestoreJob } from '../../../shared/ops/backups';
 import { OPS_EVENTS } from '../../../shared/ops/realtime';
 import { api } from '../../app/api';
-import { onResync, onSocketEvent } from '../connection/realtime';
+import type { LiveFeature } from '../connection/liveFeature';
 import { backupApi } from './backupApi';
 import { upsertBackup, upsertRestore } from './backupCache';
 
@@ -16,41 +16,48 @@ function versioned(value: unknown): value is { id: string; version: number } {
   );
 }
 
-onSocketEvent(OPS_EVENTS.backup, (payload, dispatch) => {
-  if (!versioned(payload)) return;
-  const backup = payload as Backup & { deleted?: boolean };
-  dispatch(
-    backupApi.util.updateQueryData('getBackups', undefined, (list) => upsertBackup(list, backup)),
-  );
-  if (backup.deleted || !['pending', 'running'].includes(backup.status)) {
-    dispatch(api.util.invalidateTags(['BackupStats']));
-  }
-});
-
-onSocketEvent(OPS_EVENTS.restore, (payload, dispatch) => {
-  if (!versioned(payload)) return;
-  const job = payload as RestoreJob;
-  dispatch(
-    backupApi.util.updateQueryData('getRestores', undefined, (list) => upsertRestore(list, job)),
-  );
-  // A completed restore rebuilt every read model: what this client shows may be stale.
-  if (job.status === 'completed') {
-    dispatch(
-      api.util.invalidateTags([
-        ...BACKUP_TAGS,
-        'Badges',
-        'People',
-        'Friends',
-        'FriendRequests',
-        'Conversations',
-        'Messages',
-        'Notifications',
-        'NotificationPreferences',
-      ]),
-    );
-  }
-});
-
-onResync((dispatch) => {
-  dispatch(api.util.invalidateTags([...BACKUP_TAGS]));
-});
+export const backupLive: LiveFeature = {
+  name: 'backup',
+  handlers: {
+    [OPS_EVENTS.backup]: (payload, dispatch) => {
+      if (!versioned(payload)) return;
+      const backup = payload as Backup & { deleted?: boolean };
+      dispatch(
+        backupApi.util.updateQueryData('getBackups', undefined, (list) =>
+          upsertBackup(list, backup),
+        ),
+      );
+      if (backup.deleted || !['pending', 'running'].includes(backup.status)) {
+        dispatch(api.util.invalidateTags(['BackupStats']));
+      }
+    },
+    [OPS_EVENTS.restore]: (payload, dispatch) => {
+      if (!versioned(payload)) return;
+      const job = payload as RestoreJob;
+      dispatch(
+        backupApi.util.updateQueryData('getRestores', undefined, (list) =>
+          upsertRestore(list, job),
+        ),
+      );
+      // A completed restore rebuilt every read model: what this client shows may be stale.
+      if (job.status === 'completed') {
+        dispatch(
+          api.util.invalidateTags([
+            ...BACKUP_TAGS,
+            'Badges',
+            'People',
+            'Friends',
+            'FriendRequests',
+            'Conversations',
+            'Messages',
+            'Notifications',
+            'NotificationPreferences',
+          ]),
+        );
+      }
+    },
+  },
+  resync(dispatch) {
+    dispatch(api.util.invalidateTags([...BACKUP_TAGS]));
+  },
+};

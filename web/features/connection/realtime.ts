@@ -14,30 +14,15 @@ import {
   connectStarted,
   reconnectAttempted,
 } from './connectionSlice';
+import type { LiveFeatureEntry } from './liveFeature';
+import { createLiveRegistry, type LiveRegistry } from './liveRegistry';
 import { SOCKET_OPTIONS } from './socketOptions';
 
 /** The live socket is a resource, not state, so it lives here rather than in the store. */
 let socket: Socket | null = null;
 
-type SocketHandler = (payload: unknown, dispatch: AppDispatch, getState: () => RootState) => void;
-type ResyncHandler = (dispatch: AppDispatch) => void;
-
-/** What each feature does with its pushes, registered when its code loads. */
-const subscriptions: { event: string; handler: SocketHandler }[] = [];
-const resyncHandlers: ResyncHandler[] = [];
-
-/** Subscribes a feature to a server push. Handlers validate their own payloads. */
-export function onSocketEvent(event: string, handler: SocketHandler): void {
-  subscriptions.push({ event, handler });
-}
-
-/**
- * Runs on every connect: pushes sent before it (or while the socket was away) are lost, so each
- * feature refetches what it shows (usually by invalidating its RTK Query tags).
- */
-export function onResync(handler: ResyncHandler): void {
-  resyncHandlers.push(handler);
-}
+/** The features listed by `startRealtimeSync`; none until then. */
+let features: LiveRegistry = createLiveRegistry([]);
 
 /** Sends a signal to the server (typing); dropped silently while disconnected. */
 export function emitSocketEvent(event: string, payload: unknown): void {
@@ -69,16 +54,12 @@ function open(dispatch: AppDispatch, getState: () => RootState, userId: string):
     const parsed = badgesSchema.safeParse(value);
     if (isCurrent() && parsed.success) dispatch(badgesReceived(parsed.data));
   });
-  // Looked up per push, so a feature whose code loads after the socket opened still hears it.
   current.onAny((event: string, payload: unknown) => {
-    if (!isCurrent()) return;
-    for (const subscription of subscriptions) {
-      if (subscription.event === event) subscription.handler(payload, dispatch, getState);
-    }
+    if (isCurrent()) features.push(event, payload, dispatch, getState);
   });
   const resyncAll = () => {
     dispatch(loadBadgesSnapshot(userId));
-    for (const resync of resyncHandlers) resync(dispatch);
+    features.resync(dispatch);
   };
   current.on('connect', () => {
     if (!isCurrent()) return;
@@ -146,7 +127,16 @@ const followSignedInUser = {
   },
 };
 
-/** Idempotent: the listener middleware ignores a second registration of the same effect. */
-export function startRealtimeSync(): void {
+/** Loads a lazy feature's push handlers; `useLiveFeature` calls it as one of its screens mounts. */
+export function activateLiveFeature(name: string): void {
+  features.activate(name);
+}
+
+/**
+ * Routes pushes to `liveFeatures`, the one list of what follows the channel. Listening is
+ * idempotent: the listener middleware ignores a second registration of the same effect.
+ */
+export function startRealtimeSync(liveFeatures: readonly LiveFeatureEntry[]): void {
+  features = createLiveRegistry(liveFeatures);
   startAppListening(followSignedInUser);
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { emailMessages } from '../../../shared/ops/email';
 import { ErrorState, LoadingState } from '../../components/PageStates';
 import { cn } from '../../lib/cn';
+import { useLiveFeature } from '../connection/useLiveFeature';
 import { useFallbackPolling } from '../ops/fallbackPolling';
 import { DismissibleBanner } from '../../components/DismissibleBanner';
 import {
@@ -33,6 +34,7 @@ const triggerClass = cn(
 
 /** Spec 002 §2 screens 5-6: queue counts live, templates, test emails. */
 export function EmailDashboard() {
+  useLiveFeature('email');
   const pollingInterval = useFallbackPolling(FALLBACK_REFRESH_MS);
   const queue = useGetEmailQueueQuery(undefined, { pollingInterval });
   const templates = useGetEmailTemplatesQuery();

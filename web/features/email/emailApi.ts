@@ -7,7 +7,6 @@ import type {
   SendEmailRequest,
   UpdateTemplateRequest,
 } from '../../../shared/ops/email';
-import './emailLive';
 
 export const emailApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -2,7 +2,7 @@ import { emailQueueStatsSchema } from '../../../shared/ops/email';
 import { OPS_EVENTS } from '../../../shared/ops/realtime';
 import { api } from '../../app/api';
 import type { AppDispatch } from '../../app/store';
-import { onResync, onSocketEvent } from '../connection/realtime';
+import type { LiveFeature } from '../connection/liveFeature';
 import { emailApi } from './emailApi';
 import { applyQueuePush } from './emailQueueCache';
 
@@ -18,18 +18,22 @@ function refreshListSoon(dispatch: AppDispatch): void {
   }, LIST_REFRESH_MS);
 }
 
-onSocketEvent(OPS_EVENTS.queue, (payload, dispatch) => {
-  const parsed = emailQueueStatsSchema.safeParse(payload);
-  if (!parsed.success) return;
-  let applied = false;
-  dispatch(
-    emailApi.util.updateQueryData('getEmailQueue', undefined, (view) => {
-      applied = applyQueuePush(view, parsed.data);
-    }),
-  );
-  if (applied) refreshListSoon(dispatch);
-});
-
-onResync((dispatch) => {
-  dispatch(api.util.invalidateTags(['EmailQueue', 'EmailCaptured', 'EmailTemplates']));
-});
+export const emailLive: LiveFeature = {
+  name: 'email',
+  handlers: {
+    [OPS_EVENTS.queue]: (payload, dispatch) => {
+      const parsed = emailQueueStatsSchema.safeParse(payload);
+      if (!parsed.success) return;
+      let applied = false;
+      dispatch(
+        emailApi.util.updateQueryData('getEmailQueue', undefined, (view) => {
+          applied = applyQueuePush(view, parsed.data);
+        }),
+      );
+      if (applied) refreshListSoon(dispatch);
+    },
+  },
+  resync(dispatch) {
+    dispatch(api.util.invalidateTags(['EmailQueue', 'EmailCaptured', 'EmailTemplates']));
+  },
+};

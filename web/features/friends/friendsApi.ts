@@ -15,7 +15,6 @@ import {
 } from '../../../shared/social';
 import { api } from '../../app/api';
 import { markRequestSent } from './cardState';
-import './friendsLive';
 
 const friendsSchema = z.array(friendSchema);
 const searchResultsSchema = z.array(searchResultSchema);

@@ -1,7 +1,7 @@
 import { SOCKET_EVENTS } from '../../../shared/realtime';
 import { api } from '../../app/api';
 import type { AppDispatch } from '../../app/store';
-import { onResync, onSocketEvent } from '../connection/realtime';
+import type { LiveFeature } from '../connection/liveFeature';
 
 /** Everything a change to friends, requests or blocks can alter on this page. */
 const FRIENDS_TAGS = ['Friends', 'FriendRequests', 'People'] as const;
@@ -10,6 +10,11 @@ function refetchFriends(dispatch: AppDispatch): void {
   dispatch(api.util.invalidateTags([...FRIENDS_TAGS]));
 }
 
-// The push carries no data (`{}`): it only says "refetch", so there is nothing to validate.
-onSocketEvent(SOCKET_EVENTS.friendsChanged, (_payload, dispatch) => refetchFriends(dispatch));
-onResync(refetchFriends);
+export const friendsLive: LiveFeature = {
+  name: 'friends',
+  handlers: {
+    // The push carries no data (`{}`): it only says "refetch", so there is nothing to validate.
+    [SOCKET_EVENTS.friendsChanged]: (_payload, dispatch) => refetchFriends(dispatch),
+  },
+  resync: refetchFriends,
+};

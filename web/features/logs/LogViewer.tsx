@@ -14,6 +14,7 @@ import { Button, buttonVariants } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { cn } from '../../lib/cn';
+import { useLiveFeature } from '../connection/useLiveFeature';
 import { useFallbackPolling } from '../ops/fallbackPolling';
 import { useLogger } from './loggingContext';
 import { logExportUrl } from './logExportUrl';
@@ -185,6 +186,7 @@ export function LogViewer() {
     ...(q ? { q } : {}),
   };
   const logger = useLogger();
+  useLiveFeature('logs');
   const pollingInterval = useFallbackPolling(30_000);
   const { data, isLoading, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
     useGetLogsInfiniteQuery(filter, { pollingInterval });

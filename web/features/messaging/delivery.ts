@@ -1,7 +1,7 @@
 import type { Conversation } from '../../../shared/social';
 import type { AppThunk } from '../../app/store';
 import { selectSignedInUserId } from '../auth/session';
-import { messagingApi } from './messagingApi';
+import { messagingEndpoints } from './messagingEndpoints';
 import { isViewing } from './viewing';
 
 /** Acknowledgements already sent, so a refetch or a repeated push does not post them again. */
@@ -14,7 +14,7 @@ export const deliveryAcknowledged =
     const key = `${conversationId}:${upToMessageId}`;
     if (acknowledged.has(key)) return;
     acknowledged.add(key);
-    dispatch(messagingApi.endpoints.markDelivered.initiate({ conversationId, upToMessageId }))
+    dispatch(messagingEndpoints.endpoints.markDelivered.initiate({ conversationId, upToMessageId }))
       .unwrap()
       .catch((failure: unknown) => {
         acknowledged.delete(key);

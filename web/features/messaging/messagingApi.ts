@@ -1,40 +1,14 @@
-import { z } from 'zod';
-import {
-  conversationSchema,
-  messagesPageSchema,
-  personSchema,
-  type Conversation,
-  type MessagesPage,
-  type Person,
-} from '../../../shared/social';
-import { messageNewPayloadSchema, type MessageNewPayload } from '../../../shared/realtime';
-import { api } from '../../app/api';
 import { unreadAcknowledged } from './delivery';
 import { conversationReceived, messageReceived } from './messagingCache';
-import { olderPageParam } from './threadCache';
-import './messagingLive';
+import { messagingEndpoints } from './messagingEndpoints';
 
-const conversationsSchema = z.array(conversationSchema);
-const peopleSchema = z.array(personSchema);
-
-export interface MarkUpTo {
-  conversationId: string;
-  upToMessageId: string;
-}
-
-export type ConversationFlags = Partial<
-  Pick<Conversation, 'isPinned' | 'isStarred' | 'isArchived'>
->;
-
-/** What the Add Friend dialog achieved: a request sent, or no member with that address. */
-export type AddFriendOutcome = { status: 'sent'; person: Person } | { status: 'not-found' };
-
-export const messagingApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    getConversations: build.query<Conversation[], void>({
-      query: () => 'conversations',
-      transformResponse: (raw: unknown) => conversationsSchema.parse(raw),
-      providesTags: ['Conversations'],
+/**
+ * The messaging endpoints with what each response changes elsewhere in the cache. Components use
+ * these hooks; the enhancement runs when this module loads, before any of them can be called.
+ */
+export const messagingApi = messagingEndpoints.enhanceEndpoints({
+  endpoints: {
+    getConversations: {
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
@@ -44,95 +18,32 @@ export const messagingApi = api.injectEndpoints({
           // The list shows its own error panel.
         }
       },
-    }),
-    startConversation: build.mutation<Conversation, string>({
-      query: (participantId) => ({ url: 'conversations', method: 'POST', body: { participantId } }),
-      transformResponse: (raw: unknown) => conversationSchema.parse(raw),
+    },
+    startConversation: {
       async onQueryStarted(_participantId, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) dispatch(conversationReceived(data));
       },
-    }),
-    getMessages: build.infiniteQuery<MessagesPage, string, string | null>({
-      infiniteQueryOptions: {
-        initialPageParam: null,
-        getNextPageParam: (lastPage) => olderPageParam(lastPage),
-      },
-      query: ({ queryArg, pageParam }) => ({
-        url: `conversations/${queryArg}/messages`,
-        params: pageParam ? { before: pageParam } : undefined,
-      }),
-      transformResponse: (raw: unknown) => messagesPageSchema.parse(raw),
-      providesTags: (_result, _error, conversationId) => [{ type: 'Messages', id: conversationId }],
-    }),
-    sendMessage: build.mutation<MessageNewPayload, { conversationId: string; content: string }>({
-      query: ({ conversationId, content }) => ({
-        url: `conversations/${conversationId}/messages`,
-        method: 'POST',
-        body: { content },
-      }),
-      transformResponse: (raw: unknown) => messageNewPayloadSchema.parse(raw),
+    },
+    sendMessage: {
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) dispatch(messageReceived(data));
       },
-    }),
-    markDelivered: build.mutation<void, MarkUpTo>({
-      query: ({ conversationId, upToMessageId }) => ({
-        url: `conversations/${conversationId}/delivered`,
-        method: 'POST',
-        body: { upToMessageId },
-      }),
-    }),
-    markRead: build.mutation<Conversation, MarkUpTo>({
-      query: ({ conversationId, upToMessageId }) => ({
-        url: `conversations/${conversationId}/read`,
-        method: 'POST',
-        body: { upToMessageId },
-      }),
-      transformResponse: (raw: unknown) => conversationSchema.parse(raw),
+    },
+    markRead: {
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) dispatch(conversationReceived(data));
       },
-    }),
-    updateConversationFlags: build.mutation<
-      Conversation,
-      { conversationId: string; flags: ConversationFlags }
-    >({
-      query: ({ conversationId, flags }) => ({
-        url: `conversations/${conversationId}`,
-        method: 'PATCH',
-        body: flags,
-      }),
-      transformResponse: (raw: unknown) => conversationSchema.parse(raw),
+    },
+    updateConversationFlags: {
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) dispatch(conversationReceived(data));
       },
-    }),
-    /** Looks the address up (exact, case-insensitive) and sends that member a friend request. */
-    addFriendByEmail: build.mutation<AddFriendOutcome, string>({
-      async queryFn(email, _api, _extraOptions, baseQuery) {
-        const found = await baseQuery({ url: 'users', params: { email } });
-        if (found.error) return { error: found.error };
-        const people = peopleSchema.safeParse(found.data);
-        if (!people.success) {
-          return { error: { status: 'CUSTOM_ERROR', error: 'Unexpected answer from the server' } };
-        }
-        const person = people.data[0];
-        if (!person) return { data: { status: 'not-found' } };
-        const sent = await baseQuery({
-          url: 'friends/requests',
-          method: 'POST',
-          body: { toUserId: person.id },
-        });
-        if (sent.error) return { error: sent.error };
-        return { data: { status: 'sent', person } };
-      },
-      invalidatesTags: (result) => (result?.status === 'sent' ? ['FriendRequests'] : []),
-    }),
-  }),
+    },
+  },
 });
 
 export const {

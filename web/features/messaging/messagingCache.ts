@@ -3,13 +3,12 @@ import type { MessageNewPayload } from '../../../shared/realtime';
 import type { AppThunk, RootState } from '../../app/store';
 import { selectSignedInUserId } from '../auth/session';
 import { upsertConversation } from './conversationList';
-import { messagingApi } from './messagingApi';
+import { messagingEndpoints } from './messagingEndpoints';
 import { appendMessage, applyTicks } from './threadCache';
 
 /** The newest view of a conversation this client holds, if the list is loaded. */
 function cachedConversation(state: RootState, id: string): Conversation | undefined {
-  // Looked up per call: this module and the API module import each other.
-  const list = messagingApi.endpoints.getConversations.select()(state).data;
+  const list = messagingEndpoints.endpoints.getConversations.select()(state).data;
   return list?.find((conversation) => conversation.id === id);
 }
 
@@ -24,7 +23,7 @@ const ticksRefreshed =
     const conversation = cachedConversation(getState(), conversationId);
     if (!viewerId || !conversation) return;
     dispatch(
-      messagingApi.util.updateQueryData('getMessages', conversationId, (thread) =>
+      messagingEndpoints.util.updateQueryData('getMessages', conversationId, (thread) =>
         applyTicks(thread, conversation, viewerId),
       ),
     );
@@ -35,7 +34,7 @@ export const conversationReceived =
   (conversation: Conversation): AppThunk =>
   (dispatch) => {
     dispatch(
-      messagingApi.util.updateQueryData('getConversations', undefined, (list) =>
+      messagingEndpoints.util.updateQueryData('getConversations', undefined, (list) =>
         upsertConversation(list, conversation),
       ),
     );
@@ -47,12 +46,12 @@ export const messageReceived =
   ({ message, conversation }: MessageNewPayload): AppThunk =>
   (dispatch) => {
     dispatch(
-      messagingApi.util.updateQueryData('getConversations', undefined, (list) =>
+      messagingEndpoints.util.updateQueryData('getConversations', undefined, (list) =>
         upsertConversation(list, conversation),
       ),
     );
     dispatch(
-      messagingApi.util.updateQueryData('getMessages', conversation.id, (thread) =>
+      messagingEndpoints.util.updateQueryData('getMessages', conversation.id, (thread) =>
         appendMessage(thread, message),
       ),
     );

@@ -11,6 +11,7 @@ import {
   type MonitoringSeverity,
 } from '../../../shared/ops/monitoring';
 import { Button } from '../../components/ui/button';
+import { useLiveFeature } from '../connection/useLiveFeature';
 import { useFallbackPolling } from '../ops/fallbackPolling';
 import { AlertsPanel } from './AlertsPanel';
 import { EventsPanel } from './EventsPanel';
@@ -59,6 +60,7 @@ export function MonitoringDashboard() {
   const [range, setRange] = useState<MonitoringRange>('24h');
   const [type, setType] = useState<MonitoringEventType | ''>('');
   const [severity, setSeverity] = useState<MonitoringSeverity | ''>('');
+  useLiveFeature('monitoring');
   const pollingInterval = useFallbackPolling(FALLBACK_REFRESH_MS);
   const options = { pollingInterval };
 

@@ -15,7 +15,6 @@ import {
   type MonitoringSummary,
 } from '../../../shared/ops/monitoring';
 import { upsertAlert } from './monitoringCache';
-import './monitoringLive';
 
 /** Drops unset filters so equal filters share one cache entry and one URL. */
 const params = (query: object) =>

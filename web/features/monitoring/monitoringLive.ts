@@ -5,12 +5,12 @@ import {
 } from '../../../shared/ops/monitoring';
 import { OPS_EVENTS } from '../../../shared/ops/realtime';
 import { api } from '../../app/api';
-import { onResync, onSocketEvent } from '../connection/realtime';
+import type { LiveFeature, PushHandler } from '../connection/liveFeature';
 import { monitoringApi } from './monitoringApi';
 import { addEvents, addMetrics, upsertAlert } from './monitoringCache';
 
 // New telemetry lands in every list and chart on screen whose filters it matches.
-onSocketEvent(OPS_EVENTS.monitoring, (payload, dispatch, getState) => {
+const telemetryReceived: PushHandler = (payload, dispatch, getState) => {
   const parsed = monitoringPushSchema.safeParse(payload);
   if (!parsed.success) return;
   const { events, metrics } = parsed.data;
@@ -41,9 +41,9 @@ onSocketEvent(OPS_EVENTS.monitoring, (payload, dispatch, getState) => {
   if (events.length > 0 || metrics.some((m) => m.name === SERVER_METRICS.requestDuration)) {
     dispatch(api.util.invalidateTags(['MonitoringSummary']));
   }
-});
+};
 
-onSocketEvent(OPS_EVENTS.alert, (payload, dispatch) => {
+const alertReceived: PushHandler = (payload, dispatch) => {
   const parsed = alertPushSchema.safeParse(payload);
   if (!parsed.success) return;
   dispatch(
@@ -52,15 +52,22 @@ onSocketEvent(OPS_EVENTS.alert, (payload, dispatch) => {
     ),
   );
   dispatch(api.util.invalidateTags(['MonitoringSummary']));
-});
+};
 
-onResync((dispatch) => {
-  dispatch(
-    api.util.invalidateTags([
-      'MonitoringEvents',
-      'MonitoringMetrics',
-      'MonitoringSummary',
-      'Alerts',
-    ]),
-  );
-});
+export const monitoringLive: LiveFeature = {
+  name: 'monitoring',
+  handlers: {
+    [OPS_EVENTS.monitoring]: telemetryReceived,
+    [OPS_EVENTS.alert]: alertReceived,
+  },
+  resync(dispatch) {
+    dispatch(
+      api.util.invalidateTags([
+        'MonitoringEvents',
+        'MonitoringMetrics',
+        'MonitoringSummary',
+        'Alerts',
+      ]),
+    );
+  },
+};

@@ -13,7 +13,6 @@ import {
   markNotificationRead,
   replaceNotification,
 } from './notificationsCache';
-import './notificationsLive';
 
 export interface PreferencesUpdate {
   /** The complete preference to store. */

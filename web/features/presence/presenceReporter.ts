@@ -1,5 +1,6 @@
 import { SOCKET_EVENTS, type PresenceSignal } from '../../../shared/realtime';
-import { emitSocketEvent, onResync } from '../connection/realtime';
+import type { LiveFeature } from '../connection/liveFeature';
+import { emitSocketEvent } from '../connection/realtime';
 
 /** While the member keeps using the tab, activity is reported at most this often. */
 const ACTIVITY_REPORT_INTERVAL_MS = 60_000;
@@ -20,6 +21,14 @@ function reportActivity(): void {
   if (Date.now() - lastReportAt >= ACTIVITY_REPORT_INTERVAL_MS) report(true);
 }
 
+/** Presence receives no pushes; a new connection has no status until the tab reports one. */
+export const presenceLive: LiveFeature = {
+  name: 'presence',
+  resync() {
+    if (started) reportVisibility();
+  },
+};
+
 /**
  * Tells the server whether this tab is visible and in use, for the online/away status others
  * see: on every connect, on each visibility change, and at most once a minute while active.
@@ -27,7 +36,6 @@ function reportActivity(): void {
 export function startPresenceReporting(): void {
   if (started || typeof document === 'undefined') return;
   started = true;
-  onResync(reportVisibility);
   document.addEventListener('visibilitychange', reportVisibility);
   for (const type of ACTIVITY_EVENTS) {
     window.addEventListener(type, reportActivity, { passive: true });

@@ -1,0 +1,132 @@
+import type { RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import type { Server } from 'socket.io';
+import type { Config } from './config';
+import { CommandRunner } from './core/command-runner';
+import { MeaningCatalogue } from './core/meaning-catalogue';
+import type { DomainModule, ModuleDeps, RuntimeDeps, ServerErrorContext } from './core/module';
+import type { SessionFinder } from './core/session';
+import type { BackgroundWorker } from './core/worker';
+import type { Db } from './db/schema';
+import { createEventStore, type EventStore } from './eventstore/append';
+import type { Projection } from './eventstore/projection';
+import type { StoredEvent } from './eventstore/stored-event';
+import { z } from 'zod';
+import { defineRoute, type AnyRouteSpec } from './http/route-spec';
+import { modules as allModules } from './domains/modules';
+import type { Pusher } from './realtime/pusher';
+import type { LiveRelay } from './realtime/relay';
+import type { SocketFeature } from './realtime/socket-feature';
+
+/** The event-store side of the modules: what a rebuild, a restore or a test needs. */
+export interface Model {
+  modules: readonly DomainModule[];
+  meanings: MeaningCatalogue;
+  projections: readonly Projection[];
+  eventStore: EventStore;
+}
+
+export function composeModel(modules: readonly DomainModule[] = allModules): Model {
+  const names = new Set<string>();
+  for (const module of modules) {
+    if (names.has(module.name)) throw new Error(`Two modules are named ${module.name}`);
+    names.add(module.name);
+  }
+  const meanings = new MeaningCatalogue(
+    modules.flatMap((module) =>
+      module.meanings ? [{ module: module.name, meanings: module.meanings }] : [],
+    ),
+  );
+  const projections = modules.flatMap((module) => module.projections?.(meanings) ?? []);
+  return { modules, meanings, projections, eventStore: createEventStore(projections) };
+}
+
+/** The parts of every module, built once per server process. */
+export interface Application extends Model {
+  deps: ModuleDeps;
+  commands: CommandRunner;
+  routes: AnyRouteSpec[];
+  apiMiddleware: RequestHandler[];
+  pushers: Pusher[];
+  socketFeatures: SocketFeature[];
+  findSession: SessionFinder;
+  onServerError(error: unknown, where: ServerErrorContext): void;
+  workers(runtime: { io: Server; relay: LiveRelay }): BackgroundWorker[];
+  start(): Promise<void>;
+}
+
+export interface ApplicationOptions {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  connectionString: string;
+  /** Told after each commit that appended events: wakes the live relays. */
+  onCommitted(events: StoredEvent[]): void;
+}
+
+export function composeApplication(
+  options: ApplicationOptions,
+  modules: readonly DomainModule[] = allModules,
+): Application {
+  const model = composeModel(modules);
+  const commands = new CommandRunner({
+    db: options.db,
+    projections: model.projections,
+    onCommitted: options.onCommitted,
+  });
+  const deps: ModuleDeps = {
+    config: options.config,
+    db: options.db,
+    logger: options.logger,
+    connectionString: options.connectionString,
+    commands,
+    meanings: model.meanings,
+    projections: model.projections,
+    eventStore: model.eventStore,
+  };
+  const sessionFinders = modules.flatMap((module) =>
+    module.sessions ? [module.sessions(deps)] : [],
+  );
+  if (sessionFinders.length !== 1) {
+    throw new Error(`Exactly one module must find sessions; ${sessionFinders.length} do`);
+  }
+  const errorSinks = modules.flatMap((module) =>
+    module.onServerError ? [module.onServerError] : [],
+  );
+  const enabled = (route: AnyRouteSpec) => !route.testOnly || options.config.ENABLE_TEST_ROUTES;
+  const commandStats = defineRoute({
+    method: 'get',
+    path: '/test/command-stats',
+    summary: "This process's commands: runs, round trips and retries (benchmarks only)",
+    auth: 'public',
+    testOnly: true,
+    tag: 'test',
+    responses: { 200: z.record(z.string(), z.unknown()) },
+    async handler(_input, _req, res) {
+      res.json(commands.stats.snapshot());
+    },
+  });
+  return {
+    ...model,
+    deps,
+    commands,
+    routes: [
+      ...modules.flatMap((module) =>
+        (module.routes?.(deps) ?? []).map((route) => ({ tag: module.name, ...route })),
+      ),
+      commandStats,
+    ].filter(enabled),
+    apiMiddleware: modules.flatMap((module) => module.apiMiddleware?.(deps) ?? []),
+    pushers: modules.flatMap((module) => module.pushers?.(deps) ?? []),
+    socketFeatures: modules.flatMap((module) => module.socketFeatures?.(deps) ?? []),
+    findSession: sessionFinders[0]!,
+    onServerError: (error, where) => errorSinks.forEach((sink) => sink(error, where)),
+    workers: (runtime) => {
+      const runtimeDeps: RuntimeDeps = { ...deps, ...runtime };
+      return modules.flatMap((module) => module.workers?.(runtimeDeps) ?? []);
+    },
+    start: async () => {
+      for (const module of modules) await module.start?.(deps);
+    },
+  };
+}

@@ -1,0 +1,223 @@
+import type { QueryResult } from 'pg';
+import type { Db } from '../db/schema';
+import { pipelineQuery } from '../db/pipeline';
+import { measureRoundTrips } from '../db/round-trips';
+import type { Statement } from '../db/statement';
+import {
+  appendStatements,
+  isStreamConflict,
+  recordEvents,
+  storedEvents,
+  type StreamAppend,
+} from '../eventstore/append';
+import { projectAll, type Projection } from '../eventstore/projection';
+import type { EventMetadata, StoredEvent } from '../eventstore/stored-event';
+import type { Command, Decision, ReadsOf } from './command';
+import { CommandStats } from './command-stats';
+import type { CommandContext } from './context';
+import { concurrentChange } from './errors';
+import { isRetryRequest, refusalOf } from './guards';
+import type { Read } from './reads';
+
+/** Enough for a dozen writers racing on one stream; past it the caller is told to try again. */
+const MAX_ATTEMPTS = 16;
+
+type PgResult = QueryResult<Record<string, unknown>>;
+
+export interface CommandRunnerDeps {
+  db: Db;
+  projections: readonly Projection[];
+  /** Told after each commit that appended events (wakes the live relays). */
+  onCommitted(events: StoredEvent[]): void;
+  now?: () => Date;
+}
+
+interface PlannedWrite<Result> {
+  statements: Statement[];
+  recorded: ReturnType<typeof recordEvents>;
+  insertIndex: number;
+  replyIndex: number;
+  decision: Decision<Result>;
+}
+
+/** The conflict that makes the runner read again: the stream moved between read and write. */
+class RetryableConflict extends Error {}
+
+function metadataOf(ctx: CommandContext): EventMetadata {
+  return {
+    ...(ctx.actorId ? { actorId: ctx.actorId } : {}),
+    ...(ctx.requestId ? { requestId: ctx.requestId } : {}),
+    ...(ctx.correlationId ? { correlationId: ctx.correlationId } : {}),
+  };
+}
+
+/**
+ * Runs every command of every domain the same way: read in one round trip, decide in memory,
+ * write in one more (guards, append, projections, effects, reply and commit together, as one
+ * pipelined implicit transaction), then wake the relays. NOTIFY stays out of the write: it takes
+ * a global lock at commit that serialises every committing transaction (docs/performance.md).
+ */
+export class CommandRunner {
+  readonly stats = new CommandStats();
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: CommandRunnerDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  async run<Input, State, Result>(
+    command: Command<Input, State, Result>,
+    input: Input,
+    ctx: CommandContext,
+  ): Promise<Result> {
+    return (await this.execute(command, input, ctx)).result;
+  }
+
+  /** As `run`, also answering the events the command appended. */
+  async execute<Input, State, Result>(
+    command: Command<Input, State, Result>,
+    input: Input,
+    ctx: CommandContext,
+  ): Promise<{ result: Result; events: StoredEvent[] }> {
+    let attempts = 0;
+    const measured = await measureRoundTrips(async () => {
+      for (;;) {
+        attempts += 1;
+        try {
+          return command.serialize
+            ? await this.attemptSerialized(command, input, ctx)
+            : await this.attempt(command, input, ctx);
+        } catch (error) {
+          if (!(error instanceof RetryableConflict)) throw error;
+          if (attempts >= MAX_ATTEMPTS) throw concurrentChange();
+        }
+      }
+    }).catch((error: unknown) => {
+      this.stats.record(command.name, null, attempts);
+      throw error;
+    });
+    this.stats.record(command.name, measured.trips, attempts);
+    const outcome = measured.value;
+    if (outcome.events.length > 0) this.deps.onCommitted(outcome.events);
+    if (outcome.refusal) throw outcome.refusal;
+    return { result: outcome.result, events: outcome.events };
+  }
+
+  private async attempt<Input, State, Result>(
+    command: Command<Input, State, Result>,
+    input: Input,
+    ctx: CommandContext,
+  ) {
+    const reads = command.load(input, ctx);
+    const state = await this.read(this.deps.db, reads, []);
+    const decision = await command.decide(state, input, ctx);
+    const plan = this.plan(decision, ctx, []);
+    if (plan.statements.length === 0) return this.finish(plan, []);
+    const results = await this.write(this.deps.db, plan.statements);
+    return this.finish(plan, results);
+  }
+
+  /** The reads inside a transaction opened by the command's locks, on one reserved connection. */
+  private async attemptSerialized<Input, State, Result>(
+    command: Command<Input, State, Result>,
+    input: Input,
+    ctx: CommandContext,
+  ) {
+    return this.deps.db.connection().execute(async (connection) => {
+      const locks: Statement[] = [
+        { sql: 'begin', parameters: [] },
+        ...command.serialize!(input, ctx),
+      ];
+      let open = true;
+      const rollback = async () => {
+        if (!open) return;
+        open = false;
+        await connection.executeQuery(pipelineQuery([{ sql: 'rollback', parameters: [] }]));
+      };
+      try {
+        const state = await this.read(connection, command.load(input, ctx), locks);
+        const decision = await command.decide(state, input, ctx);
+        const plan = this.plan(decision, ctx, [{ sql: 'commit', parameters: [] }]);
+        if (plan.statements.length === 0) {
+          await rollback();
+          return this.finish(plan, []);
+        }
+        const results = await this.write(connection, plan.statements);
+        open = false;
+        return this.finish(plan, results);
+      } catch (error) {
+        await rollback().catch(() => undefined);
+        throw error;
+      }
+    });
+  }
+
+  private async read<State>(
+    executor: Pick<Db, 'executeQuery'>,
+    reads: ReadsOf<State>,
+    before: Statement[],
+  ): Promise<State> {
+    const keys = Object.keys(reads) as (keyof State)[];
+    if (keys.length === 0 && before.length === 0) return {} as State;
+    const all = [...before, ...keys.map((key) => (reads[key] as Read<unknown>).statement)];
+    const { rows } = await executor.executeQuery(pipelineQuery(all));
+    const state = {} as State;
+    keys.forEach((key, index) => {
+      const result = rows[before.length + index] as unknown as PgResult;
+      state[key] = (reads[key] as Read<State[typeof key]>).pick(result.rows);
+    });
+    return state;
+  }
+
+  private plan<Result>(
+    decision: Decision<Result>,
+    ctx: CommandContext,
+    after: Statement[],
+  ): PlannedWrite<Result> {
+    const appends: StreamAppend[] = (decision.appends ?? []).filter((a) => a.events.length > 0);
+    const recorded = recordEvents(appends, metadataOf(ctx), this.now());
+    const writes = appendStatements(appends, recorded);
+    const guards = decision.guards ?? [];
+    const effects = decision.effects ?? [];
+    const changes = [
+      ...guards,
+      ...writes,
+      ...projectAll(this.deps.projections, recorded),
+      ...effects,
+    ];
+    const statements =
+      changes.length === 0 && !decision.reply
+        ? []
+        : [...changes, ...(decision.reply ? [decision.reply.statement] : []), ...after];
+    return {
+      statements,
+      recorded,
+      insertIndex: recorded.length > 0 ? guards.length + writes.length - 1 : -1,
+      replyIndex: decision.reply ? changes.length : -1,
+      decision,
+    };
+  }
+
+  private async write(executor: Pick<Db, 'executeQuery'>, statements: Statement[]) {
+    try {
+      const { rows } = await executor.executeQuery(pipelineQuery(statements));
+      return rows as unknown as PgResult[];
+    } catch (error) {
+      if (isStreamConflict(error) || isRetryRequest(error)) throw new RetryableConflict();
+      throw refusalOf(error) ?? error;
+    }
+  }
+
+  private finish<Result>(plan: PlannedWrite<Result>, results: PgResult[]) {
+    const { decision } = plan;
+    const events =
+      plan.insertIndex >= 0
+        ? storedEvents(plan.recorded, results[plan.insertIndex]!.rows as never)
+        : [];
+    const result =
+      plan.replyIndex >= 0
+        ? decision.reply!.pick(results[plan.replyIndex]!.rows)
+        : (decision.result as Result);
+    return { result, events, refusal: decision.refuseAfterCommit ?? null };
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Typed refusals of domain code. Domains throw these and never an HTTP error: the HTTP layer
+ * maps each kind to its status (see `server/http/error-handler.ts`), and a socket feature or a
+ * worker can read the same error without knowing about HTTP. A rule refuses with the same kind
+ * and code in every domain (a block is `forbidden`/`blocked` wherever it applies).
+ */
+export type DomainErrorKind =
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not-found'
+  | 'conflict'
+  | 'limit-exceeded'
+  | 'unavailable';
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: DomainErrorKind,
+    /** Stable, machine-readable: what clients and tests switch on. */
+    readonly code: string,
+    message: string,
+    /** Per-field messages for forms (`invalid` only). */
+    readonly fields?: Record<string, string>,
+    /** Seconds until a limited request may be tried again (`limit-exceeded` only). */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const invalid = (code: string, message: string, fields?: Record<string, string>) =>
+  new DomainError('invalid', code, message, fields);
+
+/** A refusal of one field, with the message under that field as well. */
+export const invalidField = (field: string, code: string, message: string) =>
+  invalid(code, message, { [field]: message });
+
+export const unauthenticated = (message = 'You need to sign in first.') =>
+  new DomainError('unauthenticated', 'unauthorized', message);
+
+/** `reason` is the code: why it is refused (`blocked`, `operation-not-permitted`, ...). */
+export const forbidden = (
+  reason = 'forbidden',
+  message = 'You do not have permission to do this.',
+) => new DomainError('forbidden', reason, message);
+
+/** Something the caller may not see answers exactly like something that does not exist. */
+export const notFound = (message = 'Not found', code = 'not-found') =>
+  new DomainError('not-found', code, message);
+
+export const conflict = (code: string, message: string) =>
+  new DomainError('conflict', code, message);
+
+export const limitExceeded = (code: string, message: string, retryAfterSeconds?: number) =>
+  new DomainError('limit-exceeded', code, message, undefined, retryAfterSeconds);
+
+export const unavailable = (message: string, retryAfterSeconds?: number) =>
+  new DomainError('unavailable', 'unavailable', message, undefined, retryAfterSeconds);
+
+/** The refusal when another writer changed the stream first and retries ran out. */
+export const concurrentChange = () =>
+  conflict('conflict', 'Someone else changed this at the same time. Please try again.');

@@ -1,0 +1,66 @@
+import type { RawBuilder } from 'kysely';
+import type { BadgeCounter } from '../../shared/badges';
+import type { EventData, EventType } from '../../shared/events';
+import type { NotificationType } from '../../shared/social/notifications';
+import type { RecordedEvent } from '../eventstore/stored-event';
+
+/** Members named by id, by a query answering `user_id` rows (a conversation's participants), or both. */
+export interface Members {
+  ids?: readonly string[];
+  query?: RawBuilder<{ user_id: string }>;
+}
+
+/** A notification an event raises for one member. */
+export interface NotificationIntent {
+  recipientId: string;
+  actorId: string;
+  type: NotificationType;
+  /** What raised it (a request's id, a post's id): how the push finds the row again. */
+  sourceKey: string;
+  actionUrl: string;
+  actionData: Record<string, unknown>;
+  /** The note that came with it, shown as the body when there is one. */
+  message: string | null;
+}
+
+/** How a notification type reads, with one actor or grouped ("Ana and 3 others ..."). */
+export interface NotificationWording {
+  one(actorName: string): string;
+  many(actorName: string, others: string): string;
+  content(actorName: string, message: string | null): string;
+}
+
+/** What an event does to the members' badges. */
+export interface BadgeEffect {
+  /** Recount every counter of these members from the read models. */
+  recount?: Members;
+  /** A change known exactly (a new message): move one counter without recounting. */
+  increment?: { counter: BadgeCounter; by: number; members: Members };
+}
+
+type RecordedOf<T extends EventType> = Extract<RecordedEvent, { type: T }>;
+
+/**
+ * What an event means outside the domain that emits it, declared by that domain: the consumers
+ * (notifications, badges, other domains' pushers) read these declarations and never switch over
+ * another domain's event types.
+ */
+export interface EventMeaning<T extends EventType> {
+  /** A new member: per-member read models start their row. */
+  joins?(data: EventData<T>): string;
+  /** This member's card as others see it changed (privacy, name, avatar). */
+  memberChanged?(data: EventData<T>): string;
+  notifies?(event: RecordedOf<T>): readonly NotificationIntent[];
+  badges?(data: EventData<T>): BadgeEffect;
+}
+
+export type EventMeanings = { [T in EventType]?: EventMeaning<T> };
+
+/** How one badge counter is counted for the member `userId` (an SQL expression). */
+export type CounterSource = (userId: RawBuilder<string>) => RawBuilder<number>;
+
+export interface ModuleMeanings {
+  events?: EventMeanings;
+  notificationWording?: Partial<Record<NotificationType, NotificationWording>>;
+  badgeCounters?: Partial<Record<BadgeCounter, CounterSource>>;
+}

@@ -1,0 +1,69 @@
+import type { RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import type { Server } from 'socket.io';
+import type { Config } from '../config';
+import type { Db } from '../db/schema';
+import type { EventStore } from '../eventstore/append';
+import type { Projection } from '../eventstore/projection';
+import type { AnyRouteSpec } from '../http/route-spec';
+import type { Pusher } from '../realtime/pusher';
+import type { LiveRelay } from '../realtime/relay';
+import type { SocketFeature } from '../realtime/socket-feature';
+import type { CommandRunner } from './command-runner';
+import type { MeaningCatalogue } from './meaning-catalogue';
+import type { ModuleMeanings } from './meanings';
+import type { SessionFinder } from './session';
+import type { BackgroundWorker } from './worker';
+
+/** What every part of a module is built with. */
+export interface ModuleDeps {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  /** For dedicated connections (LISTEN, COPY) outside the pool. */
+  connectionString: string;
+  commands: CommandRunner;
+  meanings: MeaningCatalogue;
+  /** Every module's projections, in the order they run (a restore rebuilds with them). */
+  projections: readonly Projection[];
+  /** Appends outside a command, inside a caller's transaction (seeding, tools). */
+  eventStore: EventStore;
+}
+
+/** Where an unexpected server error happened, for whoever records them. */
+export interface ServerErrorContext {
+  url?: string;
+  component: string;
+  userId?: string | null;
+}
+
+/** What background work gets besides: the sockets and this process's live relay. */
+export interface RuntimeDeps extends ModuleDeps {
+  io: Server;
+  relay: LiveRelay;
+}
+
+/**
+ * A domain as the composition root sees it (`server/domains/modules.ts` lists them): everything
+ * it adds to the event store, the HTTP API, the sockets and the workers, and what its events mean
+ * to the others. The event store, the HTTP layer and the realtime layer receive these parts as
+ * parameters and never import a domain.
+ */
+export interface DomainModule {
+  name: string;
+  meanings?: ModuleMeanings;
+  /** Its read models; built from the catalogue when they consume other modules' meanings. */
+  projections?(meanings: MeaningCatalogue): Projection[];
+  routes?(deps: ModuleDeps): AnyRouteSpec[];
+  pushers?(deps: ModuleDeps): Pusher[];
+  socketFeatures?(deps: ModuleDeps): SocketFeature[];
+  workers?(deps: RuntimeDeps): BackgroundWorker[];
+  /** Runs in front of every API route (request timing). */
+  apiMiddleware?(deps: ModuleDeps): RequestHandler[];
+  /** Told of every unexpected server error: a failed request, an unhandled rejection. */
+  onServerError?(error: unknown, where: ServerErrorContext): void;
+  /** Runs once at start, after migrations (seeding defaults). */
+  start?(deps: ModuleDeps): Promise<void>;
+  /** The auth module: how a session cookie's token finds its member, for REST and sockets. */
+  sessions?(deps: ModuleDeps): SessionFinder;
+}

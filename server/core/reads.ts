@@ -1,0 +1,49 @@
+import { sql, type Compilable, type RawBuilder } from 'kysely';
+import { statement, type Statement } from '../db/statement';
+
+/**
+ * One read a command's decision needs. A command names its reads and the runner sends them
+ * together, in one round trip, before it decides.
+ */
+export interface Read<T> {
+  statement: Statement;
+  pick(rows: readonly unknown[]): T;
+}
+
+/** The rows a query answers. */
+export function rows<R>(query: Compilable<R>): Read<R[]> {
+  return { statement: statement(query), pick: (found) => found as R[] };
+}
+
+/** The first row a query answers, if any. */
+export function first<R>(query: Compilable<R>): Read<R | undefined> {
+  return { statement: statement(query), pick: (found) => found[0] as R | undefined };
+}
+
+/** One value computed by SQL (a condition of the relations policy, a count). */
+export function value<V>(expression: RawBuilder<V>): Read<V> {
+  return {
+    statement: statement(sql`select ${expression} as value`),
+    pick: (found) => (found[0] as { value: V }).value,
+  };
+}
+
+/** Whether a query answers any row. */
+export function exists(query: Compilable<unknown>): Read<boolean> {
+  const compiled = statement(query);
+  return {
+    statement: { sql: `select exists (${compiled.sql}) as value`, parameters: compiled.parameters },
+    pick: (found) => (found[0] as { value: boolean }).value,
+  };
+}
+
+/** A stream's version as the log has it now; 0 for a stream with no events. */
+export function streamVersion(streamId: string): Read<number> {
+  return value(
+    sql<number>`coalesce((select max(stream_version) from events where stream_id = ${streamId}), 0)`,
+  );
+}
+
+export function mapRead<T, U>(read: Read<T>, map: (value: T) => U): Read<U> {
+  return { statement: read.statement, pick: (found) => map(read.pick(found)) };
+}

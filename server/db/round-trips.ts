@@ -1,0 +1,21 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * Counts the database round trips made inside a scope (a command): every query sent and awaited
+ * is one, a pipeline of statements is one. Counted where queries leave the process
+ * (prepared-client.ts), so the figure is measured, not estimated.
+ */
+const scope = new AsyncLocalStorage<{ trips: number }>();
+
+export function countRoundTrip(): void {
+  const current = scope.getStore();
+  if (current) current.trips += 1;
+}
+
+export async function measureRoundTrips<T>(
+  work: () => Promise<T>,
+): Promise<{ value: T; trips: number }> {
+  const counter = { trips: 0 };
+  const value = await scope.run(counter, work);
+  return { value, trips: counter.trips };
+}

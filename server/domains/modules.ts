@@ -1,0 +1,32 @@
+import type { DomainModule } from '../core/module';
+import { authModule } from './auth';
+import { backupModule } from './backup';
+import { badgesModule } from './badges';
+import { emailModule } from './email';
+import { friendsModule } from './friends';
+import { logsModule } from './logs';
+import { messagingModule } from './messaging';
+import { monitoringModule } from './monitoring';
+import { notificationsModule } from './notifications';
+import { peopleModule } from './people';
+import { presenceModule } from './presence';
+
+/**
+ * Every domain of the product: the one list the composition root (server/composition.ts) wires
+ * into the event store, the HTTP API, the sockets and the workers. Order matters twice: routes
+ * mount in this order, and each event's projections run in it, so notifications come after the
+ * domains whose events raise them and badges count last, after everything they count.
+ */
+export const modules: readonly DomainModule[] = [
+  authModule,
+  peopleModule,
+  presenceModule,
+  friendsModule,
+  messagingModule,
+  notificationsModule,
+  monitoringModule,
+  logsModule,
+  emailModule,
+  backupModule,
+  badgesModule,
+];

@@ -1,0 +1,55 @@
+import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
+import { z } from 'zod';
+import { forbidden, unauthenticated } from '../core/errors';
+import type { AnyRouteSpec, RouteAuth } from './route-spec';
+import { parseInput } from './validation';
+
+const noParams = z.object({});
+const noQuery = z.object({});
+const noBody = z.unknown().refine(
+  // Clients may send `{}` with a bodiless POST; anything else is a mistake worth reporting.
+  (b) =>
+    b === undefined ||
+    (typeof b === 'object' && b !== null && !Array.isArray(b) && Object.keys(b).length === 0),
+  { message: 'This endpoint takes no request body' },
+);
+
+/** Server-side role check: the client hiding a button is never the protection. */
+function gate(auth: RouteAuth): RequestHandler | null {
+  if (auth === 'public') return null;
+  return (req, _res, next) => {
+    if (!req.session) return next(unauthenticated());
+    if (auth === 'owner' && req.session.user.role !== 'owner') {
+      return next(forbidden('forbidden', 'This needs an owner account.'));
+    }
+    next();
+  };
+}
+
+/**
+ * Parses params, query and body by the route's zod schemas before its handler runs: a bad request
+ * is answered 400 and the handler never sees it. Errors thrown or rejected reach the error handler.
+ */
+function handle(spec: AnyRouteSpec): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const input = {
+        params: parseInput(spec.params ?? noParams, req.params),
+        query: parseInput(spec.query ?? noQuery, req.query),
+        body: parseInput(spec.body ?? noBody, req.body, spec.coder),
+      };
+      spec.handler(input as never, req, res).catch(next);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** Mounts routes in the order given (a literal path must come before a parameter one). */
+export function mountRoutes(router: Router, routes: readonly AnyRouteSpec[]): void {
+  for (const spec of routes) {
+    const guard = gate(spec.auth);
+    const handlers = guard ? [guard, handle(spec)] : [handle(spec)];
+    router[spec.method](spec.path, ...handlers);
+  }
+}

@@ -1,0 +1,88 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { defineRoute, type AnyRouteSpec } from '../route-spec';
+
+// Swagger UI's own files, served from node_modules: the reference works offline and under a
+// `script-src 'self'` policy.
+const swaggerUi = path.dirname(
+  createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'),
+);
+const ASSETS = {
+  'swagger-ui.css': path.join(swaggerUi, 'swagger-ui.css'),
+  'swagger-ui-bundle.js': path.join(swaggerUi, 'swagger-ui-bundle.js'),
+  'swagger-init.js': fileURLToPath(new URL('./swagger-init.js', import.meta.url)),
+};
+const assetNames = Object.keys(ASSETS) as [keyof typeof ASSETS, ...(keyof typeof ASSETS)[]];
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** `base` is where the API is mounted (`/api`), so the page does not depend on its own URL. */
+function page(base: string): string {
+  const at = escapeHtml(base);
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>API reference</title>
+    <link rel="icon" href="data:," />
+    <link rel="stylesheet" href="${at}/docs/swagger-ui.css" />
+  </head>
+  <body>
+    <div id="swagger-ui" data-spec-url="${at}/openapi.json"></div>
+    <script src="${at}/docs/swagger-ui-bundle.js"></script>
+    <script src="${at}/docs/swagger-init.js"></script>
+  </body>
+</html>
+`;
+}
+
+/**
+ * The API's description of itself: the OpenAPI document and a page to browse it. They are routes
+ * like any other, so the document lists them too and every mounted route is documented.
+ */
+export function apiDocsRoutes(getDocument: () => object): AnyRouteSpec[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/openapi.json',
+      tag: 'docs',
+      summary: 'This OpenAPI 3.1 document',
+      auth: 'public',
+      responses: { 200: { description: 'The OpenAPI document', contentType: 'application/json' } },
+      async handler(_input, _req, res) {
+        res.json(getDocument());
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/docs',
+      tag: 'docs',
+      summary: 'The API reference to browse (Swagger UI)',
+      auth: 'public',
+      responses: { 200: { description: 'The reference page', contentType: 'text/html' } },
+      async handler(_input, req, res) {
+        res.type('html').send(page(req.baseUrl));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/docs/:file',
+      tag: 'docs',
+      summary: 'A script or style sheet of the reference page',
+      auth: 'public',
+      params: z.strictObject({ file: z.enum(assetNames) }),
+      responses: { 200: { description: 'The style sheet or script', contentType: 'text/*' } },
+      async handler({ params }, _req, res) {
+        await new Promise<void>((resolve, reject) => {
+          // Once the file has started, a failure (the client went away) has nobody to answer.
+          res.sendFile(ASSETS[params.file], { maxAge: '1d' }, (error) =>
+            error && !res.headersSent ? reject(error) : resolve(),
+          );
+        });
+      },
+    }),
+  ];
+}

@@ -1,0 +1,74 @@
+import type { Request, Response } from 'express';
+import type { z } from 'zod';
+import type { ErrorCoder } from './validation';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * Who may call a route: anyone, any signed-in member, or an owner. Checked before the input is
+ * validated, so a member is refused an owner's route whatever they send.
+ */
+export type RouteAuth = 'public' | 'member' | 'owner';
+
+/** A success answer that is not a JSON body of a zod schema (a file, a CSV export). */
+export interface RawResponse {
+  description: string;
+  contentType: string;
+}
+
+/** A JSON body described by its zod schema, `null` for an empty answer (204). */
+export type ResponseSpec = z.ZodType | null | RawResponse;
+
+export interface Input<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+}
+
+/**
+ * One API route, declared once: the HTTP layer mounts it (auth first, then zod on params, query
+ * and body) and the OpenAPI document is generated from the same object.
+ */
+export interface RouteSpec<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** Express syntax, relative to `/api`: `/friends/requests/:id`. */
+  path: string;
+  summary: string;
+  /** Extra words for the API reference; the summary is the first line. */
+  description?: string;
+  /** Groups the route in the API reference; defaults to the path's first segment. */
+  tag?: string;
+  auth: RouteAuth;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Names the error the spec asks for when the body is refused (e.g. `weak-password`). */
+  coder?: ErrorCoder;
+  /** Success answers by status. */
+  responses: Record<number, ResponseSpec>;
+  /** Refusals beyond the ones every route has (400 for bad input, 401/403 by `auth`). */
+  errors?: readonly number[];
+  /** Mounted only when `ENABLE_TEST_ROUTES` is on; documented under the `test` tag. */
+  testOnly?: boolean;
+  handler(
+    input: Input<z.output<P>, z.output<Q>, z.output<B>>,
+    req: Request,
+    res: Response,
+  ): Promise<void>;
+}
+
+/** A route of some schemas, erased to what the HTTP layer and the document generator read. */
+export type AnyRouteSpec = RouteSpec<z.ZodType, z.ZodType, z.ZodType>;
+
+/** Types the handler's input from the schemas given; the result is mounted as it is. */
+export function defineRoute<
+  P extends z.ZodType = z.ZodObject<Record<string, never>>,
+  Q extends z.ZodType = z.ZodObject<Record<string, never>>,
+  B extends z.ZodType = z.ZodUndefined,
+>(spec: RouteSpec<P, Q, B>): AnyRouteSpec {
+  return spec as unknown as AnyRouteSpec;
+}

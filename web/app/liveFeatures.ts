@@ -1,0 +1,37 @@
+import type { LiveFeatureEntry } from '../features/connection/liveFeature';
+import { friendsLive } from '../features/friends/friendsLive';
+import { messagingLive } from '../features/messaging/messagingLive';
+import { notificationsLive } from '../features/notifications/notificationsLive';
+import { presenceLive } from '../features/presence/presenceReporter';
+
+/**
+ * Every feature that follows the live channel; a feature not listed here hears no push.
+ *
+ * Members' features load with the app: a delivery receipt is due from whatever page the member is
+ * on, and a handler whose view was never loaded finds no cache to change. The operator consoles
+ * (owners only) load with their screens, which call `useLiveFeature(name)`, so a member's first
+ * page never downloads them. Until one of its screens mounts, an operator feature has nothing
+ * cached, so dropping its pushes and skipping its resync loses nothing.
+ */
+export const liveFeatures: readonly LiveFeatureEntry[] = [
+  messagingLive,
+  notificationsLive,
+  friendsLive,
+  presenceLive,
+  {
+    name: 'monitoring',
+    load: async () => (await import('../features/monitoring/monitoringLive')).monitoringLive,
+  },
+  {
+    name: 'logs',
+    load: async () => (await import('../features/logs/logsLive')).logsLive,
+  },
+  {
+    name: 'email',
+    load: async () => (await import('../features/email/emailLive')).emailLive,
+  },
+  {
+    name: 'backup',
+    load: async () => (await import('../features/backup/backupLive')).backupLive,
+  },
+];
