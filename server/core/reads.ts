@@ -38,10 +38,14 @@ export function exists(query: Compilable<unknown>): Read<boolean> {
 }
 
 /** A stream's version as the log has it now; 0 for a stream with no events. */
-export function streamVersion(streamId: string): Read<number> {
-  return value(
-    sql<number>`coalesce((select max(stream_version) from events where stream_id = ${streamId}), 0)`,
-  );
+export function streamVersion(streamId: string | RawBuilder<string>): Read<number> {
+  return value(streamVersionSql(typeof streamId === 'string' ? sql`${streamId}` : streamId));
+}
+
+/** The version of the stream an SQL expression names, as an SQL expression. */
+export function streamVersionSql(streamId: RawBuilder<unknown>): RawBuilder<number> {
+  return sql<number>`coalesce((select max(e.stream_version) from events e
+    where e.stream_id = ${streamId}), 0)`;
 }
 
 export function mapRead<T, U>(read: Read<T>, map: (value: T) => U): Read<U> {

@@ -7,7 +7,7 @@ import { EMAIL_VERIFICATION_TTL_MS, emailVerificationMessages } from '../../../s
 import { appendTo, defineCommand } from '../../core/command';
 import { DomainError, invalid, notFound, type DomainErrorKind } from '../../core/errors';
 import { lock, refuseUnless, retryUnless } from '../../core/guards';
-import { exists, first, streamVersion, value } from '../../core/reads';
+import { exists, first, streamVersion } from '../../core/reads';
 import { qb, statement } from '../../db/statement';
 import { queueEmail, templateRead } from '../email/outbox';
 import { emailVerificationTemplate, passwordResetTemplate } from '../email/templates';
@@ -21,7 +21,7 @@ import {
   recordFailure,
   throttleRead,
 } from './sign-in-throttle';
-import { sessionStreamId, userStreamId } from './streams';
+import { sessionStreamId, userStreamId, userStreamIdSql } from './streams';
 
 const KIND_BY_STATUS: Record<number, DomainErrorKind> = {
   400: 'invalid',
@@ -203,8 +203,9 @@ export function requestPasswordResetCommand(publicUrl: string) {
     load: ({ email }: { email: string }) => ({
       user: first(byEmail(email)),
       template: templateRead(passwordResetTemplate.name),
-      version: value(sql<number>`coalesce((select max(stream_version) from events
-        where stream_id = 'user-' || (select id::text from users where lower(email) = ${email.toLowerCase()})), 0)`),
+      version: streamVersion(
+        userStreamIdSql(sql`(select id from users where lower(email) = ${email.toLowerCase()})`),
+      ),
     }),
     decide({ user, template, version }) {
       if (!user) throw authError(404, 'user-not-found', 'email');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { first, mapRead, type Read } from '../../core/reads';
+import { first, mapRead, streamVersionSql, type Read } from '../../core/reads';
+import { userStreamIdSql } from './streams';
 import { qb } from '../../db/statement';
 import { hashToken, randomToken } from './tokens';
 
@@ -39,8 +40,7 @@ export function linkTokenRead(
         .select([
           'id',
           'user_id',
-          sql<number>`coalesce((select max(e.stream_version) from events e
-            where e.stream_id = 'user-' || user_id::text), 0)`.as('version'),
+          streamVersionSql(userStreamIdSql(sql.ref('user_id'))).as('version'),
         ])
         .where('token_hash', '=', hashToken(token))
         .where('used_at', 'is', null)

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
 import type { EventStore } from '../../eventstore/append';
+import { userStreamId, userStreamIdSql } from '../auth/streams';
 
 const SIGN_INS_PER_MEMBER = 1000;
 
@@ -22,7 +23,7 @@ export async function seedSignInEvents(
     for (let n = 0; n < members; n += 1) {
       const userId = randomUUID();
       ids.push(userId);
-      await eventStore.append(trx, `user-${userId}`, 0, [
+      await eventStore.append(trx, userStreamId(userId), 0, [
         {
           type: 'UserRegistered',
           data: {
@@ -40,7 +41,7 @@ export async function seedSignInEvents(
   const perMember = Math.ceil(signIns / members);
   await sql`
     insert into events (stream_id, stream_version, type, data, metadata)
-    select 'user-' || m.id, 1 + s.n, 'UserSignedIn',
+    select ${userStreamIdSql(sql.ref('m.id'))}, 1 + s.n, 'UserSignedIn',
            jsonb_build_object('userId', m.id, 'sessionId', gen_random_uuid(),
                               'rememberMe', s.n % 3 = 0),
            jsonb_build_object('requestId', 'seed-' || s.n)

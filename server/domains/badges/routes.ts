@@ -20,6 +20,9 @@ const testSignalSchema = z.strictObject({
 });
 type TestSignal = z.output<typeof testSignalSchema>;
 
+/** Each test signal is a stream of its own: nothing it does depends on another. */
+const testSignalStreamId = () => `test-signal-${randomUUID()}`;
+
 /**
  * Moves a member's badge through the event store, for end-to-end tests and the benchmark. It
  * reads nothing before it writes, so it runs in one round trip: the guard refuses an unknown
@@ -36,9 +39,7 @@ const adjustBadge = defineCommand({
           notFound('User not found'),
         ),
       ],
-      appends: [
-        appendTo(`test-signal-${randomUUID()}`, 0, [{ type: 'TestCounterAdjusted', data: signal }]),
-      ],
+      appends: [appendTo(testSignalStreamId(), 0, [{ type: 'TestCounterAdjusted', data: signal }])],
       reply: mapRead(
         first(qb.selectFrom('badges').selectAll().where('user_id', '=', signal.userId)),
         (row): Badges => presentBadges(row!),

@@ -15,7 +15,7 @@ import { qb } from '../../db/statement';
 import { friendRequestAcceptedTemplate, friendRequestTemplate } from '../email/templates';
 import { notificationEmail, notificationEmailRead } from '../notifications/notification-emails';
 import { areFriends, blockedEitherWay, member } from '../relations/relations-policy';
-import { friendshipStreamId } from './friendship-stream';
+import { friendshipStreamId, friendshipStreamIdSql } from './friendship-stream';
 
 const requestNotFound = () => notFound(socialMessages.requestNotFound);
 const friendNotFound = () => notFound(socialMessages.friendNotFound);
@@ -138,9 +138,7 @@ export function friendsCommands({ publicUrl }: FriendsConfig) {
       const to = side('to_user_id');
       return {
         request: first(qb.selectFrom('friend_requests').selectAll().where('id', '=', requestId)),
-        version: value(sql<number>`coalesce((select max(stream_version) from events
-          where stream_id = 'friendship-' || least(${from}, ${to})::text || '-'
-                                          || greatest(${from}, ${to})::text), 0)`),
+        version: streamVersion(friendshipStreamIdSql(from, to)),
         blocked: value(blockedEitherWay(from, to)),
         email: notificationEmailRead(
           from,

@@ -11,11 +11,16 @@ import {
 import { appendTo, defineCommand } from '../../core/command';
 import { conflict, forbidden, invalid, notFound } from '../../core/errors';
 import { lock, refuseUnless } from '../../core/guards';
-import { first, mapRead, value } from '../../core/reads';
+import { first, mapRead, streamVersionSql, value } from '../../core/reads';
 import { qb } from '../../db/statement';
 import { blockedRefusal } from '../friends/commands';
 import { blockedEitherWay, friendAllows, member } from '../relations/relations-policy';
-import { conversationIdFor, conversationStreamId, isUuid } from './conversation-id';
+import {
+  conversationIdFor,
+  conversationStreamId,
+  conversationStreamIdSql,
+  isUuid,
+} from './conversation-id';
 import { conversationViewRead } from './messaging-read';
 
 const conversationNotFound = () => notFound(socialMessages.conversationNotFound);
@@ -41,8 +46,7 @@ function memberState(conversationId: string, userId: string) {
         'm.is_starred',
         'm.is_archived',
         'c.message_count',
-        sql<number>`coalesce((select max(stream_version) from events
-          where stream_id = 'conversation-' || c.id::text), 0)`.as('version'),
+        streamVersionSql(conversationStreamIdSql(sql.ref('c.id'))).as('version'),
         sql<boolean>`${blockedEitherWay(member(userId), sql.ref('m.contact_id'))}`.as('blocked'),
         sql<boolean>`${friendAllows(sql.ref('m.contact_id'), member(userId), 'write')}`.as(
           'may_write',

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 
 /**
@@ -17,6 +18,11 @@ export function conversationIdFor(a: string, b: string): string {
 
 export function conversationStreamId(conversationId: string): string {
   return `conversation-${conversationId}`;
+}
+
+/** The same id, built in SQL from a conversation reference. */
+export function conversationStreamIdSql(conversationId: RawBuilder<unknown>) {
+  return sql<string>`'conversation-' || (${conversationId})::text`;
 }
 
 const uuid = z.uuid();

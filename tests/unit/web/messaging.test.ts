@@ -6,6 +6,7 @@ import {
   compareConversations,
   inTab,
   matchesSearch,
+  mergeSnapshot,
   upsertConversation,
   visibleConversations,
   type ConversationTab,
@@ -152,6 +153,24 @@ describe('conversation search', () => {
     expect(visibleConversations(list, 'all', 'lake').map(({ id }) => id)).toEqual([uuid(2)]);
     expect(visibleConversations(list, 'archived', 'lake').map(({ id }) => id)).toEqual([uuid(4)]);
     expect(visibleConversations(list, 'all', '')).toHaveLength(2);
+  });
+});
+
+describe('conversation cache: a refetch merged with what arrived meanwhile', () => {
+  it('keeps newer views and conversations the snapshot had not seen yet', () => {
+    const started = conversation({
+      id: uuid(7),
+      version: 0,
+      timestamp: '2026-11-02T00:00:00.000Z',
+    });
+    const cached = [conversation({ version: 6, unreadCount: 0 }), started];
+    const snapshot = [conversation({ version: 5, unreadCount: 2 })];
+    expect(mergeSnapshot(cached, snapshot)).toEqual([
+      conversation({ version: 6, unreadCount: 0 }),
+      started,
+    ]);
+    const newer = [conversation({ version: 8, unreadCount: 3 })];
+    expect(mergeSnapshot([conversation({ version: 6 })], newer)).toEqual(newer);
   });
 });
 

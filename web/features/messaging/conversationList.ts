@@ -66,3 +66,18 @@ export function upsertConversation(list: Conversation[], incoming: Conversation)
   }
   list.sort(compareConversations);
 }
+
+/**
+ * A fresh list from the server, merged with what the cache learned while the request was in
+ * flight: a view the cache already holds at a newer version stays, and a conversation the list
+ * does not have yet (started after the server read it, known from a push or a response) stays
+ * too; conversations are never deleted. A slow snapshot thus never rolls the list back.
+ */
+export function mergeSnapshot(
+  cached: readonly Conversation[],
+  snapshot: readonly Conversation[],
+): Conversation[] {
+  const merged = [...snapshot];
+  for (const held of cached) upsertConversation(merged, held);
+  return merged.sort(compareConversations);
+}

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/social';
 import { messageNewPayloadSchema, type MessageNewPayload } from '../../../shared/realtime';
 import { api } from '../../app/api';
+import { mergeSnapshot } from './conversationList';
 import { olderPageParam } from './threadCache';
 
 const conversationsSchema = z.array(conversationSchema);
@@ -36,6 +37,8 @@ export const messagingEndpoints = api.injectEndpoints({
     getConversations: build.query<Conversation[], void>({
       query: () => 'conversations',
       transformResponse: (raw: unknown) => conversationsSchema.parse(raw),
+      // A refetch racing a push or a start must not drop what they added (see mergeSnapshot).
+      merge: (cached, snapshot) => mergeSnapshot(cached, snapshot),
       providesTags: ['Conversations'],
     }),
     startConversation: build.mutation<Conversation, string>({
