@@ -82,6 +82,30 @@ export function authRoutes({ db, commands, config }: ModuleDeps) {
         res.status(204).end();
       },
     });
+  /** An owner changes a role in their name; the test route acts for nobody (`actorId` null). */
+  const roleRoute = (route: {
+    path: string;
+    summary: string;
+    auth: 'owner' | 'public';
+    testOnly?: boolean;
+  }) =>
+    defineRoute({
+      method: 'post',
+      ...route,
+      params: userParams,
+      body: roleChangeSchema,
+      responses: { 204: null },
+      errors: [404],
+      async handler({ params, body }, req, res) {
+        const actorId = route.testOnly ? null : memberIdOf(req);
+        await commands.run(
+          changeUserRole,
+          { actorId, userId: params.id, role: body.role },
+          contextOf(req),
+        );
+        res.status(204).end();
+      },
+    });
   return [
     defineRoute({
       method: 'get',
@@ -192,43 +216,17 @@ export function authRoutes({ db, commands, config }: ModuleDeps) {
     }),
     adminToggle('disable'),
     adminToggle('enable'),
-    defineRoute({
-      method: 'post',
+    roleRoute({
       path: '/admin/users/:id/role',
       summary: 'Makes a member an owner, or an owner a member',
       auth: 'owner',
-      params: userParams,
-      body: roleChangeSchema,
-      responses: { 204: null },
-      errors: [404],
-      async handler({ params, body }, req, res) {
-        await commands.run(
-          changeUserRole,
-          { actorId: memberIdOf(req), userId: params.id, role: body.role },
-          contextOf(req),
-        );
-        res.status(204).end();
-      },
     }),
-    defineRoute({
-      method: 'post',
+    roleRoute({
       path: '/test/users/:id/role',
       summary:
         "Sets a member's role (tests only: they share one database, so they cannot count on being its first account)",
       auth: 'public',
       testOnly: true,
-      params: userParams,
-      body: roleChangeSchema,
-      responses: { 204: null },
-      errors: [404],
-      async handler({ params, body }, req, res) {
-        await commands.run(
-          changeUserRole,
-          { actorId: null, userId: params.id, role: body.role },
-          contextOf(req),
-        );
-        res.status(204).end();
-      },
     }),
   ];
 }

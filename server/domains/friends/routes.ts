@@ -40,6 +40,24 @@ export function friendsRoutes({ db, commands, config }: ModuleDeps) {
         { actorId: memberIdOf(req), requestId: params.id, action },
         contextOf(req),
       );
+  /** Declining and withdrawing answer the request as it now stands. */
+  const closeRequest = (method: 'post' | 'delete', path: string, action: 'reject' | 'cancel') =>
+    defineRoute({
+      method,
+      path,
+      summary:
+        action === 'reject'
+          ? 'Declines a friend request sent to the member'
+          : 'Withdraws a friend request the member sent',
+      auth: 'member',
+      params: requestParams,
+      responses: { 200: friendRequestSchema },
+      errors: [404, 409],
+      async handler({ params }, req, res) {
+        await answerRequest(action)(params, req);
+        res.json(await readFriendRequest(db, memberIdOf(req), params.id));
+      },
+    });
   return [
     defineRoute({
       method: 'get',
@@ -92,32 +110,8 @@ export function friendsRoutes({ db, commands, config }: ModuleDeps) {
         res.json(await readFriend(db, memberIdOf(req), request.from_user_id));
       },
     }),
-    defineRoute({
-      method: 'post',
-      path: '/friends/requests/:id/reject',
-      summary: 'Declines a friend request sent to the member',
-      auth: 'member',
-      params: requestParams,
-      responses: { 200: friendRequestSchema },
-      errors: [404, 409],
-      async handler({ params }, req, res) {
-        await answerRequest('reject')(params, req);
-        res.json(await readFriendRequest(db, memberIdOf(req), params.id));
-      },
-    }),
-    defineRoute({
-      method: 'delete',
-      path: '/friends/requests/:id',
-      summary: 'Withdraws a friend request the member sent',
-      auth: 'member',
-      params: requestParams,
-      responses: { 200: friendRequestSchema },
-      errors: [404, 409],
-      async handler({ params }, req, res) {
-        await answerRequest('cancel')(params, req);
-        res.json(await readFriendRequest(db, memberIdOf(req), params.id));
-      },
-    }),
+    closeRequest('post', '/friends/requests/:id/reject', 'reject'),
+    closeRequest('delete', '/friends/requests/:id', 'cancel'),
     defineRoute({
       method: 'get',
       path: '/friends/search',
