@@ -1,7 +1,17 @@
 import { sql } from 'kysely';
 import request from 'supertest';
 import { authErrorMessages, validationMessages } from '../../shared/auth/messages';
-import { sessionCookie, signUpMember, useServerWithDatabase } from '../support/test-server';
+import {
+  as,
+  queuedEmail,
+  rowCounts,
+  sessionCookie,
+  signIn,
+  signUp,
+  signUpMembers,
+  TEST_PASSWORD,
+} from '../support/factories';
+import { useServerWithDatabase } from '../support/test-server';
 
 const stack = useServerWithDatabase();
 
@@ -9,12 +19,12 @@ const api = () => request(stack.server.url);
 
 describe('sign-up', () => {
   it('makes the first account an owner and later ones members, and signs them in', async () => {
-    const first = await signUpMember(stack.server, 'first_owner');
+    const first = await signUp(stack.server, 'first_owner');
     expect(first.role).toBe('owner');
-    const second = await signUpMember(stack.server);
+    const second = await signUp(stack.server);
     expect(second.role).toBe('member');
 
-    const res = await api().get('/api/auth/session').set('cookie', second.cookie).expect(200);
+    const res = await as(stack.server, second).get('/auth/session').expect(200);
     expect(res.body).toMatchObject({
       isAuthenticated: true,
       id: second.id,
@@ -32,7 +42,7 @@ describe('sign-up', () => {
   });
 
   it('stores an argon2id hash, never the password', async () => {
-    const member = await signUpMember(stack.server);
+    const member = await signUp(stack.server);
     const row = await stack.database.db
       .selectFrom('users')
       .select('password_hash')
@@ -43,7 +53,7 @@ describe('sign-up', () => {
   });
 
   it('treats emails and usernames case-insensitively for uniqueness', async () => {
-    const member = await signUpMember(stack.server);
+    const member = await signUp(stack.server);
     const byEmail = await api()
       .post('/api/auth/sign-up')
       .send({ username: 'someone_else', email: member.email.toUpperCase(), password: 'Secret123' })
@@ -110,29 +120,25 @@ describe('sign-up', () => {
 
 describe('sign-in', () => {
   it('answers the spec messages for unknown email, wrong password and a bad address', async () => {
-    const member = await signUpMember(stack.server);
-    const unknown = await api()
-      .post('/api/auth/sign-in')
-      .send({ email: 'nobody@example.com', password: 'x' })
-      .expect(404);
+    const member = await signUp(stack.server);
+    const unknown = await signIn(stack.server, {
+      email: 'nobody@example.com',
+      password: 'x',
+    }).expect(404);
     expect(unknown.body.error).toMatchObject({
       code: 'user-not-found',
       message: 'No account found with this email address.',
       fields: { email: 'No account found with this email address.' },
     });
-    const wrong = await api()
-      .post('/api/auth/sign-in')
-      .send({ email: member.email, password: 'Wrong1234' })
-      .expect(401);
+    const wrong = await signIn(stack.server, { email: member.email, password: 'Wrong1234' }).expect(
+      401,
+    );
     expect(wrong.body.error).toMatchObject({
       code: 'wrong-password',
       message: 'Incorrect password. Please try again.',
       fields: { password: 'Incorrect password. Please try again.' },
     });
-    const bad = await api()
-      .post('/api/auth/sign-in')
-      .send({ email: 'not-an-email', password: 'x' })
-      .expect(400);
+    const bad = await signIn(stack.server, { email: 'not-an-email', password: 'x' }).expect(400);
     expect(bad.body.error).toMatchObject({
       code: 'invalid-email',
       message: 'Please enter a valid email address.',
@@ -140,20 +146,21 @@ describe('sign-in', () => {
   });
 
   it('sets a browser-session cookie without remember me and a 30-day one with it', async () => {
-    const member = await signUpMember(stack.server);
-    const plain = await api()
-      .post('/api/auth/sign-in')
-      .send({ email: member.email, password: member.password })
-      .expect(200);
+    const member = await signUp(stack.server);
+    const plain = await signIn(stack.server, {
+      email: member.email,
+      password: member.password,
+    }).expect(200);
     const plainCookie = String(plain.headers['set-cookie']);
     expect(plainCookie).toMatch(/HttpOnly/);
     expect(plainCookie).toMatch(/SameSite=Lax/);
     expect(plainCookie).not.toMatch(/Expires=/);
 
-    const remembered = await api()
-      .post('/api/auth/sign-in')
-      .send({ email: member.email.toUpperCase(), password: member.password, rememberMe: true })
-      .expect(200);
+    const remembered = await signIn(stack.server, {
+      email: member.email.toUpperCase(),
+      password: member.password,
+      rememberMe: true,
+    }).expect(200);
     const cookie = String(remembered.headers['set-cookie']);
     const expires = Date.parse(/Expires=([^;]+)/.exec(cookie)![1]!);
     const days = (expires - Date.now()) / 86_400_000;
@@ -163,7 +170,7 @@ describe('sign-in', () => {
   });
 
   it('stores only a hash of the session token', async () => {
-    const member = await signUpMember(stack.server);
+    const member = await signUp(stack.server);
     const token = member.cookie.split('=')[1]!;
     const rows = await stack.database.db
       .selectFrom('sessions')
@@ -175,17 +182,14 @@ describe('sign-in', () => {
   });
 
   it('locks an address for 15 minutes after 5 failures within 15 minutes', async () => {
-    const member = await signUpMember(stack.server);
+    const member = await signUp(stack.server);
     for (let i = 0; i < 5; i += 1) {
-      await api()
-        .post('/api/auth/sign-in')
-        .send({ email: member.email, password: 'Wrong1234' })
-        .expect(401);
+      await signIn(stack.server, { email: member.email, password: 'Wrong1234' }).expect(401);
     }
-    const locked = await api()
-      .post('/api/auth/sign-in')
-      .send({ email: member.email, password: member.password })
-      .expect(429);
+    const locked = await signIn(stack.server, {
+      email: member.email,
+      password: member.password,
+    }).expect(429);
     expect(locked.body.error).toMatchObject({
       code: 'too-many-requests',
       message: 'Too many failed login attempts. Please try again later.',
@@ -195,78 +199,58 @@ describe('sign-in', () => {
     await sql`update sign_in_throttle set locked_until = locked_until - interval '14 minutes' where email = ${member.email}`.execute(
       stack.database.db,
     );
-    await api()
-      .post('/api/auth/sign-in')
-      .send({ email: member.email, password: member.password })
-      .expect(429);
+    await signIn(stack.server, { email: member.email, password: member.password }).expect(429);
     await sql`update sign_in_throttle set locked_until = locked_until - interval '1 minute 1 second' where email = ${member.email}`.execute(
       stack.database.db,
     );
-    await api()
-      .post('/api/auth/sign-in')
-      .send({ email: member.email, password: member.password })
-      .expect(200);
+    await signIn(stack.server, { email: member.email, password: member.password }).expect(200);
   });
 
   it('does not lock for failures spread over more than 15 minutes', async () => {
-    const member = await signUpMember(stack.server);
+    const member = await signUp(stack.server);
     for (let i = 0; i < 4; i += 1) {
-      await api()
-        .post('/api/auth/sign-in')
-        .send({ email: member.email, password: 'Wrong1234' })
-        .expect(401);
+      await signIn(stack.server, { email: member.email, password: 'Wrong1234' }).expect(401);
     }
     await sql`update sign_in_throttle set window_started_at = window_started_at - interval '16 minutes' where email = ${member.email}`.execute(
       stack.database.db,
     );
-    await api()
-      .post('/api/auth/sign-in')
-      .send({ email: member.email, password: 'Wrong1234' })
-      .expect(401);
-    await api()
-      .post('/api/auth/sign-in')
-      .send({ email: member.email, password: member.password })
-      .expect(200);
+    await signIn(stack.server, { email: member.email, password: 'Wrong1234' }).expect(401);
+    await signIn(stack.server, { email: member.email, password: member.password }).expect(200);
   });
 
   it('refuses a disabled account and ends its sessions; only an owner may disable', async () => {
     const owner = await ownerCookie();
-    const member = await signUpMember(stack.server);
-    const other = await signUpMember(stack.server);
-    const refused = await api()
-      .post(`/api/admin/users/${member.id}/disable`)
-      .set('cookie', other.cookie)
+    const [member, other] = await signUpMembers(stack.server, 2);
+    const refused = await as(stack.server, other)
+      .post(`/admin/users/${member.id}/disable`)
       .expect(403);
     expect(refused.body.error.code).toBe('forbidden');
     await api().post(`/api/admin/users/${member.id}/disable`).expect(401);
 
     await api().post(`/api/admin/users/${member.id}/disable`).set('cookie', owner).expect(204);
-    const session = await api().get('/api/auth/session').set('cookie', member.cookie).expect(200);
+    const session = await as(stack.server, member).get('/auth/session').expect(200);
     expect(session.body).toEqual({ isAuthenticated: false });
-    const res = await api()
-      .post('/api/auth/sign-in')
-      .send({ email: member.email, password: member.password })
-      .expect(403);
+    const res = await signIn(stack.server, {
+      email: member.email,
+      password: member.password,
+    }).expect(403);
     expect(res.body.error).toMatchObject({
       code: 'user-disabled',
       message: 'This account has been disabled. Please contact support.',
     });
 
     await api().post(`/api/admin/users/${member.id}/enable`).set('cookie', owner).expect(204);
-    await api()
-      .post('/api/auth/sign-in')
-      .send({ email: member.email, password: member.password })
-      .expect(200);
+    await signIn(stack.server, { email: member.email, password: member.password }).expect(200);
   });
 });
 
 describe('sign-out', () => {
   it('ends the session and records the event', async () => {
-    const member = await signUpMember(stack.server);
-    await api().post('/api/auth/sign-out').set('cookie', member.cookie).expect(204);
-    const res = await api().get('/api/auth/session').set('cookie', member.cookie).expect(200);
+    const member = await signUp(stack.server);
+    await as(stack.server, member).post('/auth/sign-out').expect(204);
+    const res = await as(stack.server, member).get('/auth/session').expect(200);
     expect(res.body).toEqual({ isAuthenticated: false });
-    await api().get('/api/me/badges').set('cookie', member.cookie).expect(401);
+    await as(stack.server, member).get('/me/badges').expect(401);
     const events = await stack.database.db
       .selectFrom('events')
       .select('type')
@@ -279,16 +263,11 @@ describe('sign-out', () => {
 
 describe('password reset', () => {
   it('queues the Password Reset email, lets the link set a password once, and ends old sessions', async () => {
-    const member = await signUpMember(stack.server);
+    const member = await signUp(stack.server);
     await api().post('/api/auth/password-reset').send({ email: member.email }).expect(200, {
       message: 'Password reset email sent! Check your inbox.',
     });
-    const mail = await stack.database.db
-      .selectFrom('email_outbox')
-      .selectAll()
-      .where('recipient', '=', member.email)
-      .where('template', '=', 'Password Reset')
-      .executeTakeFirstOrThrow();
+    const mail = await queuedEmail(stack.database.db, member.email, 'Password Reset');
     expect(mail.template).toBe('Password Reset');
     expect(mail.status).toBe('pending');
     expect(mail.data.email).toBe(member.email);
@@ -316,28 +295,20 @@ describe('password reset', () => {
       message: authErrorMessages['invalid-reset-token'],
     });
 
-    const old = await api().get('/api/auth/session').set('cookie', member.cookie).expect(200);
+    const old = await as(stack.server, member).get('/auth/session').expect(200);
     expect(old.body.isAuthenticated).toBe(false);
-    await api()
-      .post('/api/auth/sign-in')
-      .send({ email: member.email, password: member.password })
-      .expect(401);
-    const signedIn = await api()
-      .post('/api/auth/sign-in')
-      .send({ email: member.email, password: 'Another456' })
-      .expect(200);
+    await signIn(stack.server, { email: member.email, password: member.password }).expect(401);
+    const signedIn = await signIn(stack.server, {
+      email: member.email,
+      password: 'Another456',
+    }).expect(200);
     sessionCookie(signedIn.headers['set-cookie']);
   });
 
   it('refuses a link older than one hour', async () => {
-    const member = await signUpMember(stack.server);
+    const member = await signUp(stack.server);
     await api().post('/api/auth/password-reset').send({ email: member.email }).expect(200);
-    const mail = await stack.database.db
-      .selectFrom('email_outbox')
-      .selectAll()
-      .where('recipient', '=', member.email)
-      .where('template', '=', 'Password Reset')
-      .executeTakeFirstOrThrow();
+    const mail = await queuedEmail(stack.database.db, member.email, 'Password Reset');
     const token = new URL(mail.data.resetUrl!).searchParams.get('token')!;
     const row = await stack.database.db
       .selectFrom('password_reset_tokens')
@@ -371,19 +342,14 @@ describe('password reset', () => {
 let ownerSession: string | null = null;
 async function ownerCookie(): Promise<string> {
   if (ownerSession) return ownerSession;
-  const res = await api()
-    .post('/api/auth/sign-in')
-    .send({ email: 'first_owner@example.com', password: 'Secret123' })
-    .expect(200);
+  const res = await signIn(stack.server, {
+    email: 'first_owner@example.com',
+    password: TEST_PASSWORD,
+  }).expect(200);
   ownerSession = sessionCookie(res.headers['set-cookie']);
   return ownerSession;
 }
 
-async function countRows() {
-  const { rows } = await sql<{ events: number; users: number; sessions: number; outbox: number }>`
-    select (select count(*) from events)::int as events, (select count(*) from users)::int as users,
-           (select count(*) from sessions)::int as sessions, (select count(*) from email_outbox)::int as outbox`.execute(
-    stack.database.db,
-  );
-  return rows[0];
+function countRows() {
+  return rowCounts(stack.database.db, ['events', 'users', 'sessions', 'email_outbox']);
 }

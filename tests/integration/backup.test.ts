@@ -24,16 +24,23 @@ import {
   resolveChain,
   verifyChain,
 } from '../../server/domains/backup/restore-runner';
-import { answerRequest, appendToStream, countEvents, sendRequest } from '../support/social-events';
+import { eventually } from '../support/eventually';
+import {
+  as,
+  countEvents,
+  registerDirectly,
+  signUpOwnerAndMember,
+  snapshotReadModels,
+  type TestMember,
+} from '../support/factories';
+import { rebuild } from '../support/model';
+import { answerRequest, appendToStream, sendRequest } from '../support/social-events';
 import {
   openSocket,
-  signUpMember,
   useServerWithDatabase,
   waitForConnect,
   waitForEvent,
-  type TestMember,
 } from '../support/test-server';
-import { rebuild, snapshotReadModels } from '../support/model';
 
 const backupDir = mkdtempSync(path.join(tmpdir(), 'agora-backup-test-'));
 const encryptionKey = randomBytes(32).toString('hex');
@@ -50,8 +57,7 @@ let owner: TestMember;
 let member: TestMember;
 
 beforeAll(async () => {
-  owner = await signUpMember(stack.server);
-  member = await signUpMember(stack.server);
+  ({ owner, member } = await signUpOwnerAndMember(stack.server));
   // Keep every backup unless a test asks otherwise: pruning runs after each backup completes.
   const keepAll = await putConfig((c) => ({ ...c, retention: KEEP_ALL }));
   expect(keepAll.status).toBe(200);
@@ -63,27 +69,15 @@ afterAll(async () => {
 const api = () => request(stack.server.url);
 const db = () => stack.database.db;
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 async function backupById(id: string): Promise<Backup> {
-  const res = await api().get(`/api/backups/${id}`).set('cookie', owner.cookie).expect(200);
+  const res = await as(stack.server, owner).get(`/backups/${id}`).expect(200);
   return res.body as Backup;
 }
 
 async function takeBackup(type: 'full' | 'incremental' | 'differential'): Promise<Backup> {
-  const res = await api()
-    .post('/api/backups')
-    .set('cookie', owner.cookie)
-    .send({ type })
-    .expect(202);
+  const res = await as(stack.server, owner).post('/backups', { type }).expect(202);
   expect(res.body.status).toBe('pending');
-  const done = await waitFor(
+  const done = await eventually(
     () => backupById(res.body.id),
     (b) => !['pending', 'running'].includes(b.status),
   );
@@ -97,18 +91,18 @@ async function restoreJob(id: string): Promise<RestoreJob> {
 }
 
 async function waitForJob(id: string): Promise<RestoreJob> {
-  return waitFor(
+  return eventually(
     () => restoreJob(id),
     (job) => job.status === 'completed' || job.status === 'failed',
   );
 }
 
 async function putConfig(change: (config: BackupConfig) => BackupConfig) {
-  const current = await api().get('/api/backups/config').set('cookie', owner.cookie).expect(200);
-  return api()
-    .put('/api/backups/config')
-    .set('cookie', owner.cookie)
-    .send(change(current.body.config as BackupConfig));
+  const current = await as(stack.server, owner).get('/backups/config').expect(200);
+  return as(stack.server, owner).put(
+    '/backups/config',
+    change(current.body.config as BackupConfig),
+  );
 }
 
 async function snapshotEvents(): Promise<unknown[]> {
@@ -120,23 +114,7 @@ async function snapshotEvents(): Promise<unknown[]> {
 
 /** A few members with friend requests, some answered: realistic social events. */
 async function socialActivity(members = 4): Promise<string[]> {
-  const ids: string[] = [];
-  for (let n = 0; n < members; n += 1) {
-    const userId = randomUUID();
-    ids.push(userId);
-    await appendToStream(db(), `user-${userId}`, [
-      {
-        type: 'UserRegistered',
-        data: {
-          userId,
-          username: `social_${userId.slice(0, 8)}`,
-          email: `social_${userId.slice(0, 8)}@example.com`,
-          passwordHash: 'hash',
-          role: 'member',
-        },
-      },
-    ]);
-  }
+  const ids = await registerDirectly(db(), members, 'social');
   for (let n = 1; n < ids.length; n += 1) {
     const requestId = await sendRequest(db(), ids[0]!, ids[n]!, `hello ${n}`);
     if (n % 2 === 1) {
@@ -189,21 +167,11 @@ describe('access and validation', () => {
 
   it('answers bad input with 400 and writes nothing', async () => {
     const before = await countEvents(db());
-    await api()
-      .post('/api/backups')
-      .set('cookie', owner.cookie)
-      .send({ type: 'weekly' })
-      .expect(400);
-    await api().post('/api/backups').set('cookie', owner.cookie).send({}).expect(400);
-    await api()
-      .post('/api/backups/not-a-uuid/restore')
-      .set('cookie', owner.cookie)
-      .send({})
-      .expect(400);
-    await api()
-      .post(`/api/backups/${randomUUID()}/restore`)
-      .set('cookie', owner.cookie)
-      .send({ collections: ['Bad Name'] })
+    await as(stack.server, owner).post('/backups', { type: 'weekly' }).expect(400);
+    await as(stack.server, owner).post('/backups', {}).expect(400);
+    await as(stack.server, owner).post('/backups/not-a-uuid/restore', {}).expect(400);
+    await as(stack.server, owner)
+      .post(`/backups/${randomUUID()}/restore`, { collections: ['Bad Name'] })
       .expect(400);
     const badZone = await putConfig((c) => ({
       ...c,
@@ -239,12 +207,9 @@ describe('access and validation', () => {
   });
 
   it('answers 404 for an unknown backup or restore job', async () => {
-    await api().get(`/api/backups/${randomUUID()}`).set('cookie', owner.cookie).expect(404);
-    await api()
-      .get(`/api/backups/restores/${randomUUID()}`)
-      .set('cookie', owner.cookie)
-      .expect(404);
-    await api().delete(`/api/backups/${randomUUID()}`).set('cookie', owner.cookie).expect(404);
+    await as(stack.server, owner).get(`/backups/${randomUUID()}`).expect(404);
+    await as(stack.server, owner).get(`/backups/restores/${randomUUID()}`).expect(404);
+    await as(stack.server, owner).delete(`/backups/${randomUUID()}`).expect(404);
   });
 });
 
@@ -293,10 +258,8 @@ describe('backup and restore', () => {
     const events = await snapshotEvents();
     const models = await snapshotReadModels(db());
 
-    const res = await api()
-      .post(`/api/backups/${full.id}/restore`)
-      .set('cookie', owner.cookie)
-      .send({ overwrite: true })
+    const res = await as(stack.server, owner)
+      .post(`/backups/${full.id}/restore`, { overwrite: true })
       .expect(202);
     const job = await waitForJob(res.body.id);
     expect(job.status).toBe('failed');
@@ -393,14 +356,14 @@ describe('backup and restore', () => {
 
   it('refuses a second backup while one is pending or running', async () => {
     const [a, b] = await Promise.all([
-      api().post('/api/backups').set('cookie', owner.cookie).send({ type: 'full' }),
-      api().post('/api/backups').set('cookie', owner.cookie).send({ type: 'full' }),
+      as(stack.server, owner).post('/backups', { type: 'full' }),
+      as(stack.server, owner).post('/backups', { type: 'full' }),
     ]);
     expect([a.status, b.status].sort()).toEqual([202, 409]);
     const started = a.status === 202 ? a : b;
     const refused = a.status === 202 ? b : a;
     expect(refused.body.error.message).toBe(backupMessages.alreadyRunning);
-    await waitFor(
+    await eventually(
       () => backupById(started.body.id),
       (x) => x.status === 'completed',
     );
@@ -410,14 +373,10 @@ describe('backup and restore', () => {
     const full = await takeBackup('full');
     const file = path.join(backupDir, `backup-${full.id}.copy.gz`);
     expect(existsSync(file)).toBe(true);
-    await api().delete(`/api/backups/${full.id}`).set('cookie', owner.cookie).expect(204);
+    await as(stack.server, owner).delete(`/backups/${full.id}`).expect(204);
     expect(existsSync(file)).toBe(false);
-    await api().get(`/api/backups/${full.id}`).set('cookie', owner.cookie).expect(404);
-    await api()
-      .post(`/api/backups/${full.id}/restore`)
-      .set('cookie', owner.cookie)
-      .send({})
-      .expect(404);
+    await as(stack.server, owner).get(`/backups/${full.id}`).expect(404);
+    await as(stack.server, owner).post(`/backups/${full.id}/restore`, {}).expect(404);
 
     const failedId = randomUUID();
     await appendToStream(db(), `backup-${failedId}`, [
@@ -427,10 +386,7 @@ describe('backup and restore', () => {
       },
       { type: 'BackupFailed', data: { backupId: failedId, error: 'disk full' } },
     ]);
-    const res = await api()
-      .post(`/api/backups/${failedId}/restore`)
-      .set('cookie', owner.cookie)
-      .send({});
+    const res = await as(stack.server, owner).post(`/backups/${failedId}/restore`, {});
     expect(res.status).toBe(409);
     expect(res.body.error.message).toBe(backupMessages.restoreOnlyCompleted);
   });
@@ -447,7 +403,7 @@ describe('backup and restore', () => {
     }));
     expect(res.status).toBe(200);
     const newest = await takeBackup('full');
-    const remaining = await waitFor(
+    const remaining = await eventually(
       () =>
         db()
           .selectFrom('backups')
@@ -464,12 +420,12 @@ describe('backup and restore', () => {
   });
 
   it('reports stats', async () => {
-    const res = await api().get('/api/backups/stats').set('cookie', owner.cookie).expect(200);
+    const res = await as(stack.server, owner).get('/backups/stats').expect(200);
     expect(res.body).toMatchObject({ storageLimit: 1024 * 1024 * 1024 });
     expect(res.body.totalBackups).toBeGreaterThan(0);
     expect(res.body.successRate).toBeGreaterThan(0);
     expect(res.body.totalSize).toBeGreaterThan(0);
-    const list = await api().get('/api/backups').set('cookie', owner.cookie).expect(200);
+    const list = await as(stack.server, owner).get('/backups').expect(200);
     expect(list.body.backups.length).toBeGreaterThan(0);
   });
 
@@ -481,11 +437,7 @@ describe('backup and restore', () => {
       await waitForConnect(memberSocket);
       const completed = waitForEvent<Backup>(socket, 'backup', (b) => b.status === 'completed');
       const running = waitForEvent<Backup>(socket, 'backup', (b) => b.status === 'running');
-      const res = await api()
-        .post('/api/backups')
-        .set('cookie', owner.cookie)
-        .send({ type: 'full' })
-        .expect(202);
+      const res = await as(stack.server, owner).post('/backups', { type: 'full' }).expect(202);
       const seen = await running;
       expect(seen.id).toBe(res.body.id);
       const done = await completed;
@@ -499,10 +451,8 @@ describe('backup and restore', () => {
       );
       // Overwriting re-inserts the log, which the relay steps over instead of pushing.
       const resync = waitForEvent(memberSocket, SOCKET_EVENTS.resync);
-      const job = await api()
-        .post(`/api/backups/${done.id}/restore`)
-        .set('cookie', owner.cookie)
-        .send({ overwrite: true })
+      const job = await as(stack.server, owner)
+        .post(`/backups/${done.id}/restore`, { overwrite: true })
         .expect(202);
       const pushed = await restoreDone;
       expect(pushed).toMatchObject({ id: job.body.id, progress: 100 });

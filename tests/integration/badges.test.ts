@@ -1,32 +1,17 @@
 import { jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import request from 'supertest';
 import type { Badges } from '../../shared/badges';
 import { SOCKET_EVENTS } from '../../shared/realtime';
 import { answerRequest, appendToStream, sendRequest } from '../support/social-events';
-import {
-  openSocket,
-  signUpMember,
-  useServerWithDatabase,
-  waitForConnect,
-  waitForEvent,
-  type TestMember,
-} from '../support/test-server';
+import { badgesOf, signUp, type TestMember } from '../support/factories';
+import { connectAs, useServerWithDatabase, waitForEvent } from '../support/test-server';
 
 // Sign-ups hash passwords with argon2: on a loaded machine a test can outlast the default 5 s.
 jest.setTimeout(30_000);
 
 const stack = useServerWithDatabase();
 const db = () => stack.database.db;
-
-async function badgesOf(who: TestMember): Promise<Badges> {
-  const res = await request(stack.server.url)
-    .get('/api/me/badges')
-    .set('cookie', who.cookie)
-    .expect(200);
-  return res.body as Badges;
-}
 
 /** What the read models say each badge should be, counted independently of the projection. */
 async function countedFromReadModels(who: TestMember) {
@@ -42,7 +27,7 @@ async function countedFromReadModels(who: TestMember) {
 }
 
 async function expectBadges(who: TestMember, expected: Omit<Badges, 'version'>) {
-  const badges = await badgesOf(who);
+  const badges = await badgesOf(stack.server, who);
   expect(badges).toMatchObject(expected);
   expect(await countedFromReadModels(who)).toEqual(expected);
   return badges;
@@ -50,7 +35,7 @@ async function expectBadges(who: TestMember, expected: Omit<Badges, 'version'>) 
 
 describe('friend request badges', () => {
   it('follow requests sent, cancelled, rejected and accepted', async () => {
-    const [ana, bo] = await Promise.all([signUpMember(stack.server), signUpMember(stack.server)]);
+    const [ana, bo] = await Promise.all([signUp(stack.server), signUp(stack.server)]);
 
     const first = await sendRequest(db(), ana.id, bo.id);
     await expectBadges(bo, { friendRequests: 1, notifications: 1, messages: 0 });
@@ -85,9 +70,8 @@ describe('friend request badges', () => {
   });
 
   it('pushes the recipient their new counts', async () => {
-    const [ana, bo] = await Promise.all([signUpMember(stack.server), signUpMember(stack.server)]);
-    const socket = openSocket(stack.server.url, bo.cookie);
-    await waitForConnect(socket);
+    const [ana, bo] = await Promise.all([signUp(stack.server), signUp(stack.server)]);
+    const socket = await connectAs(stack.server, bo);
     const pushed = waitForEvent<Badges>(socket, SOCKET_EVENTS.badges);
     await sendRequest(db(), ana.id, bo.id);
     await expect(pushed).resolves.toMatchObject({ friendRequests: 1, notifications: 1 });
@@ -97,7 +81,7 @@ describe('friend request badges', () => {
 
 describe('message badges', () => {
   it('follow messages sent and read, and pushes them to the recipient', async () => {
-    const [ana, bo] = await Promise.all([signUpMember(stack.server), signUpMember(stack.server)]);
+    const [ana, bo] = await Promise.all([signUp(stack.server), signUp(stack.server)]);
     const conversationId = randomUUID();
     const stream = `conversation-${conversationId}`;
     await appendToStream(db(), stream, [
@@ -107,8 +91,7 @@ describe('message badges', () => {
       },
     ]);
 
-    const socket = openSocket(stack.server.url, bo.cookie);
-    await waitForConnect(socket);
+    const socket = await connectAs(stack.server, bo);
     const pushed = waitForEvent<Badges>(socket, SOCKET_EVENTS.badges, (b) => b.messages === 3);
     const messageIds = [randomUUID(), randomUUID(), randomUUID()];
     for (const messageId of messageIds) {
@@ -131,7 +114,7 @@ describe('message badges', () => {
         data: { conversationId, userId: bo.id, upToMessageId: messageIds[2]! },
       },
     ]);
-    expect((await badgesOf(bo)).version).toBe(afterSend.version);
+    expect((await badgesOf(stack.server, bo)).version).toBe(afterSend.version);
 
     await appendToStream(db(), stream, [
       {

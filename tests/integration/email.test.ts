@@ -20,14 +20,19 @@ import {
 } from '../../server/domains/email/templates';
 import type { EmailTransport, OutgoingEmail } from '../../server/domains/email/transport';
 import { EmailWorker, type EmailWorkerOptions } from '../../server/domains/email/worker';
+import { eventually } from '../support/eventually';
 import {
-  apiAs,
+  as,
+  queuedEmail,
+  signUp,
+  signUpOwnerAndMember,
+  type TestMember,
+} from '../support/factories';
+import {
   openSocket,
-  signUpMember,
   useServerWithDatabase,
   waitForConnect,
   waitForEvent,
-  type TestMember,
 } from '../support/test-server';
 import { queueEmailNow } from '../support/model';
 
@@ -41,8 +46,7 @@ let owner: TestMember;
 let member: TestMember;
 
 beforeAll(async () => {
-  owner = await signUpMember(stack.server);
-  member = await signUpMember(stack.server);
+  ({ owner, member } = await signUpOwnerAndMember(stack.server));
 });
 
 beforeEach(async () => {
@@ -109,10 +113,6 @@ async function outboxRow(id: string) {
   return db().selectFrom('email_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
-async function waitUntil(check: () => Promise<boolean>) {
-  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 20));
-}
-
 describe('email worker', () => {
   it('two workers on one database deliver each of 200 emails exactly once', async () => {
     const ids = await queue(200);
@@ -122,8 +122,8 @@ describe('email worker', () => {
       worker(a.transport, { connectionString: stack.database.url }).start(),
       worker(b.transport, { connectionString: stack.database.url }).start(),
     ]);
-    await waitUntil(async () => a.sent.length + b.sent.length >= 200);
-    await waitUntil(async () => {
+    await eventually(async () => a.sent.length + b.sent.length >= 200);
+    await eventually(async () => {
       const { rows } = await sql<{ n: number }>`
         select count(*)::int as n from email_outbox where status = 'sent'`.execute(db());
       return rows[0]!.n === 200;
@@ -131,10 +131,7 @@ describe('email worker', () => {
     const delivered = [...a.sent, ...b.sent].map((email) => email.id).sort();
     expect(delivered).toEqual([...ids].sort());
     expect(new Set(delivered).size).toBe(200);
-    const stats = await request(stack.server.url)
-      .get('/api/email/queue')
-      .set('cookie', owner.cookie)
-      .expect(200);
+    const stats = await as(stack.server, owner).get('/email/queue').expect(200);
     expect(stats.body).toMatchObject({ pending: 0, processing: 0, sent: 200, failed: 0 });
     expect(stats.body.progress).toBe(100);
   });
@@ -144,7 +141,7 @@ describe('email worker', () => {
     // A poll far longer than the test: only the NOTIFY can wake it in time.
     await worker(transport, { connectionString: stack.database.url, pollMs: 600_000 }).start();
     const [id] = await queue(1);
-    await waitUntil(async () => sent.some((email) => email.id === id));
+    await eventually(async () => sent.some((email) => email.id === id));
   });
 
   it('sends high before normal before low, oldest first within a priority', async () => {
@@ -267,18 +264,18 @@ describe('email worker', () => {
 
 describe('email API', () => {
   it('refuses members every operator route with 403', async () => {
-    const as = apiAs(stack.server.url, member);
+    const memberApi = as(stack.server, member);
     const message = 'This needs an owner account.';
     for (const res of [
-      await as.get('/email/queue'),
-      await as.get('/email/templates'),
-      await as.get('/email/captured'),
-      await as.post('/email/send', {
+      await memberApi.get('/email/queue'),
+      await memberApi.get('/email/templates'),
+      await memberApi.get('/email/captured'),
+      await memberApi.post('/email/send', {
         recipient: 'a@example.com',
         template: 'Newsletter',
         data: {},
       }),
-      await as.put('/email/templates/Newsletter', {
+      await memberApi.put('/email/templates/Newsletter', {
         subject: 'x',
         htmlTemplate: 'x',
         textTemplate: 'x',
@@ -292,7 +289,7 @@ describe('email API', () => {
   });
 
   it('reports an empty queue as 100% done', async () => {
-    const res = await apiAs(stack.server.url, owner).get('/email/queue').expect(200);
+    const res = await as(stack.server, owner).get('/email/queue').expect(200);
     expect(res.body as EmailQueueView).toMatchObject({
       pending: 0,
       processing: 0,
@@ -308,14 +305,14 @@ describe('email API', () => {
     const socket = openSocket(stack.server.url, owner.cookie);
     try {
       await waitForConnect(socket);
-      const before = (await apiAs(stack.server.url, owner).get('/email/queue').expect(200))
+      const before = (await as(stack.server, owner).get('/email/queue').expect(200))
         .body as EmailQueueView;
       const pushed = waitForEvent<EmailQueueStats>(
         socket,
         OPS_EVENTS.queue,
         (stats) => stats.version > before.version,
       );
-      const res = await apiAs(stack.server.url, owner)
+      const res = await as(stack.server, owner)
         .post('/email/send', {
           recipient: 'ana@example.com',
           template: 'Security Alert',
@@ -337,7 +334,7 @@ describe('email API', () => {
   });
 
   it('answers bad sends 400 and writes nothing', async () => {
-    const as = apiAs(stack.server.url, owner);
+    const ownerApi = as(stack.server, owner);
     const good = {
       recipient: 'ana@example.com',
       template: 'Maintenance Notice',
@@ -351,7 +348,7 @@ describe('email API', () => {
       { ...good, data: { ...good.data, extra: 'x' } },
       { ...good, priority: 'urgent' },
     ]) {
-      const res = await as.post('/email/send', body);
+      const res = await ownerApi.post('/email/send', body);
       expect(res.status).toBe(400);
       expect(res.body.error.fields).toBeDefined();
     }
@@ -361,10 +358,10 @@ describe('email API', () => {
 
 describe('templates', () => {
   const edit = (name: string, body: object) =>
-    apiAs(stack.server.url, owner).put(`/email/templates/${encodeURIComponent(name)}`, body);
+    as(stack.server, owner).put(`/email/templates/${encodeURIComponent(name)}`, body);
 
   it('lists the eight spec templates and the acceptance one, with their variables', async () => {
-    const res = await apiAs(stack.server.url, owner).get('/email/templates').expect(200);
+    const res = await as(stack.server, owner).get('/email/templates').expect(200);
     const templates = res.body.templates as EmailTemplateView[];
     expect(templates.map((t) => [t.name, t.variables, t.category])).toEqual([
       ['Email Verification', ['verificationUrl', 'email'], 'auth'],
@@ -435,7 +432,7 @@ describe('templates', () => {
       isActive: false,
     }).expect(200);
     const data = { newsletterTitle: 'T', newsletterContent: 'C', unsubscribeUrl: 'http://u' };
-    const res = await apiAs(stack.server.url, owner)
+    const res = await as(stack.server, owner)
       .post('/email/send', { recipient: 'ana@example.com', template: 'Newsletter', data })
       .expect(400);
     expect(res.body.error.fields.template).toMatch(/inactive/);
@@ -449,19 +446,14 @@ describe('templates', () => {
 
 describe('email links', () => {
   async function verificationToken(email: string) {
-    const mail = await db()
-      .selectFrom('email_outbox')
-      .selectAll()
-      .where('recipient', '=', email)
-      .where('template', '=', 'Email Verification')
-      .executeTakeFirstOrThrow();
+    const mail = await queuedEmail(db(), email, 'Email Verification');
     const url = new URL(mail.data.verificationUrl!);
     expect(url.pathname).toBe('/verify-email');
     return url.searchParams.get('token')!;
   }
 
   it('verifies an address once with a link that expires after 24 hours', async () => {
-    const ana = await signUpMember(stack.server);
+    const ana = await signUp(stack.server);
     const token = await verificationToken(ana.email);
     const row = await db()
       .selectFrom('email_verification_tokens')
@@ -474,8 +466,7 @@ describe('email links', () => {
     expect(row.expires_at.getTime() - row.created_at.getTime()).toBeLessThanOrEqual(
       EMAIL_VERIFICATION_TTL_MS + 60_000,
     );
-    const session = () =>
-      request(stack.server.url).get('/api/auth/session').set('cookie', ana.cookie).expect(200);
+    const session = () => as(stack.server, ana).get('/auth/session').expect(200);
     expect((await session()).body.emailVerified).toBe(false);
     await request(stack.server.url)
       .post('/api/auth/verify-email')
@@ -486,7 +477,7 @@ describe('email links', () => {
   });
 
   it('refuses an expired verification link and an unknown one', async () => {
-    const bo = await signUpMember(stack.server);
+    const bo = await signUp(stack.server);
     const token = await verificationToken(bo.email);
     await db()
       .updateTable('email_verification_tokens')
@@ -511,7 +502,7 @@ describe('email links', () => {
   });
 
   it('gives reset links one hour', async () => {
-    const cy = await signUpMember(stack.server);
+    const cy = await signUp(stack.server);
     await request(stack.server.url)
       .post('/api/auth/password-reset')
       .send({ email: cy.email })

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { countEvents, userRegistered } from '../support/factories';
 import { append } from '../support/model';
 import { ConcurrencyError, InvalidEventError } from '../../server/eventstore/errors';
 import { readCommittedAfter, START_OF_LOG } from '../../server/eventstore/read';
@@ -15,26 +16,15 @@ afterAll(async () => {
   await database.drop();
 });
 
-function registered(userId = randomUUID()): NewEvent {
-  return {
-    type: 'UserRegistered',
-    data: {
-      userId,
-      username: `u${userId.slice(0, 8)}`,
-      email: `${userId}@example.com`,
-      passwordHash: 'x',
-      role: 'member',
-    },
-  };
-}
-
 describe('append', () => {
   it('numbers events within their stream and projects them in the same transaction', async () => {
     const userId = randomUUID();
     const stream = `user-${userId}`;
     const stored = await database.db
       .transaction()
-      .execute((trx) => append(trx, stream, 0, [registered(userId)]));
+      .execute((trx) =>
+        append(trx, stream, 0, [userRegistered({ userId, username: `u${userId.slice(0, 8)}` })]),
+      );
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ streamId: stream, streamVersion: 1, type: 'UserRegistered' });
     const user = await database.db
@@ -48,19 +38,25 @@ describe('append', () => {
   it('refuses a stale expected version with a typed error and writes nothing', async () => {
     const userId = randomUUID();
     const stream = `user-${userId}`;
-    await database.db.transaction().execute((trx) => append(trx, stream, 0, [registered(userId)]));
-    const before = await countEvents();
+    await database.db
+      .transaction()
+      .execute((trx) => append(trx, stream, 0, [userRegistered({ userId })]));
+    const before = await countEvents(database.db);
     await expect(
-      database.db.transaction().execute((trx) => append(trx, stream, 0, [registered(userId)])),
+      database.db
+        .transaction()
+        .execute((trx) => append(trx, stream, 0, [userRegistered({ userId })])),
     ).rejects.toBeInstanceOf(ConcurrencyError);
-    expect(await countEvents()).toBe(before);
+    expect(await countEvents(database.db)).toBe(before);
   });
 
   it('refuses an expected version the stream has not reached, leaving no gap', async () => {
     const userId = randomUUID();
     const stream = `user-${userId}`;
-    await database.db.transaction().execute((trx) => append(trx, stream, 0, [registered(userId)]));
-    const before = await countEvents();
+    await database.db
+      .transaction()
+      .execute((trx) => append(trx, stream, 0, [userRegistered({ userId })]));
+    const before = await countEvents(database.db);
     await expect(
       database.db
         .transaction()
@@ -68,7 +64,7 @@ describe('append', () => {
           append(trx, stream, 3, [{ type: 'UserEnabled', data: { userId, byUserId: userId } }]),
         ),
     ).rejects.toBeInstanceOf(ConcurrencyError);
-    expect(await countEvents()).toBe(before);
+    expect(await countEvents(database.db)).toBe(before);
   });
 
   it('lets exactly one of many parallel appends at one version succeed', async () => {
@@ -76,7 +72,7 @@ describe('append', () => {
     const userId = randomUUID();
     await database.db
       .transaction()
-      .execute((trx) => append(trx, `user-${userId}`, 0, [registered(userId)]));
+      .execute((trx) => append(trx, `user-${userId}`, 0, [userRegistered({ userId })]));
     const attempts = Array.from({ length: 8 }, () =>
       database.db.transaction().execute(async (trx) => {
         const result = await append(trx, stream, 0, [
@@ -108,7 +104,7 @@ describe('append', () => {
   });
 
   it('refuses unknown and malformed events before they reach the table', async () => {
-    const before = await countEvents();
+    const before = await countEvents(database.db);
     await expect(
       database.db
         .transaction()
@@ -125,7 +121,7 @@ describe('append', () => {
           ]),
         ),
     ).rejects.toBeInstanceOf(InvalidEventError);
-    expect(await countEvents()).toBe(before);
+    expect(await countEvents(database.db)).toBe(before);
   });
 });
 
@@ -141,14 +137,14 @@ describe('reading the log in commit-safe order', () => {
 
     // The slow transaction takes its id first, the fast one commits first.
     const slow = database.db.transaction().execute(async (trx) => {
-      await append(trx, `user-${userA}`, 0, [registered(userA)]);
+      await append(trx, `user-${userA}`, 0, [userRegistered({ userId: userA })]);
       slowAppended();
       await slowMayCommit;
     });
     await slowHasAppended;
     await database.db
       .transaction()
-      .execute((trx) => append(trx, `user-${userB}`, 0, [registered(userB)]));
+      .execute((trx) => append(trx, `user-${userB}`, 0, [userRegistered({ userId: userB })]));
 
     const whileSlowOpen = await readCommittedAfter(database.db, head, 100);
     expect(whileSlowOpen).toEqual({ events: [], heldBack: true });
@@ -174,14 +170,6 @@ describe('reading the log in commit-safe order', () => {
     expect(next[0]!.globalPosition).toBeGreaterThan(first[1]!.globalPosition);
   });
 });
-
-async function countEvents(): Promise<number> {
-  const row = await database.db
-    .selectFrom('events')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
 
 async function lastCheckpoint() {
   const { events } = await readCommittedAfter(database.db, START_OF_LOG, 100000);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { sql } from 'kysely';
 import request from 'supertest';
-import { signUpMember, startTestServer, useServerWithDatabase } from '../support/test-server';
+import { as, rowCounts, signUp } from '../support/factories';
+import { startTestServer, useServerWithDatabase } from '../support/test-server';
 
 const stack = useServerWithDatabase();
 
@@ -32,23 +32,20 @@ describe('request hygiene', () => {
   });
 
   it('refuses state-changing requests from another origin', async () => {
-    const member = await signUpMember(stack.server);
-    const res = await api()
-      .post('/api/auth/sign-out')
-      .set('cookie', member.cookie)
+    const member = await signUp(stack.server);
+    const res = await as(stack.server, member)
+      .post('/auth/sign-out')
       .set('origin', 'https://evil.example')
       .expect(403);
     expect(res.body.error.code).toBe('forbidden-origin');
-    await api()
-      .get('/api/auth/session')
-      .set('cookie', member.cookie)
+    await as(stack.server, member)
+      .get('/auth/session')
       .expect(200)
       .expect((r) => {
         expect(r.body.isAuthenticated).toBe(true);
       });
-    await api()
-      .post('/api/auth/sign-out')
-      .set('cookie', member.cookie)
+    await as(stack.server, member)
+      .post('/auth/sign-out')
       .set('origin', 'http://localhost:8080')
       .expect(204);
   });
@@ -61,17 +58,14 @@ describe('request hygiene', () => {
   });
 
   it('validates query strings and bodies of endpoints that take none', async () => {
-    const member = await signUpMember(stack.server);
-    const res = await api()
-      .post('/api/auth/sign-out')
-      .set('cookie', member.cookie)
-      .send({ unexpected: true })
+    const member = await signUp(stack.server);
+    const res = await as(stack.server, member)
+      .post('/auth/sign-out', { unexpected: true })
       .expect(400);
     expect(res.body.error.code).toBe('validation');
-    await api().post('/api/auth/sign-out').set('cookie', member.cookie).send([]).expect(400);
-    const badParam = await api()
-      .post('/api/admin/users/not-a-uuid/disable')
-      .set('cookie', member.cookie)
+    await as(stack.server, member).post('/auth/sign-out', []).expect(400);
+    const badParam = await as(stack.server, member)
+      .post('/admin/users/not-a-uuid/disable')
       .expect(403);
     expect(badParam.body.error.code).toBe('forbidden');
   });
@@ -129,15 +123,7 @@ describe('random bodies to every auth endpoint', () => {
     '/api/auth/password-reset/confirm',
   ];
 
-  async function rowCounts() {
-    const { rows } = await sql<Record<string, number>>`
-      select (select count(*) from events)::int as events, (select count(*) from users)::int as users,
-             (select count(*) from sessions)::int as sessions, (select count(*) from email_outbox)::int as outbox,
-             (select count(*) from password_reset_tokens)::int as tokens`.execute(
-      stack.database.db,
-    );
-    return rows[0];
-  }
+  const tables = ['events', 'users', 'sessions', 'email_outbox', 'password_reset_tokens'];
 
   it('answer 4xx and write nothing', async () => {
     // Keys the real schemas use, so random bodies sometimes come close to valid ones.
@@ -163,7 +149,7 @@ describe('random bodies to every auth endpoint', () => {
       fc.jsonValue(),
       fc.string().map((s) => ({ raw: s })),
     );
-    const before = await rowCounts();
+    const before = await rowCounts(stack.database.db, tables);
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...endpoints), body, async (endpoint, payload) => {
         const res = await api()
@@ -178,6 +164,6 @@ describe('random bodies to every auth endpoint', () => {
       }),
       { numRuns: 150 },
     );
-    expect(await rowCounts()).toEqual(before);
+    expect(await rowCounts(stack.database.db, tables)).toEqual(before);
   });
 });

@@ -12,15 +12,8 @@ import { OPS_EVENTS, OWNER_ONLY_MESSAGE } from '../../shared/ops/realtime';
 import { LogCapture } from '../../server/domains/logs/log-capture';
 import { pruneLogEntries } from '../../server/domains/logs/log-store';
 import { createLogger } from '../../server/logger';
-import {
-  apiAs,
-  openSocket,
-  signUpMember,
-  useServerWithDatabase,
-  waitForConnect,
-  waitForEvent,
-  type TestMember,
-} from '../support/test-server';
+import { as, signUp, signUpOwnerAndMember, type TestMember } from '../support/factories';
+import { connectAs, useServerWithDatabase, waitForEvent } from '../support/test-server';
 
 // Sign-ups hash passwords with argon2: on a loaded machine a test can outlast the default 5 s.
 jest.setTimeout(30_000);
@@ -37,14 +30,13 @@ let member: TestMember;
 
 beforeAll(async () => {
   // The first account of a fresh database is the owner.
-  owner = await signUpMember(stack.server);
-  member = await signUpMember(stack.server);
+  ({ owner, member } = await signUpOwnerAndMember(stack.server));
   expect(owner.role).toBe('owner');
   expect(member.role).toBe('member');
 });
 
 async function logsOf(who: TestMember, query: Record<string, string> = {}) {
-  const res = await apiAs(stack.server.url, who).get('/logs').query(query).expect(200);
+  const res = await as(stack.server, who).get('/logs').query(query).expect(200);
   return logsPageSchema.parse(res.body);
 }
 
@@ -58,7 +50,7 @@ async function countClientEntries(): Promise<number> {
 }
 
 function postLogs(who: TestMember, entries: object[]) {
-  return apiAs(stack.server.url, who).post('/logs', { entries });
+  return as(stack.server, who).post('/logs', { entries });
 }
 
 const tag = () => `t${Math.random().toString(36).slice(2, 10)}`;
@@ -68,7 +60,7 @@ describe('server log capture', () => {
     const before = capture.stats.batches;
     const requestIds: string[] = [];
     for (let i = 0; i < 25; i += 1) {
-      const res = await apiAs(stack.server.url, member).get('/config').expect(200);
+      const res = await as(stack.server, member).get('/config').expect(200);
       requestIds.push(String(res.headers['x-request-id']));
     }
     await capture.flush();
@@ -124,9 +116,10 @@ describe('server log capture', () => {
 
 describe('client logs', () => {
   it('stores a batch with the member and session set by the server, and pushes it to operators only', async () => {
-    const ownerSocket = openSocket(stack.server.url, owner.cookie);
-    const memberSocket = openSocket(stack.server.url, member.cookie);
-    await Promise.all([waitForConnect(ownerSocket), waitForConnect(memberSocket)]);
+    const [ownerSocket, memberSocket] = await Promise.all([
+      connectAs(stack.server, owner),
+      connectAs(stack.server, member),
+    ]);
     const memberHeard: unknown[] = [];
     memberSocket.on(OPS_EVENTS.logs, (payload: unknown) => memberHeard.push(payload));
     const marker = tag();
@@ -182,7 +175,7 @@ describe('client logs', () => {
       const res = await postLogs(member, entries).expect(400);
       expect(res.body.error.code).toBe('validation');
     }
-    await apiAs(stack.server.url, member).post('/logs', { entry }).expect(400);
+    await as(stack.server, member).post('/logs', { entry }).expect(400);
     await request(stack.server.url)
       .post('/api/logs')
       .send({ entries: [entry] })
@@ -191,7 +184,7 @@ describe('client logs', () => {
   });
 
   it('limits how much one session may send', async () => {
-    const chatty = await signUpMember(stack.server);
+    const chatty = await signUp(stack.server);
     const batch = Array.from({ length: 50 }, (_, i) => ({ level: 'DEBUG', message: `spam ${i}` }));
     for (let i = 0; i < 4; i += 1) await postLogs(chatty, batch).expect(201);
     const refused = await postLogs(chatty, batch).expect(429);
@@ -266,7 +259,7 @@ describe('reading and filtering', () => {
   });
 
   it('answers bad queries with 400', async () => {
-    const api = apiAs(stack.server.url, owner);
+    const api = as(stack.server, owner);
     await api.get('/logs').query({ level: 'info' }).expect(400);
     await api.get('/logs').query({ limit: '0' }).expect(400);
     await api.get('/logs').query({ limit: '501' }).expect(400);
@@ -277,7 +270,7 @@ describe('reading and filtering', () => {
   });
 
   it('exports JSON, CSV and TXT as downloads named with the date', async () => {
-    const api = apiAs(stack.server.url, owner);
+    const api = as(stack.server, owner);
     const today = new Date().toISOString().slice(0, 10);
 
     const json = await api
@@ -327,7 +320,7 @@ describe('reading and filtering', () => {
 
 describe('operator access', () => {
   it('refuses members the owner-only endpoints with 403', async () => {
-    const api = apiAs(stack.server.url, member);
+    const api = as(stack.server, member);
     for (const path of ['/logs', '/logs?level=bogus', '/logs/export?format=json', '/logs/export']) {
       const res = await api.get(path).expect(403);
       expect(res.body.error.message).toBe(OWNER_ONLY_MESSAGE);

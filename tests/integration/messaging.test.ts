@@ -15,43 +15,29 @@ import {
   type MessagesPage,
 } from '../../shared/social';
 import {
-  openSocket,
-  signUpMember,
-  useServerWithDatabase,
-  waitForConnect,
-  waitForEvent,
+  as,
+  countEvents,
+  signUp,
+  signUpMembers,
+  snapshotTable,
+  startConversation,
   type TestMember,
-  apiAs,
-} from '../support/test-server';
+} from '../support/factories';
 import { rebuild } from '../support/model';
+import { connectAs, useServerWithDatabase, waitForEvent } from '../support/test-server';
 
 const stack = useServerWithDatabase();
 const db = () => stack.database.db;
 
-const as = (member: TestMember) => apiAs(stack.server.url, member);
-
-async function eventCount(): Promise<number> {
-  const { rows } = await sql<{ count: number }>`select count(*)::int as count from events`.execute(
-    db(),
-  );
-  return rows[0]!.count;
-}
-
-async function start(from: TestMember, to: TestMember): Promise<Conversation> {
-  const res = await as(from).post('/conversations', { participantId: to.id });
-  expect([200, 201]).toContain(res.status);
-  return res.body as Conversation;
-}
-
 async function send(from: TestMember, conversationId: string, content: string): Promise<Message> {
-  const res = await as(from)
+  const res = await as(stack.server, from)
     .post(`/conversations/${conversationId}/messages`, { content })
     .expect(201);
   return res.body.message as Message;
 }
 
 async function viewOf(member: TestMember, conversationId: string): Promise<Conversation> {
-  const res = await as(member).get('/conversations').expect(200);
+  const res = await as(stack.server, member).get('/conversations').expect(200);
   const found = (res.body as Conversation[]).find((c) => c.id === conversationId);
   if (!found) throw new Error(`conversation ${conversationId} not listed for ${member.username}`);
   return found;
@@ -62,27 +48,23 @@ async function thread(
   conversationId: string,
   query = '',
 ): Promise<MessagesPage> {
-  const res = await as(member).get(`/conversations/${conversationId}/messages${query}`).expect(200);
+  const res = await as(stack.server, member)
+    .get(`/conversations/${conversationId}/messages${query}`)
+    .expect(200);
   return res.body as MessagesPage;
 }
 
-async function connected(member: TestMember): Promise<Socket> {
-  const socket = openSocket(stack.server.url, member.cookie);
-  await waitForConnect(socket);
-  return socket;
-}
-
 async function twoMembers(): Promise<[TestMember, TestMember, Conversation]> {
-  const a = await signUpMember(stack.server);
-  const b = await signUpMember(stack.server);
-  return [a, b, await start(a, b)];
+  const [a, b] = await signUpMembers(stack.server, 2);
+  return [a, b, await startConversation(stack.server, a, b)];
 }
 
 describe('starting a conversation', () => {
   it('creates it once and answers the same conversation to either member afterwards', async () => {
-    const a = await signUpMember(stack.server);
-    const b = await signUpMember(stack.server);
-    const first = await as(a).post('/conversations', { participantId: b.id }).expect(201);
+    const [a, b] = await signUpMembers(stack.server, 2);
+    const first = await as(stack.server, a)
+      .post('/conversations', { participantId: b.id })
+      .expect(201);
     expect(first.body).toMatchObject({
       contactId: b.id,
       contact: { id: b.id, username: b.username },
@@ -94,20 +76,23 @@ describe('starting a conversation', () => {
       isStarred: false,
       securityLevel: 'medium',
     });
-    const again = await as(a).post('/conversations', { participantId: b.id }).expect(200);
+    const again = await as(stack.server, a)
+      .post('/conversations', { participantId: b.id })
+      .expect(200);
     expect(again.body.id).toBe(first.body.id);
-    const fromB = await as(b).post('/conversations', { participantId: a.id }).expect(200);
+    const fromB = await as(stack.server, b)
+      .post('/conversations', { participantId: a.id })
+      .expect(200);
     expect(fromB.body).toMatchObject({ id: first.body.id, contactId: a.id });
   });
 
   it('meets in one conversation when both members start it at the same time', async () => {
-    const a = await signUpMember(stack.server);
-    const b = await signUpMember(stack.server);
+    const [a, b] = await signUpMembers(stack.server, 2);
     const answers = await Promise.all([
-      as(a).post('/conversations', { participantId: b.id }),
-      as(b).post('/conversations', { participantId: a.id }),
-      as(a).post('/conversations', { participantId: b.id }),
-      as(b).post('/conversations', { participantId: a.id }),
+      as(stack.server, a).post('/conversations', { participantId: b.id }),
+      as(stack.server, b).post('/conversations', { participantId: a.id }),
+      as(stack.server, a).post('/conversations', { participantId: b.id }),
+      as(stack.server, b).post('/conversations', { participantId: a.id }),
     ]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 200, 201]);
     expect(new Set(answers.map((r) => r.body.id)).size).toBe(1);
@@ -120,12 +105,13 @@ describe('starting a conversation', () => {
   });
 
   it('refuses the member themself, an unknown member and a member at the conversation limit', async () => {
-    const a = await signUpMember(stack.server);
-    const full = await signUpMember(stack.server);
-    const before = await eventCount();
-    const self = await as(a).post('/conversations', { participantId: a.id }).expect(400);
+    const [a, full] = await signUpMembers(stack.server, 2);
+    const before = await countEvents(db());
+    const self = await as(stack.server, a)
+      .post('/conversations', { participantId: a.id })
+      .expect(400);
     expect(self.body.error.message).toBe(socialMessages.conversationToSelf);
-    const unknown = await as(a)
+    const unknown = await as(stack.server, a)
       .post('/conversations', { participantId: '00000000-0000-4000-8000-000000000000' })
       .expect(404);
     expect(unknown.body.error.message).toBe(socialMessages.userNotFound);
@@ -133,21 +119,22 @@ describe('starting a conversation', () => {
     await sql`insert into conversation_members (conversation_id, user_id, contact_id)
       select gen_random_uuid(), ${full.id}, gen_random_uuid()
       from generate_series(1, ${MAX_CONVERSATIONS_PER_MEMBER})`.execute(db());
-    const limited = await as(a).post('/conversations', { participantId: full.id }).expect(409);
+    const limited = await as(stack.server, a)
+      .post('/conversations', { participantId: full.id })
+      .expect(409);
     expect(limited.body.error.message).toBe(socialMessages.conversationLimit);
-    expect(await eventCount()).toBe(before);
+    expect(await countEvents(db())).toBe(before);
     await db().deleteFrom('conversation_members').where('user_id', '=', full.id).execute();
   });
 
   it('tells the other member live that the conversation exists', async () => {
-    const a = await signUpMember(stack.server);
-    const b = await signUpMember(stack.server);
-    const socket = await connected(b);
+    const [a, b] = await signUpMembers(stack.server, 2);
+    const socket = await connectAs(stack.server, b);
     const pushed = waitForEvent<{ conversation: Conversation }>(
       socket,
       SOCKET_EVENTS.conversationUpdated,
     );
-    const conversation = await start(a, b);
+    const conversation = await startConversation(stack.server, a, b);
     expect((await pushed).conversation).toMatchObject({ id: conversation.id, contactId: a.id });
     socket.close();
   });
@@ -156,12 +143,16 @@ describe('starting a conversation', () => {
 describe('sending messages', () => {
   it('delivers message:new live to every socket of the recipient and the sender’s other tabs', async () => {
     const [a, b, conversation] = await twoMembers();
-    const [aOther, b1, b2] = await Promise.all([connected(a), connected(b), connected(b)]);
+    const [aOther, b1, b2] = await Promise.all([
+      connectAs(stack.server, a),
+      connectAs(stack.server, b),
+      connectAs(stack.server, b),
+    ]);
     const isNew = (p: MessageNewPayload) => p.message.content === 'Hello there';
     const newMessage = (s: Socket) =>
       waitForEvent<MessageNewPayload>(s, SOCKET_EVENTS.messageNew, isNew);
     const received = Promise.all([newMessage(aOther), newMessage(b1), newMessage(b2)]);
-    const res = await as(a)
+    const res = await as(stack.server, a)
       .post(`/conversations/${conversation.id}/messages`, { content: '  Hello there  ' })
       .expect(201);
     expect(res.body.message).toMatchObject({
@@ -194,7 +185,7 @@ describe('sending messages', () => {
     const [a, b, conversation] = await twoMembers();
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        as(i % 2 === 0 ? a : b)
+        as(stack.server, i % 2 === 0 ? a : b)
           .post(`/conversations/${conversation.id}/messages`, { content: `parallel ${i}` })
           .then((res) => res.status),
       ),
@@ -211,19 +202,19 @@ describe('sending messages', () => {
 
   it('refuses blank, whitespace-only and over-long content and accepts exactly the maximum', async () => {
     const [a, , conversation] = await twoMembers();
-    const before = await eventCount();
+    const before = await countEvents(db());
     const path = `/conversations/${conversation.id}/messages`;
-    const blank = await as(a).post(path, { content: '' }).expect(400);
+    const blank = await as(stack.server, a).post(path, { content: '' }).expect(400);
     expect(blank.body.error.message).toBe(socialMessages.messageRequired);
-    const spaces = await as(a).post(path, { content: ' \n\t ' }).expect(400);
+    const spaces = await as(stack.server, a).post(path, { content: ' \n\t ' }).expect(400);
     expect(spaces.body.error.message).toBe(socialMessages.messageRequired);
-    const long = await as(a)
+    const long = await as(stack.server, a)
       .post(path, { content: 'x'.repeat(MESSAGE_CONTENT_MAX + 1) })
       .expect(400);
     expect(long.body.error.message).toBe(socialMessages.messageTooLong);
-    const missing = await as(a).post(path, {}).expect(400);
+    const missing = await as(stack.server, a).post(path, {}).expect(400);
     expect(missing.body.error.message).toBe(socialMessages.messageRequired);
-    expect(await eventCount()).toBe(before);
+    expect(await countEvents(db())).toBe(before);
     const longest = await send(a, conversation.id, 'y'.repeat(MESSAGE_CONTENT_MAX));
     expect(longest.content).toHaveLength(MESSAGE_CONTENT_MAX);
   });
@@ -234,19 +225,21 @@ describe('sending messages', () => {
       .insertInto('blocks')
       .values({ user_id: b.id, blocked_user_id: a.id, created_at: new Date() })
       .execute();
-    const before = await eventCount();
+    const before = await countEvents(db());
     for (const [from, to] of [
       [a, b],
       [b, a],
     ] as const) {
-      const res = await as(from)
+      const res = await as(stack.server, from)
         .post(`/conversations/${conversation.id}/messages`, { content: 'hi' })
         .expect(403);
       expect(res.body.error.message).toBe(socialMessages.blocked);
-      const started = await as(from).post('/conversations', { participantId: to.id }).expect(403);
+      const started = await as(stack.server, from)
+        .post('/conversations', { participantId: to.id })
+        .expect(403);
       expect(started.body.error.message).toBe(socialMessages.blocked);
     }
-    expect(await eventCount()).toBe(before);
+    expect(await countEvents(db())).toBe(before);
   });
 
   it('refuses a friend whose write permission the recipient removed, and only them', async () => {
@@ -260,12 +253,12 @@ describe('sending messages', () => {
         { ...friendship, user_id: a.id, friend_id: b.id, permissions: ['read', 'write'] },
       ])
       .execute();
-    const before = await eventCount();
-    const refused = await as(a)
+    const before = await countEvents(db());
+    const refused = await as(stack.server, a)
       .post(`/conversations/${conversation.id}/messages`, { content: 'hi' })
       .expect(403);
     expect(refused.body.error.message).toBe(socialMessages.operationNotPermitted('write'));
-    expect(await eventCount()).toBe(before);
+    expect(await countEvents(db())).toBe(before);
     await send(b, conversation.id, 'you may not answer');
   });
 
@@ -276,12 +269,12 @@ describe('sending messages', () => {
       .set({ message_count: MAX_MESSAGES_PER_CONVERSATION })
       .where('id', '=', conversation.id)
       .execute();
-    const before = await eventCount();
-    const res = await as(a)
+    const before = await countEvents(db());
+    const res = await as(stack.server, a)
       .post(`/conversations/${conversation.id}/messages`, { content: 'one too many' })
       .expect(409);
     expect(res.body.error.message).toBe(socialMessages.messageLimit);
-    expect(await eventCount()).toBe(before);
+    expect(await countEvents(db())).toBe(before);
     // The count was forged, not earned: put back what the log says so a rebuild agrees.
     await db()
       .updateTable('conversations')
@@ -294,7 +287,7 @@ describe('sending messages', () => {
 describe('delivery and read receipts', () => {
   it('moves the sender’s status from sent to delivered to read, live', async () => {
     const [a, b, conversation] = await twoMembers();
-    const socket = await connected(a);
+    const socket = await connectAs(stack.server, a);
     const message = await send(a, conversation.id, 'Did you get this?');
     const marks = `/conversations/${conversation.id}`;
 
@@ -303,7 +296,7 @@ describe('delivery and read receipts', () => {
       SOCKET_EVENTS.conversationUpdated,
       (p) => p.conversation.contactDeliveredSeq === 1,
     );
-    await as(b).post(`${marks}/delivered`, { upToMessageId: message.id }).expect(204);
+    await as(stack.server, b).post(`${marks}/delivered`, { upToMessageId: message.id }).expect(204);
     expect((await delivered).conversation).toMatchObject({ contactReadSeq: 0, unreadCount: 0 });
     expect((await thread(a, conversation.id)).messages[0]).toMatchObject({
       status: 'delivered',
@@ -315,7 +308,9 @@ describe('delivery and read receipts', () => {
       SOCKET_EVENTS.conversationUpdated,
       (p) => p.conversation.contactReadSeq === 1,
     );
-    const answer = await as(b).post(`${marks}/read`, { upToMessageId: message.id }).expect(200);
+    const answer = await as(stack.server, b)
+      .post(`${marks}/read`, { upToMessageId: message.id })
+      .expect(200);
     expect(answer.body).toMatchObject({ id: conversation.id, unreadCount: 0 });
     await read;
     expect((await thread(a, conversation.id)).messages[0]).toMatchObject({
@@ -324,10 +319,10 @@ describe('delivery and read receipts', () => {
     });
 
     // Marks never go down and a repeated mark appends nothing.
-    const before = await eventCount();
-    await as(b).post(`${marks}/delivered`, { upToMessageId: message.id }).expect(204);
-    await as(b).post(`${marks}/read`, { upToMessageId: message.id }).expect(200);
-    expect(await eventCount()).toBe(before);
+    const before = await countEvents(db());
+    await as(stack.server, b).post(`${marks}/delivered`, { upToMessageId: message.id }).expect(204);
+    await as(stack.server, b).post(`${marks}/read`, { upToMessageId: message.id }).expect(200);
+    expect(await countEvents(db())).toBe(before);
     socket.close();
   });
 
@@ -339,7 +334,7 @@ describe('delivery and read receipts', () => {
     expect((await viewOf(b, conversation.id)).unreadCount).toBe(3);
     expect((await viewOf(a, conversation.id)).unreadCount).toBe(1);
 
-    const afterTwo = await as(b)
+    const afterTwo = await as(stack.server, b)
       .post(`/conversations/${conversation.id}/read`, { upToMessageId: sent[1]!.id })
       .expect(200);
     expect(afterTwo.body.unreadCount).toBe(1);
@@ -354,12 +349,12 @@ describe('delivery and read receipts', () => {
       contactDeliveredSeq: 2,
     });
 
-    await as(b)
+    await as(stack.server, b)
       .post(`/conversations/${conversation.id}/delivered`, { upToMessageId: sent[0]!.id })
       .expect(204);
     expect((await viewOf(a, conversation.id)).contactDeliveredSeq).toBe(2);
 
-    const all = await as(b)
+    const all = await as(stack.server, b)
       .post(`/conversations/${conversation.id}/read`, { upToMessageId: sent[2]!.id })
       .expect(200);
     expect(all.body.unreadCount).toBe(0);
@@ -368,56 +363,64 @@ describe('delivery and read receipts', () => {
 
   it('answers 404 for a message that is not in the conversation', async () => {
     const [a, b, conversation] = await twoMembers();
-    const c = await signUpMember(stack.server);
-    const elsewhere = await start(a, c);
+    const c = await signUp(stack.server);
+    const elsewhere = await startConversation(stack.server, a, c);
     const foreign = await send(a, elsewhere.id, 'not in this one');
-    const before = await eventCount();
+    const before = await countEvents(db());
     for (const mark of ['delivered', 'read']) {
       for (const upToMessageId of [foreign.id, '00000000-0000-4000-8000-000000000000']) {
-        const res = await as(b)
+        const res = await as(stack.server, b)
           .post(`/conversations/${conversation.id}/${mark}`, { upToMessageId })
           .expect(404);
         expect(res.body.error.message).toBe(socialMessages.messageNotFound);
       }
     }
-    expect(await eventCount()).toBe(before);
+    expect(await countEvents(db())).toBe(before);
   });
 });
 
 describe('flags', () => {
   it('keeps pin, star and archive per member and appends only what changes', async () => {
     const [a, b, conversation] = await twoMembers();
-    const other = await start(a, await signUpMember(stack.server));
+    const other = await startConversation(stack.server, a, await signUp(stack.server));
     await send(a, other.id, 'the newer conversation');
     const bBefore = await viewOf(b, conversation.id);
 
-    const pinned = await as(a)
+    const pinned = await as(stack.server, a)
       .patch(`/conversations/${conversation.id}`, { isPinned: true, isStarred: true })
       .expect(200);
     expect(pinned.body).toMatchObject({ isPinned: true, isStarred: true, isArchived: false });
     expect(await viewOf(b, conversation.id)).toEqual(bBefore);
 
-    const list = await as(a).get('/conversations').expect(200);
+    const list = await as(stack.server, a).get('/conversations').expect(200);
     expect((list.body as Conversation[]).map((c) => c.id)).toEqual([conversation.id, other.id]);
 
-    const before = await eventCount();
-    await as(a).patch(`/conversations/${conversation.id}`, { isPinned: true }).expect(200);
-    expect(await eventCount()).toBe(before);
-    await as(a).patch(`/conversations/${conversation.id}`, { isPinned: false }).expect(200);
-    expect(await eventCount()).toBe(before + 1);
-    const empty = await as(a).patch(`/conversations/${conversation.id}`, {}).expect(400);
+    const before = await countEvents(db());
+    await as(stack.server, a)
+      .patch(`/conversations/${conversation.id}`, { isPinned: true })
+      .expect(200);
+    expect(await countEvents(db())).toBe(before);
+    await as(stack.server, a)
+      .patch(`/conversations/${conversation.id}`, { isPinned: false })
+      .expect(200);
+    expect(await countEvents(db())).toBe(before + 1);
+    const empty = await as(stack.server, a)
+      .patch(`/conversations/${conversation.id}`, {})
+      .expect(400);
     expect(empty.body.error.message).toBe('Nothing to change');
   });
 
   it('pushes a member’s flag change to that member only and bumps their version', async () => {
     const [a, b, conversation] = await twoMembers();
-    const socket = await connected(a);
+    const socket = await connectAs(stack.server, a);
     const pushed = waitForEvent<{ conversation: Conversation }>(
       socket,
       SOCKET_EVENTS.conversationUpdated,
       (p) => p.conversation.isStarred,
     );
-    await as(a).patch(`/conversations/${conversation.id}`, { isStarred: true }).expect(200);
+    await as(stack.server, a)
+      .patch(`/conversations/${conversation.id}`, { isStarred: true })
+      .expect(200);
     expect((await pushed).conversation.version).toBe(conversation.version + 1);
     expect((await viewOf(b, conversation.id)).isStarred).toBe(false);
     socket.close();
@@ -425,8 +428,12 @@ describe('flags', () => {
 
   it('brings an archived conversation back for the recipient of a new message', async () => {
     const [a, b, conversation] = await twoMembers();
-    await as(a).patch(`/conversations/${conversation.id}`, { isArchived: true }).expect(200);
-    await as(b).patch(`/conversations/${conversation.id}`, { isArchived: true }).expect(200);
+    await as(stack.server, a)
+      .patch(`/conversations/${conversation.id}`, { isArchived: true })
+      .expect(200);
+    await as(stack.server, b)
+      .patch(`/conversations/${conversation.id}`, { isArchived: true })
+      .expect(200);
     await send(a, conversation.id, 'are you there?');
     expect((await viewOf(b, conversation.id)).isArchived).toBe(false);
     expect((await viewOf(a, conversation.id)).isArchived).toBe(true);
@@ -448,14 +455,16 @@ describe('reading the thread', () => {
     expect(first).toMatchObject({ messages: [{ content: 'm1' }], hasMore: false });
     expect((await thread(b, conversation.id)).messages).toHaveLength(7);
 
-    const other = await start(a, await signUpMember(stack.server));
+    const other = await startConversation(stack.server, a, await signUp(stack.server));
     const foreign = await send(a, other.id, 'elsewhere');
-    const res = await as(b)
+    const res = await as(stack.server, b)
       .get(`/conversations/${conversation.id}/messages?before=${foreign.id}`)
       .expect(404);
     expect(res.body.error.message).toBe(socialMessages.messageNotFound);
-    await as(b).get(`/conversations/${conversation.id}/messages?limit=101`).expect(400);
-    await as(b).get(`/conversations/${conversation.id}/messages?limit=0`).expect(400);
+    await as(stack.server, b)
+      .get(`/conversations/${conversation.id}/messages?limit=101`)
+      .expect(400);
+    await as(stack.server, b).get(`/conversations/${conversation.id}/messages?limit=0`).expect(400);
   });
 });
 
@@ -463,26 +472,30 @@ describe('who may see a conversation', () => {
   it('answers 404 to anyone else on every endpoint and writes nothing', async () => {
     const [a, , conversation] = await twoMembers();
     const message = await send(a, conversation.id, 'private');
-    const stranger = await signUpMember(stack.server);
-    const before = await eventCount();
+    const stranger = await signUp(stack.server);
+    const before = await countEvents(db());
     const id = conversation.id;
     const attempts = [
-      as(stranger).get(`/conversations/${id}/messages`),
-      as(stranger).post(`/conversations/${id}/messages`, { content: 'let me in' }),
-      as(stranger).post(`/conversations/${id}/delivered`, { upToMessageId: message.id }),
-      as(stranger).post(`/conversations/${id}/read`, { upToMessageId: message.id }),
-      as(stranger).patch(`/conversations/${id}`, { isPinned: true }),
-      as(stranger).get('/conversations/not-a-uuid/messages'),
-      as(stranger).post('/conversations/not-a-uuid/messages', { content: 'x' }),
-      as(stranger).patch(`/conversations/00000000-0000-4000-8000-000000000000`, { isPinned: true }),
+      as(stack.server, stranger).get(`/conversations/${id}/messages`),
+      as(stack.server, stranger).post(`/conversations/${id}/messages`, { content: 'let me in' }),
+      as(stack.server, stranger).post(`/conversations/${id}/delivered`, {
+        upToMessageId: message.id,
+      }),
+      as(stack.server, stranger).post(`/conversations/${id}/read`, { upToMessageId: message.id }),
+      as(stack.server, stranger).patch(`/conversations/${id}`, { isPinned: true }),
+      as(stack.server, stranger).get('/conversations/not-a-uuid/messages'),
+      as(stack.server, stranger).post('/conversations/not-a-uuid/messages', { content: 'x' }),
+      as(stack.server, stranger).patch(`/conversations/00000000-0000-4000-8000-000000000000`, {
+        isPinned: true,
+      }),
     ];
     for (const res of await Promise.all(attempts)) {
       expect(res.status).toBe(404);
       expect(res.body.error.message).toBe(socialMessages.conversationNotFound);
     }
-    const list = await as(stranger).get('/conversations').expect(200);
+    const list = await as(stack.server, stranger).get('/conversations').expect(200);
     expect(list.body).toEqual([]);
-    expect(await eventCount()).toBe(before);
+    expect(await countEvents(db())).toBe(before);
   });
 
   it('needs a session', async () => {
@@ -534,7 +547,7 @@ describe('random request bodies', () => {
         { requiredKeys: [] },
       ),
     );
-    const before = await eventCount();
+    const before = await countEvents(db());
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...endpoints), bodies, async (endpoint, body) => {
         fc.pre(!endpoint.valid?.(body));
@@ -548,7 +561,7 @@ describe('random request bodies', () => {
       }),
       { numRuns: 150 },
     );
-    expect(await eventCount()).toBe(before);
+    expect(await countEvents(db())).toBe(before);
   });
 });
 
@@ -556,14 +569,9 @@ describe('rebuilding the read models', () => {
   it('reproduces conversations, members and messages exactly from the log', async () => {
     const snapshot = async () =>
       Promise.all([
-        db().selectFrom('conversations').selectAll().orderBy('id').execute(),
-        db()
-          .selectFrom('conversation_members')
-          .selectAll()
-          .orderBy('conversation_id')
-          .orderBy('user_id')
-          .execute(),
-        db().selectFrom('messages').selectAll().orderBy('id').execute(),
+        snapshotTable(db(), 'conversations'),
+        snapshotTable(db(), 'conversation_members'),
+        snapshotTable(db(), 'messages'),
       ]);
     const before = await snapshot();
     expect(before[2].length).toBeGreaterThan(10);

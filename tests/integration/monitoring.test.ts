@@ -18,14 +18,13 @@ import { OPS_EVENTS } from '../../shared/ops/realtime';
 import { pruneTelemetry } from '../../server/domains/monitoring/monitoring-worker';
 import { RuleEvaluator } from '../../server/domains/monitoring/rule-evaluator';
 import {
-  apiAs,
-  openSocket,
-  signUpMember,
-  useServerWithDatabase,
-  waitForConnect,
-  waitForEvent,
+  as,
+  signUp,
+  signUpOwnerAndMember,
+  snapshotTable,
   type TestMember,
-} from '../support/test-server';
+} from '../support/factories';
+import { connectAs, useServerWithDatabase, waitForEvent } from '../support/test-server';
 import { rebuild } from '../support/model';
 
 jest.setTimeout(30_000);
@@ -39,8 +38,7 @@ let member: TestMember;
 
 beforeAll(async () => {
   // The first member of a fresh database is the owner.
-  owner = await signUpMember(stack.server);
-  member = await signUpMember(stack.server);
+  ({ owner, member } = await signUpOwnerAndMember(stack.server));
   expect(owner.role).toBe('owner');
   expect(member.role).toBe('member');
 });
@@ -80,7 +78,7 @@ const evaluator = () =>
 
 describe('owner-only monitoring API', () => {
   it('refuses a member every owner-only endpoint with 403 and writes nothing', async () => {
-    const created = await apiAs(stack.server.url, owner)
+    const created = await as(stack.server, owner)
       .post('/monitoring/alerts', {
         title: 'Owner alert',
         message: 'Made by the owner',
@@ -88,14 +86,14 @@ describe('owner-only monitoring API', () => {
       })
       .expect(201);
     const before = await counts();
-    const as = apiAs(stack.server.url, member);
+    const memberApi = as(stack.server, member);
     const answers = await Promise.all([
-      as.get('/monitoring/events'),
-      as.get('/monitoring/metrics'),
-      as.get('/monitoring/summary'),
-      as.get('/monitoring/alerts'),
-      as.post('/monitoring/alerts', { title: 'x', message: 'y', severity: 'low' }),
-      as.post(`/monitoring/alerts/${created.body.id}/acknowledge`),
+      memberApi.get('/monitoring/events'),
+      memberApi.get('/monitoring/metrics'),
+      memberApi.get('/monitoring/summary'),
+      memberApi.get('/monitoring/alerts'),
+      memberApi.post('/monitoring/alerts', { title: 'x', message: 'y', severity: 'low' }),
+      memberApi.post(`/monitoring/alerts/${created.body.id}/acknowledge`),
     ]);
     for (const res of answers) {
       expect(res.status).toBe(403);
@@ -103,7 +101,7 @@ describe('owner-only monitoring API', () => {
     }
     expect(await counts()).toEqual(before);
     const alert = alertSchema.parse(
-      (await apiAs(stack.server.url, owner).get('/monitoring/alerts').expect(200)).body.alerts.find(
+      (await as(stack.server, owner).get('/monitoring/alerts').expect(200)).body.alerts.find(
         (a: Alert) => a.id === created.body.id,
       ),
     );
@@ -122,24 +120,26 @@ describe('owner-only monitoring API', () => {
 describe('validation', () => {
   it('answers bad input 400 and writes nothing', async () => {
     const before = await counts();
-    const as = apiAs(stack.server.url, owner);
-    const metric = await as
+    const ownerApi = as(stack.server, owner);
+    const metric = await ownerApi
       .post('/monitoring/metrics', { metrics: [{ name: 'x', value: 'abc', unit: 'ms' }] })
       .expect(400);
     expect(metric.body.error.message).toBe(MONITORING_MESSAGES.invalidMetricValue);
-    await as
+    await ownerApi
       .post('/monitoring/events', { events: [{ type: 'oops', severity: 'high', message: 'x' }] })
       .expect(400);
-    await as.post('/monitoring/events', { events: [] }).expect(400);
-    await as
+    await ownerApi.post('/monitoring/events', { events: [] }).expect(400);
+    await ownerApi
       .post('/monitoring/metrics', { metrics: [{ name: 'x', value: 1, unit: 'hours' }] })
       .expect(400);
-    await as.get('/monitoring/events?limit=0').expect(400);
-    await as.get('/monitoring/events?range=2h').expect(400);
-    await as.get('/monitoring/events?severity=urgent').expect(400);
-    await as.post('/monitoring/alerts', { title: '', message: 'y', severity: 'low' }).expect(400);
-    await as.post('/monitoring/alerts/not-a-uuid/acknowledge').expect(400);
-    await as
+    await ownerApi.get('/monitoring/events?limit=0').expect(400);
+    await ownerApi.get('/monitoring/events?range=2h').expect(400);
+    await ownerApi.get('/monitoring/events?severity=urgent').expect(400);
+    await ownerApi
+      .post('/monitoring/alerts', { title: '', message: 'y', severity: 'low' })
+      .expect(400);
+    await ownerApi.post('/monitoring/alerts/not-a-uuid/acknowledge').expect(400);
+    await ownerApi
       .post('/monitoring/alerts/00000000-0000-4000-8000-000000000000/acknowledge')
       .expect(404);
     expect(await counts()).toEqual(before);
@@ -150,9 +150,7 @@ describe('capture', () => {
   it('records a failed request (500) as a server error event', async () => {
     await request(stack.server.url).post('/api/test/monitoring/fail').expect(500);
     await request(stack.server.url).post('/api/test/monitoring/flush').expect(200);
-    const res = await apiAs(stack.server.url, owner)
-      .get('/monitoring/events?type=error')
-      .expect(200);
+    const res = await as(stack.server, owner).get('/monitoring/events?type=error').expect(200);
     const captured = res.body.events.find(
       (e: { message: string }) => e.message === 'Test failure for monitoring',
     );
@@ -166,10 +164,10 @@ describe('capture', () => {
   });
 
   it('records request durations per route, aggregated', async () => {
-    await apiAs(stack.server.url, owner).get('/monitoring/alerts').expect(200);
-    await apiAs(stack.server.url, owner).get('/monitoring/alerts').expect(200);
+    await as(stack.server, owner).get('/monitoring/alerts').expect(200);
+    await as(stack.server, owner).get('/monitoring/alerts').expect(200);
     await request(stack.server.url).post('/api/test/monitoring/flush').expect(200);
-    const res = await apiAs(stack.server.url, owner)
+    const res = await as(stack.server, owner)
       .get('/monitoring/metrics?name=http.request.duration&range=1h')
       .expect(200);
     const row = res.body.metrics.find(
@@ -181,8 +179,8 @@ describe('capture', () => {
   });
 
   it('ingests a client batch with the user from the session, then rate-limits the session', async () => {
-    const reporter = await signUpMember(stack.server);
-    const as = apiAs(stack.server.url, reporter);
+    const reporter = await signUp(stack.server);
+    const reporterApi = as(stack.server, reporter);
     const event = (i: number) => ({
       type: 'error' as const,
       severity: 'medium' as const,
@@ -193,16 +191,18 @@ describe('capture', () => {
     const batch = Array.from({ length: INGEST_BATCH_MAX }, (_, i) => event(i));
     const accepted = INGEST_RATE_PER_MINUTE.events / INGEST_BATCH_MAX;
     for (let i = 0; i < accepted; i += 1) {
-      await as
+      await reporterApi
         .post('/monitoring/events', { events: batch })
         .expect(202, { accepted: INGEST_BATCH_MAX });
     }
     const before = await counts();
-    const refused = await as.post('/monitoring/events', { events: [event(999)] }).expect(429);
+    const refused = await reporterApi
+      .post('/monitoring/events', { events: [event(999)] })
+      .expect(429);
     expect(refused.body.error.message).toBe(MONITORING_MESSAGES.rateLimited);
     expect(await counts()).toEqual(before);
 
-    const listed = await apiAs(stack.server.url, owner)
+    const listed = await as(stack.server, owner)
       .get('/monitoring/events?type=error&severity=medium&limit=500')
       .expect(200);
     const mine = listed.body.events.filter((e: { message: string }) =>
@@ -213,9 +213,7 @@ describe('capture', () => {
   });
 
   it('summarises the range, with event counts per bucket that add up to the total', async () => {
-    const res = await apiAs(stack.server.url, owner)
-      .get('/monitoring/summary?range=24h')
-      .expect(200);
+    const res = await as(stack.server, owner).get('/monitoring/summary?range=24h').expect(200);
     const summary = monitoringSummarySchema.parse(res.body);
     expect(summary.totalEvents).toBeGreaterThan(0);
     const bucketed = summary.eventCounts.reduce((n, p) => n + p.errors + p.warnings + p.other, 0);
@@ -227,16 +225,17 @@ describe('capture', () => {
   });
 
   it('pushes new telemetry to an owner socket and not to a member socket', async () => {
-    const ownerSocket = openSocket(stack.server.url, owner.cookie);
-    const memberSocket = openSocket(stack.server.url, member.cookie);
-    await Promise.all([waitForConnect(ownerSocket), waitForConnect(memberSocket)]);
+    const [ownerSocket, memberSocket] = await Promise.all([
+      connectAs(stack.server, owner),
+      connectAs(stack.server, member),
+    ]);
     const memberGot: unknown[] = [];
     memberSocket.on(OPS_EVENTS.monitoring, (p: unknown) => memberGot.push(p));
     const message = `pushed ${Date.now()}`;
     const pushed = waitForEvent<MonitoringPush>(ownerSocket, OPS_EVENTS.monitoring, (p) =>
       p.events.some((e) => e.message === message),
     );
-    await apiAs(stack.server.url, member)
+    await as(stack.server, member)
       .post('/monitoring/events', { events: [{ type: 'warning', severity: 'low', message }] })
       .expect(202);
     const push = monitoringPushSchema.parse(await pushed);
@@ -253,9 +252,10 @@ describe('capture', () => {
 
 describe('alerts', () => {
   it('raises an alert when the error rate is over the threshold and resolves it when it clears', async () => {
-    const ownerSocket = openSocket(stack.server.url, owner.cookie);
-    const memberSocket = openSocket(stack.server.url, member.cookie);
-    await Promise.all([waitForConnect(ownerSocket), waitForConnect(memberSocket)]);
+    const [ownerSocket, memberSocket] = await Promise.all([
+      connectAs(stack.server, owner),
+      connectAs(stack.server, member),
+    ]);
     const memberGot: unknown[] = [];
     memberSocket.on(OPS_EVENTS.alert, (p: unknown) => memberGot.push(p));
 
@@ -325,10 +325,10 @@ describe('alerts', () => {
   });
 
   it('records the operator who acknowledged, once, and pushes it', async () => {
-    const as = apiAs(stack.server.url, owner);
+    const ownerApi = as(stack.server, owner);
     const created = alertSchema.parse(
       (
-        await as
+        await ownerApi
           .post('/monitoring/alerts', {
             title: 'Disk almost full',
             message: '92% used',
@@ -344,20 +344,19 @@ describe('alerts', () => {
       version: 1,
     });
 
-    const second = await signUpMember(stack.server);
+    const second = await signUp(stack.server);
     await request(stack.server.url)
       .post(`/api/test/users/${second.id}/role`)
       .send({ role: 'owner' })
       .expect(204);
-    const socket = openSocket(stack.server.url, second.cookie);
-    await waitForConnect(socket);
+    const socket = await connectAs(stack.server, second);
     const pushed = waitForEvent<{ alert: Alert }>(
       socket,
       OPS_EVENTS.alert,
       (p) => p.alert.id === created.id && p.alert.acknowledged,
     );
 
-    const res = await as.post(`/monitoring/alerts/${created.id}/acknowledge`).expect(200);
+    const res = await ownerApi.post(`/monitoring/alerts/${created.id}/acknowledge`).expect(200);
     expect(res.body).toMatchObject({
       acknowledged: true,
       acknowledgedBy: { id: owner.id, name: owner.username },
@@ -366,7 +365,7 @@ describe('alerts', () => {
     expect((await pushed).alert.acknowledgedBy).toEqual({ id: owner.id, name: owner.username });
 
     // A second acknowledgement (another operator, a double click) changes nothing.
-    const again = await apiAs(stack.server.url, second)
+    const again = await as(stack.server, second)
       .post(`/monitoring/alerts/${created.id}/acknowledge`)
       .expect(200);
     expect(again.body.acknowledgedBy).toEqual({ id: owner.id, name: owner.username });
@@ -425,7 +424,7 @@ describe('alerts', () => {
   });
 
   it('rebuilds the alerts read model exactly from the log', async () => {
-    const snapshot = async () => (await sql`select * from alerts order by id`.execute(db())).rows;
+    const snapshot = () => snapshotTable(db(), 'alerts');
     const before = await snapshot();
     expect(before.length).toBeGreaterThanOrEqual(4);
     await rebuild(db());

@@ -18,15 +18,9 @@ import {
 } from '../../server/domains/notifications/notification-emails';
 import { member as memberRef } from '../../server/domains/relations/relations-policy';
 import { runRead, runStatements } from '../support/model';
-import { answerRequest, countEvents, sendRequest } from '../support/social-events';
-import {
-  openSocket,
-  signUpMember,
-  useServerWithDatabase,
-  waitForConnect,
-  waitForEvent,
-  type TestMember,
-} from '../support/test-server';
+import { answerRequest, sendRequest } from '../support/social-events';
+import { as, badgesOf, countEvents, signUp, type TestMember } from '../support/factories';
+import { connectAs, useServerWithDatabase, waitForEvent } from '../support/test-server';
 
 // Sign-ups hash passwords with argon2: on a loaded machine a test can outlast the default 5 s.
 jest.setTimeout(30_000);
@@ -39,21 +33,15 @@ let named = 0;
 /** Members with short, readable names: titles are asserted word for word. */
 function member(prefix = 'm'): Promise<TestMember> {
   named += 1;
-  return signUpMember(stack.server, `${prefix}_${named}`);
+  return signUp(stack.server, `${prefix}_${named}`);
 }
 
 async function notificationsOf(who: TestMember, cursor?: string) {
-  const res = await api()
-    .get('/api/notifications')
+  const res = await as(stack.server, who)
+    .get('/notifications')
     .query(cursor ? { cursor } : {})
-    .set('cookie', who.cookie)
     .expect(200);
   return notificationsPageSchema.parse(res.body);
-}
-
-async function badgesOf(who: TestMember) {
-  const res = await api().get('/api/me/badges').set('cookie', who.cookie).expect(200);
-  return res.body as { notifications: number; friendRequests: number; messages: number };
 }
 
 function withEmail(
@@ -64,18 +52,15 @@ function withEmail(
 }
 
 async function setPreferences(who: TestMember, preferences: NotificationPreferences) {
-  await api()
-    .put('/api/me/notification-preferences')
-    .set('cookie', who.cookie)
-    .send(preferences)
+  await as(stack.server, who)
+    .put('/me/notification-preferences', preferences)
     .expect(200, preferences);
 }
 
 describe('projected notifications', () => {
   it('gives the recipient an unread notification for a request, and pushes it to them', async () => {
     const [ana, bo] = await Promise.all([member('ana'), member('bo')]);
-    const socket = openSocket(stack.server.url, bo.cookie);
-    await waitForConnect(socket);
+    const socket = await connectAs(stack.server, bo);
     const pushed = waitForEvent<{ notification: Notification }>(socket, SOCKET_EVENTS.notification);
 
     const requestId = await sendRequest(db(), ana.id, bo.id, 'We met at the meetup');
@@ -100,7 +85,7 @@ describe('projected notifications', () => {
     expect(notificationSchema.parse(payload.notification)).toEqual(notifications[0]);
     socket.close();
 
-    expect(await badgesOf(bo)).toMatchObject({ notifications: 1, friendRequests: 1 });
+    expect(await badgesOf(stack.server, bo)).toMatchObject({ notifications: 1, friendRequests: 1 });
     expect((await notificationsOf(ana)).notifications).toEqual([]);
   });
 
@@ -124,7 +109,10 @@ describe('projected notifications', () => {
       read: false,
     });
     expect(notifications[0]!.actors.map((a) => a.id)).toEqual([third.id, second.id, first.id]);
-    expect(await badgesOf(target)).toMatchObject({ notifications: 1, friendRequests: 3 });
+    expect(await badgesOf(stack.server, target)).toMatchObject({
+      notifications: 1,
+      friendRequests: 3,
+    });
   });
 
   it('moves an actor who comes back to the front of the group instead of repeating them', async () => {
@@ -164,7 +152,7 @@ describe('projected notifications', () => {
       actionUrl: `/profile/${bo.id}`,
       actorCount: 1,
     });
-    expect(await badgesOf(bo)).toMatchObject({ notifications: 1, friendRequests: 0 });
+    expect(await badgesOf(stack.server, bo)).toMatchObject({ notifications: 1, friendRequests: 0 });
   });
 });
 
@@ -173,24 +161,21 @@ describe('reading notifications', () => {
     const [ana, bo] = await Promise.all([member('ana'), member('bo')]);
     await sendRequest(db(), ana.id, bo.id);
     const [notification] = (await notificationsOf(bo)).notifications;
-    const otherTab = openSocket(stack.server.url, bo.cookie);
-    await waitForConnect(otherTab);
+    const otherTab = await connectAs(stack.server, bo);
     const changed = waitForEvent(otherTab, SOCKET_EVENTS.notificationsChanged);
 
     const before = await countEvents(db());
-    const res = await api()
-      .post(`/api/notifications/${notification!.id}/read`)
-      .set('cookie', bo.cookie)
+    const res = await as(stack.server, bo)
+      .post(`/notifications/${notification!.id}/read`)
       .expect(200);
     expect(res.body).toEqual({ ...notification, read: true });
     await expect(changed).resolves.toEqual({});
     otherTab.close();
     expect(await countEvents(db())).toBe(before + 1);
-    expect(await badgesOf(bo)).toMatchObject({ notifications: 0 });
+    expect(await badgesOf(stack.server, bo)).toMatchObject({ notifications: 0 });
 
-    await api()
-      .post(`/api/notifications/${notification!.id}/read`)
-      .set('cookie', bo.cookie)
+    await as(stack.server, bo)
+      .post(`/notifications/${notification!.id}/read`)
       .expect(200, { ...notification, read: true });
     expect(await countEvents(db())).toBe(before + 1);
 
@@ -213,17 +198,17 @@ describe('reading notifications', () => {
       toUserId: ana.id,
     });
     await sendRequest(db(), carl.id, bo.id);
-    expect(await badgesOf(bo)).toMatchObject({ notifications: 2 });
+    expect(await badgesOf(stack.server, bo)).toMatchObject({ notifications: 2 });
 
     const before = await countEvents(db());
-    await api().post('/api/notifications/read-all').set('cookie', bo.cookie).expect(204);
+    await as(stack.server, bo).post('/notifications/read-all').expect(204);
     expect(await countEvents(db())).toBe(before + 1);
     const { notifications } = await notificationsOf(bo);
     expect(notifications).toHaveLength(2);
     expect(notifications.every((n) => n.read)).toBe(true);
-    expect(await badgesOf(bo)).toMatchObject({ notifications: 0 });
+    expect(await badgesOf(stack.server, bo)).toMatchObject({ notifications: 0 });
 
-    await api().post('/api/notifications/read-all').set('cookie', bo.cookie).expect(204);
+    await as(stack.server, bo).post('/notifications/read-all').expect(204);
     expect(await countEvents(db())).toBe(before + 1);
   });
 
@@ -233,10 +218,7 @@ describe('reading notifications', () => {
     const [notification] = (await notificationsOf(bo)).notifications;
     const before = await countEvents(db());
     for (const id of [notification!.id, '00000000-0000-4000-8000-000000000000']) {
-      const res = await api()
-        .post(`/api/notifications/${id}/read`)
-        .set('cookie', eve.cookie)
-        .expect(404);
+      const res = await as(stack.server, eve).post(`/notifications/${id}/read`).expect(404);
       expect(res.body.error).toEqual({ code: 'not-found', message: 'Notification not found' });
     }
     expect(await countEvents(db())).toBe(before);
@@ -284,10 +266,9 @@ describe('pagination', () => {
   it('refuses a cursor it did not make', async () => {
     const reader = await member('reader');
     for (const cursor of ['garbage', Buffer.from('{"t":"1"}').toString('base64url')]) {
-      const res = await api()
-        .get('/api/notifications')
+      const res = await as(stack.server, reader)
+        .get('/notifications')
         .query({ cursor })
-        .set('cookie', reader.cookie)
         .expect(400);
       expect(res.body.error.message).toBe('Invalid cursor');
     }
@@ -326,9 +307,8 @@ describe('pruning', () => {
 describe('preferences', () => {
   it('answers the defaults until set, and stores a change once', async () => {
     const ana = await member('ana');
-    await api()
-      .get('/api/me/notification-preferences')
-      .set('cookie', ana.cookie)
+    await as(stack.server, ana)
+      .get('/me/notification-preferences')
       .expect(200, DEFAULT_NOTIFICATION_PREFERENCES);
 
     const preferences = withEmail('friend_request_accepted', { inApp: true, email: false });
@@ -337,10 +317,7 @@ describe('preferences', () => {
     expect(await countEvents(db())).toBe(before + 1);
     await setPreferences(ana, preferences);
     expect(await countEvents(db())).toBe(before + 1);
-    await api()
-      .get('/api/me/notification-preferences')
-      .set('cookie', ana.cookie)
-      .expect(200, preferences);
+    await as(stack.server, ana).get('/me/notification-preferences').expect(200, preferences);
   });
 
   it('creates no notification when the in-app preference is off', async () => {
@@ -348,7 +325,7 @@ describe('preferences', () => {
     await setPreferences(bo, withEmail('friend_request_received', { inApp: false, email: true }));
     await sendRequest(db(), ana.id, bo.id);
     expect((await notificationsOf(bo)).notifications).toEqual([]);
-    expect(await badgesOf(bo)).toMatchObject({ notifications: 0, friendRequests: 1 });
+    expect(await badgesOf(stack.server, bo)).toMatchObject({ notifications: 0, friendRequests: 1 });
   });
 
   it('queues the Friend Request email only while the email preference is on', async () => {
@@ -470,9 +447,9 @@ describe('refusals change nothing', () => {
 
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.string(), fc.uuid()), async (id) => {
-        const res = await api()
-          .post(`/api/notifications/${encodeURIComponent(id)}/read`)
-          .set('cookie', ana.cookie);
+        const res = await as(stack.server, ana).post(
+          `/notifications/${encodeURIComponent(id)}/read`,
+        );
         expect(res.status).toBeGreaterThanOrEqual(400);
         expect(res.status).toBeLessThan(500);
       }),

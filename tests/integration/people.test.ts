@@ -2,28 +2,14 @@ import { jest } from '@jest/globals';
 import request from 'supertest';
 import { SOCKET_EVENTS } from '../../shared/realtime';
 import type { Person, SearchResult } from '../../shared/social';
-import {
-  openSocket,
-  signUpMember,
-  useServerWithDatabase,
-  waitForConnect,
-  waitForEvent,
-  type TestMember,
-  apiAs,
-} from '../support/test-server';
+import { as, befriend, signUp, streamEvents, type TestMember } from '../support/factories';
 import { rebuild } from '../support/model';
+import { connectAs, useServerWithDatabase, waitForEvent } from '../support/test-server';
 
 jest.setTimeout(30_000);
 
 const stack = useServerWithDatabase();
 const db = () => stack.database.db;
-
-const as = (member: TestMember) => apiAs(stack.server.url, member);
-
-async function befriend(a: TestMember, b: TestMember): Promise<void> {
-  const sent = await as(a).post('/friends/requests', { toUserId: b.id }).expect(201);
-  await as(b).post(`/friends/requests/${sent.body.id}/accept`).expect(200);
-}
 
 const names = (people: { username: string }[]) => people.map((p) => p.username);
 
@@ -33,8 +19,8 @@ const members: Record<string, TestMember> = {};
 
 beforeAll(async () => {
   // Each test file has a database of its own, so these names are free; the first is the owner.
-  owner = await signUpMember(stack.server, 'people_owner');
-  caller = await signUpMember(stack.server, 'searcher');
+  owner = await signUp(stack.server, 'people_owner');
+  caller = await signUp(stack.server, 'searcher');
   for (const name of [
     'marvel',
     'marvel_aa',
@@ -47,22 +33,25 @@ beforeAll(async () => {
     'marvel_disabled',
     'go_between',
   ]) {
-    members[name] = await signUpMember(stack.server, name);
+    members[name] = await signUp(stack.server, name);
   }
   // marvel_bb shares a friend with the caller, which breaks its tie with marvel_aa.
-  await befriend(caller, members.go_between!);
-  await befriend(members.marvel_bb!, members.go_between!);
-  await as(caller).post('/friends/blocks', { userId: members.marvel_blocked!.id }).expect(201);
-  await as(members.marvel_blocker!).post('/friends/blocks', { userId: caller.id }).expect(201);
-  await request(stack.server.url)
-    .post(`/api/admin/users/${members.marvel_disabled!.id}/disable`)
-    .set('cookie', owner.cookie)
+  await befriend(stack.server, caller, members.go_between!);
+  await befriend(stack.server, members.marvel_bb!, members.go_between!);
+  await as(stack.server, caller)
+    .post('/friends/blocks', { userId: members.marvel_blocked!.id })
+    .expect(201);
+  await as(stack.server, members.marvel_blocker!)
+    .post('/friends/blocks', { userId: caller.id })
+    .expect(201);
+  await as(stack.server, owner)
+    .post(`/admin/users/${members.marvel_disabled!.id}/disable`)
     .expect(204);
 });
 
 describe('GET /users', () => {
   it('ranks exact username, then prefix, then similarity, with mutual friends breaking ties', async () => {
-    const res = await as(caller).get('/users?q=Marvel').expect(200);
+    const res = await as(stack.server, caller).get('/users?q=Marvel').expect(200);
     expect(names(res.body)).toEqual(['marvel', 'marvel_bb', 'marvel_aa', 'the_marvel', 'marvl']);
     expect(res.body[0]).toEqual({
       id: members.marvel!.id,
@@ -76,7 +65,7 @@ describe('GET /users', () => {
   });
 
   it('ranks /friends/search the same way, with falling relevance scores', async () => {
-    const res = await as(caller).get('/friends/search?q=marvel').expect(200);
+    const res = await as(stack.server, caller).get('/friends/search?q=marvel').expect(200);
     const results = res.body as SearchResult[];
     expect(results.map((r) => r.user.username)).toEqual([
       'marvel',
@@ -91,27 +80,29 @@ describe('GET /users', () => {
   });
 
   it('honours _limit and answers a blank query with nobody', async () => {
-    const limited = await as(caller).get('/users?q=marvel&_limit=2').expect(200);
+    const limited = await as(stack.server, caller).get('/users?q=marvel&_limit=2').expect(200);
     expect(names(limited.body)).toEqual(['marvel', 'marvel_bb']);
-    expect((await as(caller).get('/users?q=%20%20').expect(200)).body).toEqual([]);
-    expect((await as(caller).get('/users').expect(200)).body).toEqual([]);
-    await as(caller).get('/users?q=marvel&_limit=51').expect(400);
+    expect((await as(stack.server, caller).get('/users?q=%20%20').expect(200)).body).toEqual([]);
+    expect((await as(stack.server, caller).get('/users').expect(200)).body).toEqual([]);
+    await as(stack.server, caller).get('/users?q=marvel&_limit=51').expect(400);
   });
 
   it('never lists the caller', async () => {
-    const res = await as(caller).get('/users?q=searcher').expect(200);
+    const res = await as(stack.server, caller).get('/users?q=searcher').expect(200);
     expect(res.body).toEqual([]);
   });
 
   it('finds one member by exact email, in any case, without revealing the address', async () => {
     const target = members.marvl!;
-    const res = await as(caller)
+    const res = await as(stack.server, caller)
       .get(`/users?email=${encodeURIComponent(target.email.toUpperCase())}`)
       .expect(200);
     expect(res.body).toHaveLength(1);
     expect(res.body[0].id).toBe(target.id);
     expect(JSON.stringify(res.body)).not.toContain('@');
-    const partial = await as(caller).get('/users?email=marv%40example.com').expect(200);
+    const partial = await as(stack.server, caller)
+      .get('/users?email=marv%40example.com')
+      .expect(200);
     expect(partial.body).toEqual([]);
   });
 
@@ -122,7 +113,7 @@ describe('GET /users', () => {
       members.marvel_blocker!.email,
       members.marvel_disabled!.email,
     ]) {
-      const res = await as(caller)
+      const res = await as(stack.server, caller)
         .get(`/users?email=${encodeURIComponent(email)}`)
         .expect(200);
       expect(res.body).toEqual([]);
@@ -130,10 +121,10 @@ describe('GET /users', () => {
   });
 
   it('refuses q together with email, and a malformed email', async () => {
-    await as(caller)
+    await as(stack.server, caller)
       .get(`/users?q=marvel&email=${encodeURIComponent(caller.email)}`)
       .expect(400);
-    await as(caller).get('/users?email=not-an-address').expect(400);
+    await as(stack.server, caller).get('/users?email=not-an-address').expect(400);
   });
 
   it('needs a session', async () => {
@@ -146,39 +137,32 @@ describe('GET /users', () => {
 describe('PUT /me/privacy', () => {
   it('records ProfilePrivacyChanged on the member stream and shows it to others', async () => {
     const member = members.zebra!;
-    await as(member).get('/me/privacy').expect(200, { privacy: 'public' });
-    const res = await as(member).put('/me/privacy', { privacy: 'friendsOnly' }).expect(200);
+    await as(stack.server, member).get('/me/privacy').expect(200, { privacy: 'public' });
+    const res = await as(stack.server, member)
+      .put('/me/privacy', { privacy: 'friendsOnly' })
+      .expect(200);
     expect(res.body).toEqual({ privacy: 'friendsOnly' });
-    await as(member).get('/me/privacy').expect(200, { privacy: 'friendsOnly' });
-    const events = await db()
-      .selectFrom('events')
-      .select(['type', 'stream_version'])
-      .where('stream_id', '=', `user-${member.id}`)
-      .orderBy('stream_version')
-      .execute();
+    await as(stack.server, member).get('/me/privacy').expect(200, { privacy: 'friendsOnly' });
+    const events = await streamEvents(db(), `user-${member.id}`);
     expect(events.map((e) => e.type)).toEqual([
       'UserRegistered',
       'EmailVerificationRequested',
       'ProfilePrivacyChanged',
     ]);
-    const seen = await as(caller).get('/users?q=zebra').expect(200);
+    const seen = await as(stack.server, caller).get('/users?q=zebra').expect(200);
     expect((seen.body as Person[])[0]!.privacy).toBe('friendsOnly');
 
     // The same setting again records nothing; the member stream's version keeps up for later.
-    await as(member).put('/me/privacy', { privacy: 'friendsOnly' }).expect(200);
-    await as(member).put('/me/privacy', { privacy: 'private' }).expect(200);
-    const after = await db()
-      .selectFrom('events')
-      .select('type')
-      .where('stream_id', '=', `user-${member.id}`)
-      .execute();
+    await as(stack.server, member).put('/me/privacy', { privacy: 'friendsOnly' }).expect(200);
+    await as(stack.server, member).put('/me/privacy', { privacy: 'private' }).expect(200);
+    const after = await streamEvents(db(), `user-${member.id}`);
     expect(after).toHaveLength(4);
   });
 
   it('refuses an unknown setting and changes nothing', async () => {
     const member = members.the_marvel!;
-    await as(member).put('/me/privacy', { privacy: 'secret' }).expect(400);
-    await as(member).put('/me/privacy', {}).expect(400);
+    await as(stack.server, member).put('/me/privacy', { privacy: 'secret' }).expect(400);
+    await as(stack.server, member).put('/me/privacy', {}).expect(400);
     const row = await db()
       .selectFrom('users')
       .select('privacy')
@@ -188,16 +172,17 @@ describe('PUT /me/privacy', () => {
   });
 
   it("tells the member's friends to refetch, since their lists show it", async () => {
-    const socket = openSocket(stack.server.url, members.go_between!.cookie);
-    await waitForConnect(socket);
+    const socket = await connectAs(stack.server, members.go_between!);
     const changed = waitForEvent(socket, SOCKET_EVENTS.friendsChanged);
-    await as(caller).put('/me/privacy', { privacy: 'friendsOnly' }).expect(200);
+    await as(stack.server, caller).put('/me/privacy', { privacy: 'friendsOnly' }).expect(200);
     await expect(changed).resolves.toEqual({});
     socket.close();
   });
 
   it('survives a rebuild of the read models', async () => {
-    await as(members.marvel_aa!).put('/me/privacy', { privacy: 'private' }).expect(200);
+    await as(stack.server, members.marvel_aa!)
+      .put('/me/privacy', { privacy: 'private' })
+      .expect(200);
     const before = await db().selectFrom('users').select(['id', 'privacy']).orderBy('id').execute();
     await rebuild(db());
     const after = await db().selectFrom('users').select(['id', 'privacy']).orderBy('id').execute();

@@ -2,18 +2,11 @@ import { jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Socket } from 'socket.io-client';
-import request from 'supertest';
 import { SOCKET_EVENTS, type PresenceSignal } from '../../shared/realtime';
 import type { Person } from '../../shared/social';
-import {
-  openSocket,
-  signUpMember,
-  startTestServer,
-  useServerWithDatabase,
-  waitForConnect,
-  apiAs,
-  type TestMember,
-} from '../support/test-server';
+import { eventually } from '../support/eventually';
+import { as, befriend, signUp, signUpMembers, type TestMember } from '../support/factories';
+import { connectAs, startTestServer, useServerWithDatabase } from '../support/test-server';
 
 jest.setTimeout(30_000);
 
@@ -21,31 +14,25 @@ const stack = useServerWithDatabase();
 
 let viewer: TestMember;
 beforeAll(async () => {
-  viewer = await signUpMember(stack.server);
+  viewer = await signUp(stack.server);
 });
 
 /** How `member` appears to another member. */
 async function seen(member: TestMember): Promise<Person> {
-  const res = await request(stack.server.url)
-    .get(`/api/users?email=${encodeURIComponent(member.email)}`)
-    .set('cookie', viewer.cookie)
+  const res = await as(stack.server, viewer)
+    .get(`/users?email=${encodeURIComponent(member.email)}`)
     .expect(200);
   return (res.body as Person[])[0]!;
 }
 
-/** Asks again until `check` holds: the server records a disconnect only after it happens. */
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  for (let attempt = 0; ; attempt += 1) {
-    const value = await read();
-    if (check(value) || attempt >= 200) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+/** The server records a disconnect only after it happens: ask again for a while. */
+const PATIENCE = { attempts: 200 };
 
 const seenAs = (member: TestMember, status: Person['status']) =>
   eventually(
     () => seen(member),
     (person) => person.status === status,
+    PATIENCE,
   );
 
 const socketRowsOf = (member: TestMember) =>
@@ -54,12 +41,6 @@ const socketRowsOf = (member: TestMember) =>
     .select('socket_id')
     .where('user_id', '=', member.id)
     .execute();
-
-async function connect(member: TestMember, url = stack.server.url): Promise<Socket> {
-  const socket = openSocket(url, member.cookie);
-  await waitForConnect(socket);
-  return socket;
-}
 
 /** Resolves once the server has stored the signal. */
 function signal(socket: Socket, value: PresenceSignal): Promise<unknown> {
@@ -73,10 +54,10 @@ async function idleFor(member: TestMember, minutes: number): Promise<void> {
 }
 
 it('goes online, away five minutes after the tab is hidden, and offline with a last-seen time after leaving', async () => {
-  const member = await signUpMember(stack.server);
+  const member = await signUp(stack.server);
   expect(await seen(member)).toMatchObject({ status: 'offline', lastSeen: null });
 
-  const socket = await connect(member);
+  const socket = await connectAs(stack.server, member);
   await signal(socket, { visible: true, active: true });
   expect((await seen(member)).status).toBe('online');
 
@@ -99,9 +80,9 @@ it('goes online, away five minutes after the tab is hidden, and offline with a l
 });
 
 it('stays online while another tab is still connected', async () => {
-  const member = await signUpMember(stack.server);
-  const first = await connect(member);
-  const second = await connect(member);
+  const member = await signUp(stack.server);
+  const first = await connectAs(stack.server, member);
+  const second = await connectAs(stack.server, member);
   await signal(first, { visible: true, active: true });
   await signal(second, { visible: true, active: true });
 
@@ -109,6 +90,7 @@ it('stays online while another tab is still connected', async () => {
   const rows = await eventually(
     () => socketRowsOf(member),
     (found) => found.length === 1,
+    PATIENCE,
   );
   expect(rows).toHaveLength(1);
   expect(await seen(member)).toMatchObject({ status: 'online', lastSeen: null });
@@ -117,8 +99,8 @@ it('stays online while another tab is still connected', async () => {
 });
 
 it('ignores a malformed signal', async () => {
-  const member = await signUpMember(stack.server);
-  const socket = await connect(member);
+  const member = await signUp(stack.server);
+  const socket = await connectAs(stack.server, member);
   const row = () =>
     stack.database.db
       .selectFrom('socket_presence')
@@ -138,7 +120,7 @@ it('ignores a malformed signal', async () => {
 });
 
 it("counts a dead process's stale sockets as gone", async () => {
-  const member = await signUpMember(stack.server);
+  const member = await signUp(stack.server);
   await stack.database.db
     .insertInto('socket_presence')
     .values({
@@ -152,9 +134,9 @@ it("counts a dead process's stale sockets as gone", async () => {
 });
 
 it('removes its sockets and stamps last seen when a process stops', async () => {
-  const member = await signUpMember(stack.server);
+  const member = await signUp(stack.server);
   const other = await startTestServer(stack.database.url);
-  const socket = await connect(member, other.url);
+  const socket = await connectAs(other, member);
   await signal(socket, { visible: true, active: true });
   expect((await seen(member)).status).toBe('online');
 
@@ -165,20 +147,19 @@ it('removes its sockets and stamps last seen when a process stops', async () => 
 });
 
 it('shows a member offline, with no last-seen time, to a friend they took read away from', async () => {
-  const member = await signUpMember(stack.server);
-  const friend = await signUpMember(stack.server);
-  const api = (who: TestMember) => apiAs(stack.server.url, who);
-  const sent = await api(member).post('/friends/requests', { toUserId: friend.id }).expect(201);
-  await api(friend).post(`/friends/requests/${sent.body.id}/accept`).expect(200);
-  const socket = await connect(member);
+  const [member, friend] = await signUpMembers(stack.server, 2);
+  await befriend(stack.server, member, friend);
+  const socket = await connectAs(stack.server, member);
   await signal(socket, { visible: true, active: true });
 
   const asFriendSees = async () => {
-    const friends = (await api(friend).get('/friends').expect(200)).body as { user: Person }[];
+    const friends = (await as(stack.server, friend).get('/friends').expect(200)).body as {
+      user: Person;
+    }[];
     return friends[0]!.user;
   };
   expect((await asFriendSees()).status).toBe('online');
-  await api(member)
+  await as(stack.server, member)
     .put(`/friends/${friend.id}/permissions`, { permissions: ['write', 'search', 'delete'] })
     .expect(200);
   expect(await asFriendSees()).toMatchObject({ status: 'offline', lastSeen: null });

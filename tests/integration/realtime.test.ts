@@ -6,9 +6,10 @@ import request from 'supertest';
 import type { Badges } from '../../shared/badges';
 import { SOCKET_EVENTS } from '../../shared/realtime';
 import type { RunningServer } from '../../server/server';
+import { as, signIn, signUp, signUpMembers } from '../support/factories';
 import {
+  connectAs,
   openSocket,
-  signUpMember,
   useTwoServersOnOneDatabase,
   waitForConnect,
   waitForEvent,
@@ -34,11 +35,11 @@ describe('socket handshake', () => {
   });
 
   it('disconnects the sockets of a session that signs out, on every process, and only those', async () => {
-    const member = await signUpMember(servers.a);
-    const other = await request(servers.a.url)
-      .post('/api/auth/sign-in')
-      .send({ email: member.email, password: member.password })
-      .expect(200);
+    const member = await signUp(servers.a);
+    const other = await signIn(servers.a, {
+      email: member.email,
+      password: member.password,
+    }).expect(200);
     const otherCookie = String(other.headers['set-cookie']).split(';')[0]!;
     const onA = openSocket(servers.a.url, member.cookie);
     const onB = openSocket(servers.b.url, member.cookie);
@@ -47,10 +48,7 @@ describe('socket handshake', () => {
 
     const closedA = new Promise((resolve) => onA.once('disconnect', resolve));
     const closedB = new Promise((resolve) => onB.once('disconnect', resolve));
-    await request(servers.a.url)
-      .post('/api/auth/sign-out')
-      .set('cookie', member.cookie)
-      .expect(204);
+    await as(servers.a, member).post('/auth/sign-out').expect(204);
     await expect(closedA).resolves.toBe('io server disconnect');
     await expect(closedB).resolves.toBe('io server disconnect');
 
@@ -64,15 +62,11 @@ describe('socket handshake', () => {
 
 describe('badges', () => {
   it('serves absolute, versioned counts and pushes the same shape after each change', async () => {
-    const member = await signUpMember(servers.a);
-    const snapshot = await request(servers.a.url)
-      .get('/api/me/badges')
-      .set('cookie', member.cookie)
-      .expect(200);
+    const member = await signUp(servers.a);
+    const snapshot = await as(servers.a, member).get('/me/badges').expect(200);
     expect(snapshot.body).toEqual({ notifications: 0, messages: 0, friendRequests: 0, version: 0 });
 
-    const socket = openSocket(servers.a.url, member.cookie);
-    await waitForConnect(socket);
+    const socket = await connectAs(servers.a, member);
     const first = waitForEvent<Badges>(socket, 'badges');
     await raise(servers.a, member.id, 'messages');
     expect(await first).toEqual({ notifications: 0, messages: 1, friendRequests: 0, version: 1 });
@@ -82,20 +76,17 @@ describe('badges', () => {
     await raise(servers.a, member.id, 'messages', -1);
     expect(await second).toEqual({ notifications: 0, messages: 0, friendRequests: 1, version: 3 });
 
-    const after = await request(servers.a.url)
-      .get('/api/me/badges')
-      .set('cookie', member.cookie)
-      .expect(200);
+    const after = await as(servers.a, member).get('/me/badges').expect(200);
     expect(after.body).toEqual(await second);
     socket.close();
   });
 
   it('pushes only to the member concerned', async () => {
-    const alice = await signUpMember(servers.a);
-    const bob = await signUpMember(servers.a);
-    const aliceSocket = openSocket(servers.a.url, alice.cookie);
-    const bobSocket = openSocket(servers.a.url, bob.cookie);
-    await Promise.all([waitForConnect(aliceSocket), waitForConnect(bobSocket)]);
+    const [alice, bob] = await signUpMembers(servers.a, 2);
+    const [aliceSocket, bobSocket] = await Promise.all([
+      connectAs(servers.a, alice),
+      connectAs(servers.a, bob),
+    ]);
     const bobReceived: Badges[] = [];
     bobSocket.on('badges', (b: Badges) => bobReceived.push(b));
     const alicePushed = waitForEvent<Badges>(aliceSocket, 'badges');
@@ -111,9 +102,8 @@ describe('badges', () => {
   });
 
   it('delivers an event appended through process A to a socket connected to process B', async () => {
-    const member = await signUpMember(servers.a);
-    const socket = openSocket(servers.b.url, member.cookie);
-    await waitForConnect(socket);
+    const member = await signUp(servers.a);
+    const socket = await connectAs(servers.b, member);
     const pushed = waitForEvent<Badges>(socket, 'badges');
     await raise(servers.a, member.id, 'friendRequests');
     expect(await pushed).toEqual({ notifications: 0, messages: 0, friendRequests: 1, version: 1 });
@@ -121,9 +111,8 @@ describe('badges', () => {
   });
 
   it('never pushes a version twice or out of order under concurrent commands', async () => {
-    const member = await signUpMember(servers.a);
-    const socket = openSocket(servers.b.url, member.cookie);
-    await waitForConnect(socket);
+    const member = await signUp(servers.a);
+    const socket = await connectAs(servers.b, member);
     const versions: number[] = [];
     socket.on('badges', (b: Badges) => versions.push(b.version));
     const last = waitForEvent<Badges>(socket, 'badges', (b) => b.version === 40);
@@ -163,10 +152,8 @@ describe('wake-ups after commit', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it("wakes another process's relay at once, while the sender's own relay ignores its NOTIFY", async () => {
-    const alice = await signUpMember(servers.a);
-    const bob = await signUpMember(servers.a);
-    const socket = openSocket(servers.b.url, bob.cookie);
-    await waitForConnect(socket);
+    const [alice, bob] = await signUpMembers(servers.a, 2);
+    const socket = await connectAs(servers.b, bob);
     const channel = await eventsChannelPayloads();
     // The sign-ups' own wake-ups have been delivered before counting starts.
     await sleep(200);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { NewEvent } from '../../shared/events';
 import type { BadgeCounter } from '../../shared/badges';
-import { append, rebuild, snapshotReadModels } from '../support/model';
+import { countEvents, snapshotReadModels, userRegistered } from '../support/factories';
+import { append, rebuild } from '../support/model';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 let database: TestDatabase;
@@ -34,16 +35,13 @@ it('reproduces every read model exactly from a few hundred mixed events', async 
       if (users.length < 5 || roll < 0.15) {
         const id = randomUUID();
         await append(trx, `user-${id}`, 0, [
-          {
-            type: 'UserRegistered',
-            data: {
-              userId: id,
-              username: `user_${appended}`,
-              email: `user${appended}@example.com`,
-              passwordHash: `hash-${appended}`,
-              role: users.length === 0 ? 'owner' : 'member',
-            },
-          },
+          userRegistered({
+            userId: id,
+            username: `user_${appended}`,
+            email: `user${appended}@example.com`,
+            passwordHash: `hash-${appended}`,
+            role: users.length === 0 ? 'owner' : 'member',
+          }),
         ]);
         users.push({ id, version: 1, disabled: false });
         return;
@@ -121,16 +119,12 @@ it('reproduces friends, conversations, notifications and badges from mixed socia
     const id = randomUUID();
     members.push(id);
     await emit(`user-${id}`, [
-      {
-        type: 'UserRegistered',
-        data: {
-          userId: id,
-          username: `social_${i}`,
-          email: `social${i}@example.com`,
-          passwordHash: `hash-${i}`,
-          role: 'member',
-        },
-      },
+      userRegistered({
+        userId: id,
+        username: `social_${i}`,
+        email: `social${i}@example.com`,
+        passwordHash: `hash-${i}`,
+      }),
     ]);
   }
 
@@ -229,11 +223,8 @@ it('reproduces friends, conversations, notifications and badges from mixed socia
       (row) => row.notifications > 0 || row.messages > 0,
     ),
   ).toBe(true);
-  const total = await database.db
-    .selectFrom('events')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
+  const total = await countEvents(database.db);
   const { events } = await rebuild(database.db);
-  expect(events).toBe(Number(total.count));
+  expect(events).toBe(total);
   expect(await snapshotReadModels(database.db)).toEqual(before);
 }, 30_000);

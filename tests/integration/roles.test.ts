@@ -1,14 +1,12 @@
 import { jest } from '@jest/globals';
 import { OPS_EVENTS } from '../../shared/ops/realtime';
 import { publishOps } from '../../server/realtime/ops-channel';
+import { as, signUp, signUpOwnerAndMember, type TestMember } from '../support/factories';
 import {
-  apiAs,
   openSocket,
-  signUpMember,
   useServerWithDatabase,
   waitForConnect,
   waitForEvent,
-  type TestMember,
 } from '../support/test-server';
 
 jest.setTimeout(30_000);
@@ -19,12 +17,11 @@ let owner: TestMember;
 let member: TestMember;
 
 beforeAll(async () => {
-  owner = await signUpMember(stack.server);
-  member = await signUpMember(stack.server);
+  ({ owner, member } = await signUpOwnerAndMember(stack.server));
 });
 
 async function roleOf(who: TestMember): Promise<string> {
-  const res = await apiAs(stack.server.url, who).get('/auth/session').expect(200);
+  const res = await as(stack.server, who).get('/auth/session').expect(200);
   return (res.body as { role: string }).role;
 }
 
@@ -35,18 +32,18 @@ describe('roles', () => {
   });
 
   it('refuses a member who tries to change a role, and changes nothing', async () => {
-    const other = await signUpMember(stack.server);
-    await apiAs(stack.server.url, member)
+    const other = await signUp(stack.server);
+    await as(stack.server, member)
       .post(`/admin/users/${other.id}/role`, { role: 'owner' })
       .expect(403);
     expect(await roleOf(other)).toBe('member');
   });
 
   it('refuses an owner changing their own role, and a role that does not exist', async () => {
-    await apiAs(stack.server.url, owner)
+    await as(stack.server, owner)
       .post(`/admin/users/${owner.id}/role`, { role: 'member' })
       .expect(400);
-    await apiAs(stack.server.url, owner)
+    await as(stack.server, owner)
       .post(`/admin/users/${member.id}/role`, { role: 'admin' })
       .expect(400);
     expect(await roleOf(owner)).toBe('owner');
@@ -56,7 +53,7 @@ describe('roles', () => {
     const socket = openSocket(stack.server.url, member.cookie);
     try {
       await waitForConnect(socket);
-      await apiAs(stack.server.url, owner)
+      await as(stack.server, owner)
         .post(`/admin/users/${member.id}/role`, { role: 'owner' })
         .expect(204);
       expect(await roleOf(member)).toBe('owner');
@@ -73,7 +70,7 @@ describe('roles', () => {
       } finally {
         clearInterval(timer);
       }
-      await apiAs(stack.server.url, owner)
+      await as(stack.server, owner)
         .post(`/admin/users/${member.id}/role`, { role: 'member' })
         .expect(204);
       expect(await roleOf(member)).toBe('member');
@@ -83,7 +80,7 @@ describe('roles', () => {
   });
 
   it('answers 404 for an unknown member', async () => {
-    await apiAs(stack.server.url, owner)
+    await as(stack.server, owner)
       .post('/admin/users/00000000-0000-4000-8000-000000000000/role', { role: 'owner' })
       .expect(404);
   });

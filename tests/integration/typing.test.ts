@@ -1,42 +1,16 @@
-import type { Socket } from 'socket.io-client';
-import request from 'supertest';
 import { SOCKET_EVENTS, type TypingPayload } from '../../shared/realtime';
-import type { Conversation } from '../../shared/social';
-import type { RunningServer } from '../../server/server';
-import {
-  openSocket,
-  signUpMember,
-  useTwoServersOnOneDatabase,
-  waitForConnect,
-  waitForEvent,
-  type TestMember,
-} from '../support/test-server';
+import { signUpMembers, startConversation } from '../support/factories';
+import { connectAs, useTwoServersOnOneDatabase, waitForEvent } from '../support/test-server';
 
 const servers = useTwoServersOnOneDatabase();
 
-async function start(from: TestMember, to: TestMember): Promise<Conversation> {
-  const res = await request(servers.a.url)
-    .post('/api/conversations')
-    .set('cookie', from.cookie)
-    .send({ participantId: to.id })
-    .expect(201);
-  return res.body as Conversation;
-}
-
-async function connected(server: RunningServer, member: TestMember): Promise<Socket> {
-  const socket = openSocket(server.url, member.cookie);
-  await waitForConnect(socket);
-  return socket;
-}
-
 describe('typing', () => {
   it('reaches every socket of the contact, on this process and on another one', async () => {
-    const alice = await signUpMember(servers.a);
-    const bob = await signUpMember(servers.a);
-    const conversation = await start(alice, bob);
-    const aliceSocket = await connected(servers.a, alice);
-    const bobHere = await connected(servers.a, bob);
-    const bobThere = await connected(servers.b, bob);
+    const [alice, bob] = await signUpMembers(servers.a, 2);
+    const conversation = await startConversation(servers.a, alice, bob);
+    const aliceSocket = await connectAs(servers.a, alice);
+    const bobHere = await connectAs(servers.a, bob);
+    const bobThere = await connectAs(servers.b, bob);
 
     const heard = Promise.all(
       [bobHere, bobThere].map((s) => waitForEvent<TypingPayload>(s, SOCKET_EVENTS.typing)),
@@ -50,13 +24,11 @@ describe('typing', () => {
   });
 
   it('drops signals from a member outside the conversation and malformed ones', async () => {
-    const alice = await signUpMember(servers.a);
-    const bob = await signUpMember(servers.a);
-    const carol = await signUpMember(servers.a);
-    const aliceAndBob = await start(alice, bob);
-    const carolAndBob = await start(carol, bob);
-    const bobSocket = await connected(servers.b, bob);
-    const carolSocket = await connected(servers.a, carol);
+    const [alice, bob, carol] = await signUpMembers(servers.a, 3);
+    const aliceAndBob = await startConversation(servers.a, alice, bob);
+    const carolAndBob = await startConversation(servers.a, carol, bob);
+    const bobSocket = await connectAs(servers.b, bob);
+    const carolSocket = await connectAs(servers.a, carol);
 
     const heard: TypingPayload[] = [];
     bobSocket.on(SOCKET_EVENTS.typing, (payload: TypingPayload) => heard.push(payload));

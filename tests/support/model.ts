@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { NewEvent } from '../../shared/events';
 import type { EmailPriority } from '../../shared/ops/email';
 import { composeModel } from '../../server/composition';
@@ -28,23 +27,6 @@ export function append(
 /** `npm run projections:rebuild` on a test database. */
 export function rebuild(db: Db) {
   return rebuildReadModels(db, model.projections);
-}
-
-/** Every read model's rows, sorted, to compare a rebuild with what commands left. */
-export async function snapshotReadModels(db: Db): Promise<Record<string, unknown[]>> {
-  const tables = [...new Set(model.projections.flatMap((p) => p.tables))];
-  const result: Record<string, unknown[]> = {};
-  for (const table of tables) {
-    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(
-      db,
-    );
-    // Whole rows as the order: tables keyed by a pair have many rows per first column.
-    result[table] = rows
-      .map((row) => JSON.stringify(row))
-      .sort()
-      .map((row) => JSON.parse(row));
-  }
-  return result;
 }
 
 /** Runs statements as one pipelined round trip, as a command's write would. */

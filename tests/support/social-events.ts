@@ -44,11 +44,3 @@ export async function answerRequest(
     { type, data: request },
   ]);
 }
-
-export async function countEvents(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('events')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}

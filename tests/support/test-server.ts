@@ -1,6 +1,5 @@
 import pino, { type Logger } from 'pino';
 import { io as connectSocket, type Socket } from 'socket.io-client';
-import request from 'supertest';
 import { loadConfig } from '../../server/config';
 import type { LogCapture } from '../../server/domains/logs/log-capture';
 import { startServer, type RunningServer } from '../../server/server';
@@ -34,38 +33,6 @@ export async function startTestServer(
   return startServer(config, databaseUrl, logger, undefined, options.logCapture);
 }
 
-let counter = 0;
-
-export interface TestMember {
-  id: string;
-  username: string;
-  email: string;
-  password: string;
-  cookie: string;
-  role: string;
-}
-
-/** Signs a new member up through the API and returns its session cookie. */
-export async function signUpMember(server: RunningServer, name?: string): Promise<TestMember> {
-  counter += 1;
-  const username = name ?? `member_${process.pid}_${counter}_${Math.floor(Math.random() * 1e6)}`;
-  const email = `${username}@example.com`;
-  const password = 'Secret123';
-  const res = await request(server.url)
-    .post('/api/auth/sign-up')
-    .send({ username, email, password })
-    .expect(201);
-  const cookie = sessionCookie(res.headers['set-cookie']);
-  return { id: res.body.id, username, email, password, cookie, role: res.body.role };
-}
-
-export function sessionCookie(setCookie: string | string[] | undefined): string {
-  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
-  const found = all.find((c) => c.startsWith('agora_session='));
-  if (!found) throw new Error('no session cookie set');
-  return found.split(';')[0]!;
-}
-
 /** A socket.io client authenticated (or not) by a session cookie, connected or refused. */
 export function openSocket(url: string, cookie?: string): Socket {
   return connectSocket(url, {
@@ -74,6 +41,16 @@ export function openSocket(url: string, cookie?: string): Socket {
     forceNew: true,
     extraHeaders: cookie ? { cookie } : {},
   });
+}
+
+/** A member's socket, once connected. */
+export async function connectAs(
+  server: RunningServer,
+  member: { cookie: string },
+): Promise<Socket> {
+  const socket = openSocket(server.url, member.cookie);
+  await waitForConnect(socket);
+  return socket;
 }
 
 export function waitForConnect(socket: Socket): Promise<void> {
@@ -145,21 +122,4 @@ export function useTwoServersOnOneDatabase(): TwoServers {
     await stack.database?.drop();
   });
   return stack;
-}
-
-/** Requests to the API as one member: their session cookie rides on each. */
-export function apiAs(baseUrl: string, member: TestMember) {
-  const api = request(baseUrl);
-  const send = (test: request.Test, body: object | undefined) =>
-    body === undefined ? test : test.send(body);
-  return {
-    get: (path: string) => api.get(`/api${path}`).set('cookie', member.cookie),
-    post: (path: string, body?: object) =>
-      send(api.post(`/api${path}`).set('cookie', member.cookie), body),
-    put: (path: string, body: object) =>
-      api.put(`/api${path}`).set('cookie', member.cookie).send(body),
-    patch: (path: string, body: object) =>
-      api.patch(`/api${path}`).set('cookie', member.cookie).send(body),
-    delete: (path: string) => api.delete(`/api${path}`).set('cookie', member.cookie),
-  };
 }
