@@ -2,7 +2,10 @@ import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { Server } from 'socket.io';
 import type { Config } from './config';
+import type { QueryResult } from 'pg';
 import { CommandRunner } from './core/command-runner';
+import { CommitBatcher } from './core/commit-batcher';
+import { pipelineQuery } from './db/pipeline';
 import { MeaningCatalogue } from './core/meaning-catalogue';
 import type { DomainModule, ModuleDeps, RuntimeDeps, ServerErrorContext } from './core/module';
 import type { SessionFinder } from './core/session';
@@ -73,6 +76,12 @@ export function composeApplication(
     db: options.db,
     projections: model.projections,
     onCommitted: options.onCommitted,
+    writeLane: options.config.COMMAND_BATCHING
+      ? new CommitBatcher(async (statements) => {
+          const { rows } = await options.db.executeQuery(pipelineQuery(statements));
+          return rows as unknown as QueryResult<Record<string, unknown>>[];
+        })
+      : undefined,
   });
   const deps: ModuleDeps = {
     config: options.config,

@@ -20,6 +20,8 @@ const schema = z
     ENABLE_TEST_ROUTES: flag.default(false),
     SERVE_WEB: flag.default(true),
     DB_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
+    /** Commands' writes that arrive while one is being written share its next commit. */
+    COMMAND_BATCHING: flag.default(true),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),

@@ -13,6 +13,7 @@ import {
 import { projectAll, type Projection } from '../eventstore/projection';
 import type { EventMetadata, StoredEvent } from '../eventstore/stored-event';
 import type { Command, Decision, ReadsOf } from './command';
+import type { StreamWrite, WriteLane } from './commit-batcher';
 import { CommandStats } from './command-stats';
 import type { CommandContext } from './context';
 import { concurrentChange } from './errors';
@@ -29,15 +30,32 @@ export interface CommandRunnerDeps {
   projections: readonly Projection[];
   /** Told after each commit that appended events (wakes the live relays). */
   onCommitted(events: StoredEvent[]): void;
+  /** Where optimistic writes go: a batcher for group commit; unset, each is written alone. */
+  writeLane?: WriteLane;
   now?: () => Date;
 }
 
 interface PlannedWrite<Result> {
   statements: Statement[];
+  appends: StreamWrite[];
   recorded: ReturnType<typeof recordEvents>;
   insertIndex: number;
   replyIndex: number;
   decision: Decision<Result>;
+}
+
+/** A deadlock or a serialisation failure: nothing was written, and trying again is safe. */
+function isTransient(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === '40P01' || code === '40001';
+}
+
+async function pipelined(
+  executor: Pick<Db, 'executeQuery'>,
+  statements: readonly Statement[],
+): Promise<PgResult[]> {
+  const { rows } = await executor.executeQuery(pipelineQuery(statements));
+  return rows as unknown as PgResult[];
 }
 
 /** The conflict that makes the runner read again: the stream moved between read and write. */
@@ -113,7 +131,12 @@ export class CommandRunner {
     const decision = await command.decide(state, input, ctx);
     const plan = this.plan(decision, ctx, []);
     if (plan.statements.length === 0) return this.finish(plan, []);
-    const results = await this.write(this.deps.db, plan.statements);
+    const lane = this.deps.writeLane;
+    const results = await this.write(() =>
+      lane
+        ? lane.write({ statements: plan.statements, appends: plan.appends })
+        : pipelined(this.deps.db, plan.statements),
+    );
     return this.finish(plan, results);
   }
 
@@ -142,7 +165,7 @@ export class CommandRunner {
           await rollback();
           return this.finish(plan, []);
         }
-        const results = await this.write(connection, plan.statements);
+        const results = await this.write(() => pipelined(connection, plan.statements));
         open = false;
         return this.finish(plan, results);
       } catch (error) {
@@ -191,6 +214,11 @@ export class CommandRunner {
         : [...changes, ...(decision.reply ? [decision.reply.statement] : []), ...after];
     return {
       statements,
+      appends: appends.map(({ streamId, expectedVersion, events }) => ({
+        streamId,
+        expectedVersion,
+        count: events.length,
+      })),
       recorded,
       insertIndex: recorded.length > 0 ? guards.length + writes.length - 1 : -1,
       replyIndex: decision.reply ? changes.length : -1,
@@ -198,12 +226,13 @@ export class CommandRunner {
     };
   }
 
-  private async write(executor: Pick<Db, 'executeQuery'>, statements: Statement[]) {
+  private async write(send: () => Promise<PgResult[]>): Promise<PgResult[]> {
     try {
-      const { rows } = await executor.executeQuery(pipelineQuery(statements));
-      return rows as unknown as PgResult[];
+      return await send();
     } catch (error) {
-      if (isStreamConflict(error) || isRetryRequest(error)) throw new RetryableConflict();
+      if (isStreamConflict(error) || isRetryRequest(error) || isTransient(error)) {
+        throw new RetryableConflict();
+      }
       throw refusalOf(error) ?? error;
     }
   }

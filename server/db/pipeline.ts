@@ -47,11 +47,22 @@ type PgResult = pg.QueryResult<Record<string, unknown>>;
 interface QueryInternals {
   handleError(error: Error, connection: pg.Connection): void;
   handleReadyForQuery(connection: pg.Connection): void;
+  handleCommandComplete(message: unknown, connection: pg.Connection): void;
+}
+
+/**
+ * Which statement of a pipeline failed (its index), on the error the pipeline rejects with: the
+ * statements before it completed, the ones after it never ran, and all were rolled back.
+ */
+export function failedStatementIndex(error: unknown): number | undefined {
+  const index = (error as { pipelineIndex?: unknown } | null)?.pipelineIndex;
+  return typeof index === 'number' ? index : undefined;
 }
 const BaseQuery = pg.Query as unknown as new (config: pg.QueryConfig) => pg.Query & QueryInternals;
 
 export class PipelineQuery extends BaseQuery {
   private failure: Error | null = null;
+  private completed = 0;
   private onParseComplete: (() => void) | null = null;
   private connection: ProtocolConnection | null = null;
 
@@ -117,8 +128,14 @@ export class PipelineQuery extends BaseQuery {
     this.onParseComplete = null;
   }
 
+  override handleCommandComplete(message: unknown, connection: pg.Connection): void {
+    this.completed += 1;
+    super.handleCommandComplete(message, connection);
+  }
+
   override handleError(error: Error, connection: pg.Connection): void {
     this.detach();
+    Object.assign(error, { pipelineIndex: this.completed });
     super.handleError(error, connection);
   }
 

@@ -19,3 +19,11 @@ export async function measureRoundTrips<T>(
   const value = await scope.run(counter, work);
   return { value, trips: counter.trips };
 }
+
+/**
+ * Runs work outside any command's count: a batch written for many commands is counted once for
+ * each of them by the batcher, not all of it for the command that happened to start it.
+ */
+export function outsideRoundTripCount<T>(work: () => T): T {
+  return scope.exit(work);
+}

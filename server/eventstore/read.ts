@@ -26,13 +26,17 @@ export async function readCommittedAfter(
   from: Checkpoint,
   limit: number,
 ): Promise<CommittedEvents> {
+  // Ordered by the table's columns, qualified: a bare `transaction_id` in ORDER BY would name the
+  // text the SELECT list makes of it, and '10001' sorts before '9999' as text. Ordered that way,
+  // the last row of a page was not the newest once ids passed a power of ten, and the next read
+  // handed out events again (the duplicated pushes seen in the benchmark) or skipped held-back ones.
   const { rows } = await sql<EventRow & { safe: boolean }>`
-    select global_position, transaction_id::text as transaction_id, stream_id, stream_version,
-           type, data, metadata, occurred_at,
-           transaction_id < pg_snapshot_xmin(pg_current_snapshot()) as safe
-    from events
-    where (transaction_id, global_position) > (${from.transactionId}::xid8, ${from.globalPosition})
-    order by transaction_id, global_position
+    select e.global_position, e.transaction_id::text as transaction_id, e.stream_id,
+           e.stream_version, e.type, e.data, e.metadata, e.occurred_at,
+           e.transaction_id < pg_snapshot_xmin(pg_current_snapshot()) as safe
+    from events e
+    where (e.transaction_id, e.global_position) > (${from.transactionId}::xid8, ${from.globalPosition})
+    order by e.transaction_id, e.global_position
     limit ${limit}`.execute(db);
   const firstHeld = rows.findIndex((row) => !row.safe);
   const safe = firstHeld < 0 ? rows : rows.slice(0, firstHeld);
@@ -42,9 +46,9 @@ export async function readCommittedAfter(
 /** The checkpoint just past everything that is safely readable now. */
 export async function currentCheckpoint(db: Db): Promise<Checkpoint> {
   const { rows } = await sql<{ transaction_id: string; global_position: number }>`
-    select transaction_id::text as transaction_id, global_position from events
-    where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-    order by transaction_id desc, global_position desc
+    select e.transaction_id::text as transaction_id, e.global_position from events e
+    where e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+    order by e.transaction_id desc, e.global_position desc
     limit 1`.execute(db);
   const last = rows[0];
   return last

@@ -28,6 +28,11 @@ export interface DrainLoopOptions {
    * passes get nowhere. Without it such requests are ignored.
    */
   lookAgainMs?: Backoff;
+  /**
+   * Passes start at least this far apart: under load, wake-ups that arrive meanwhile share the
+   * next pass instead of each costing one; an idle loop still starts its first pass at once.
+   */
+  minIntervalMs?: number;
 }
 
 /**
@@ -41,6 +46,7 @@ export class DrainLoop {
   private retryTimer: NodeJS.Timeout | null = null;
   private pollTimer: NodeJS.Timeout | null = null;
   private lookAgainDelay: number;
+  private lastPassAt = 0;
 
   constructor(private readonly options: DrainLoopOptions) {
     this.lookAgainDelay = options.lookAgainMs?.first ?? 0;
@@ -74,6 +80,8 @@ export class DrainLoop {
     }
     this.draining = this.drain().finally(() => {
       this.draining = null;
+      // A wake-up between the last pass and this moment found the loop still draining.
+      if (this.wakeAgain) this.wake();
     });
   }
 
@@ -83,11 +91,16 @@ export class DrainLoop {
     let outcome: PassOutcome | void;
     try {
       do {
+        const wait = this.lastPassAt + (this.options.minIntervalMs ?? 0) - Date.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         this.wakeAgain = false;
+        this.lastPassAt = Date.now();
         outcome = await this.options.pass();
         if (outcome?.progressed) this.lookAgainDelay = this.options.lookAgainMs?.first ?? 0;
       } while (this.wakeAgain && this.running);
     } catch (error) {
+      // Wake-ups folded into the failed pass are dropped with it: the retry or poll covers them.
+      this.wakeAgain = false;
       this.options.logger.error({ err: error }, this.options.failureMessage);
       if (this.options.retryMs !== undefined) this.scheduleRetry(this.options.retryMs);
       return;

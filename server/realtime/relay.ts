@@ -15,6 +15,13 @@ const BATCH = 500;
 const SAFETY_POLL_MS = 1000;
 const HELD_BACK_RETRY_MS = { first: 5, max: 200 };
 const FAILED_READ_RETRY_MS = 250;
+/**
+ * Under load, commits a few milliseconds apart share one read of the log and one NOTIFY: each
+ * costs a write to Postgres, which on a small machine costs more than the push it serves
+ * (docs/performance.md). An idle relay still reads at once.
+ */
+const READ_SPACING_MS = 2;
+const NOTIFY_SPACING_MS = 10;
 
 export interface RelayOptions {
   connectionString: string;
@@ -72,12 +79,14 @@ export class LiveRelay {
       // Events committed by a younger transaction wait until every older one has finished, and
       // those older ones may never append (so never wake us): look again shortly.
       lookAgainMs: HELD_BACK_RETRY_MS,
+      minIntervalMs: READ_SPACING_MS,
     });
     this.notifier = new DrainLoop({
       pass: () => this.listener.notify(EVENTS_CHANNEL, this.nodeId),
       logger,
       // No retry: the other relays' 1 s safety poll finds the events anyway.
       failureMessage: 'live relay could not wake the other processes',
+      minIntervalMs: NOTIFY_SPACING_MS,
     });
   }
 

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { countEvents, userRegistered } from '../support/factories';
 import { append } from '../support/model';
 import { ConcurrencyError, InvalidEventError } from '../../server/eventstore/errors';
-import { readCommittedAfter, START_OF_LOG } from '../../server/eventstore/read';
+import { currentCheckpoint, readCommittedAfter, START_OF_LOG } from '../../server/eventstore/read';
 import type { NewEvent } from '../../shared/events';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -178,3 +178,37 @@ async function lastCheckpoint() {
     ? { transactionId: last.transactionId, globalPosition: last.globalPosition }
     : START_OF_LOG;
 }
+
+describe('commit-safe reads across a power of ten of transaction ids', () => {
+  // Its own database: the events below carry transaction ids that no real transaction had.
+  let isolated: TestDatabase;
+  beforeAll(async () => {
+    isolated = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await isolated.drop();
+  });
+
+  it('orders by transaction id as a number, so no event is handed out twice or skipped', async () => {
+    const { rows } = await sql<{ xmin: string }>`
+      select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`.execute(isolated.db);
+    // Two finished transactions either side of 100: as text '100' sorts before '99'.
+    expect(Number(rows[0]!.xmin)).toBeGreaterThan(101);
+    await sql`
+      insert into events (transaction_id, stream_id, stream_version, type, data, metadata)
+      values ('99'::xid8, 'probe-a', 1, 'UserEnabled', '{}', '{}'),
+             ('100'::xid8, 'probe-b', 1, 'UserEnabled', '{}', '{}'),
+             ('101'::xid8, 'probe-c', 1, 'UserEnabled', '{}', '{}')`.execute(isolated.db);
+
+    const first = await readCommittedAfter(isolated.db, START_OF_LOG, 2);
+    expect(first.events.map((e) => e.transactionId)).toEqual(['99', '100']);
+    const last = first.events.at(-1)!;
+    const next = await readCommittedAfter(
+      isolated.db,
+      { transactionId: last.transactionId, globalPosition: last.globalPosition },
+      10,
+    );
+    expect(next.events.map((e) => e.transactionId)).toEqual(['101']);
+    expect(await currentCheckpoint(isolated.db)).toMatchObject({ transactionId: '101' });
+  });
+});

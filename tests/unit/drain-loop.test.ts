@@ -101,6 +101,40 @@ describe('DrainLoop', () => {
     await loop.stop();
   });
 
+  it('runs the pass a wake-up asked for even when it came as the last pass was ending', async () => {
+    const passes = controlledPasses();
+    const { loop } = loopWith(passes);
+    loop.start();
+    loop.wake();
+    // The pass ends, and before the loop has noticed, another wake-up arrives.
+    passes.finish();
+    loop.wake();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(passes.started).toBe(2);
+    await passes.finish();
+    await loop.stop();
+  });
+
+  it('spaces passes out by minIntervalMs under load, and starts at once when idle', async () => {
+    const passes = controlledPasses();
+    const { loop } = loopWith(passes, { minIntervalMs: 10 });
+    loop.start();
+    loop.wake();
+    expect(passes.started).toBe(1);
+    loop.wake();
+    await passes.finish();
+    // The next pass waits for the rest of the 10 ms since the last one started.
+    expect(passes.started).toBe(1);
+    await jest.advanceTimersByTimeAsync(10);
+    expect(passes.started).toBe(2);
+    await passes.finish();
+    await jest.advanceTimersByTimeAsync(50);
+    loop.wake();
+    expect(passes.started).toBe(3);
+    await passes.finish();
+    await loop.stop();
+  });
+
   it('logs a failed pass and retries it after retryMs', async () => {
     const passes = controlledPasses();
     const { loop, lines } = loopWith(passes, { retryMs: 250 });
