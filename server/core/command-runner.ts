@@ -183,7 +183,11 @@ export class CommandRunner {
     const keys = Object.keys(reads) as (keyof State)[];
     if (keys.length === 0 && before.length === 0) return {} as State;
     const all = [...before, ...keys.map((key) => (reads[key] as Read<unknown>).statement)];
-    const { rows } = await executor.executeQuery(pipelineQuery(all));
+    // Reads alone share their round trip with whatever else is read at the same moment; reads
+    // after a serialised command's locks stay on its own transaction's connection.
+    const { rows } = await executor.executeQuery(
+      pipelineQuery(all, { shareable: before.length === 0 }),
+    );
     const state = {} as State;
     keys.forEach((key, index) => {
       const result = rows[before.length + index] as unknown as PgResult;

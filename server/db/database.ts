@@ -1,5 +1,6 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
+import { AutoPipelinePool } from './auto-pipeline';
 import { PreparedStatementClient } from './prepared-client';
 import type { Database, Db } from './schema';
 
@@ -22,7 +23,9 @@ export function connectDatabase(
   // 'error' on the pool; unheard, that would end the process. The pool has already dropped the
   // client and opens a fresh one for the next query.
   pool.on('error', onIdleClientError);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Queries of the same moment share a round trip; transactions get a connection of their own.
+  const shared = new AutoPipelinePool(pool) as unknown as PostgresPool;
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: shared }) });
   return {
     db,
     pool,

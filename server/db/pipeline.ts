@@ -171,14 +171,21 @@ export function runPipelineOn(client: pg.ClientBase, statements: readonly Statem
 export const PIPELINE_SQL = '/* agora:pipeline */';
 
 export class PipelineRequest {
-  constructor(readonly statements: readonly Statement[]) {}
+  constructor(
+    readonly statements: readonly Statement[],
+    /** Reads only: they may share a round trip with other callers' queries (auto-pipeline.ts). */
+    readonly shareable = false,
+  ) {}
 }
 
-export function pipelineQuery(statements: readonly Statement[]): CompiledQuery<PgResult> {
+export function pipelineQuery(
+  statements: readonly Statement[],
+  options: { shareable?: boolean } = {},
+): CompiledQuery<PgResult> {
   return {
     query: RawNode.createWithSql(PIPELINE_SQL),
     queryId: { queryId: 'pipeline' },
     sql: PIPELINE_SQL,
-    parameters: [new PipelineRequest(statements)],
+    parameters: [new PipelineRequest(statements, options.shareable ?? false)],
   } as unknown as CompiledQuery<PgResult>;
 }

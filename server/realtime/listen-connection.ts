@@ -23,6 +23,8 @@ export interface ListenConnectionOptions {
    * for good, so a listener that must not miss work looks for it here.
    */
   onReconnected?(): void;
+  /** Names the connection in `pg_stat_activity`, so that peers can count each other. */
+  applicationName?: string;
   /** Builds the connection; tests pass a fake. */
   createClient?(connectionString: string): ListenClient;
 }
@@ -71,6 +73,19 @@ export class ListenConnection {
     await client.query('select pg_notify($1, $2)', [channel, payload]);
   }
 
+  /** How many other connections to this database carry our application name right now. */
+  async countPeers(): Promise<number> {
+    const client = this.client;
+    const name = this.options.applicationName;
+    if (!client || !name) throw new Error('cannot count peers: no named listen connection');
+    const result = (await client.query(
+      `select count(*)::int as peers from pg_stat_activity
+       where datname = current_database() and application_name = $1 and pid <> pg_backend_pid()`,
+      [name],
+    )) as { rows: { peers: number }[] };
+    return result.rows[0]?.peers ?? 0;
+  }
+
   private async connect(): Promise<void> {
     this.connecting = this.listen();
     try {
@@ -84,7 +99,12 @@ export class ListenConnection {
     const { connectionString, channels } = this.options;
     const client = this.options.createClient
       ? this.options.createClient(connectionString)
-      : new pg.Client({ connectionString });
+      : new pg.Client({
+          connectionString,
+          ...(this.options.applicationName
+            ? { application_name: this.options.applicationName }
+            : {}),
+        });
     client.on('notification', (message) =>
       this.options.onNotification(message.payload ?? '', message.channel),
     );

@@ -20,8 +20,11 @@ const FAILED_READ_RETRY_MS = 250;
  * costs a write to Postgres, which on a small machine costs more than the push it serves
  * (docs/performance.md). An idle relay still reads at once.
  */
-const READ_SPACING_MS = 2;
+const READ_SPACING_MS = 5;
 const NOTIFY_SPACING_MS = 10;
+/** Every relay's listen connection is named so, and looks this often for others of its kind. */
+const RELAY_APPLICATION_NAME = 'agora-relay';
+const PEER_CHECK_MS = 5000;
 
 export interface RelayOptions {
   connectionString: string;
@@ -52,6 +55,13 @@ export class LiveRelay {
   private checkpoint: Checkpoint | null = null;
   private stopped = false;
   /**
+   * Whether other processes' relays listen. Alone, a process has nobody to wake: its NOTIFYs
+   * would only cost a write each. A process that starts is found within PEER_CHECK_MS; until
+   * then its 1 s safety poll finds what the others commit.
+   */
+  private peersListening = true;
+  private peerTimer: NodeJS.Timeout | null = null;
+  /**
    * Transactions whose events are not pushed: a restore re-inserts history in one transaction and
    * announces it before it commits; clients re-snapshot instead (see docs/backup.md).
    */
@@ -62,10 +72,13 @@ export class LiveRelay {
     this.listener = new ListenConnection({
       connectionString: options.connectionString,
       channels: [EVENTS_CHANNEL],
+      applicationName: RELAY_APPLICATION_NAME,
       logger,
-      // Our own wake-up was acted on before it was sent.
+      // Our own wake-up was acted on before it was sent. Anyone else's says we are not alone.
       onNotification: (payload) => {
-        if (payload !== this.nodeId) this.wake();
+        if (payload === this.nodeId) return;
+        this.peersListening = true;
+        this.wake();
       },
       // Anything committed while we were not listening is past the checkpoint: read it now.
       onReconnected: () => this.wake(),
@@ -82,7 +95,9 @@ export class LiveRelay {
       minIntervalMs: READ_SPACING_MS,
     });
     this.notifier = new DrainLoop({
-      pass: () => this.listener.notify(EVENTS_CHANNEL, this.nodeId),
+      pass: async () => {
+        if (this.peersListening) await this.listener.notify(EVENTS_CHANNEL, this.nodeId);
+      },
       logger,
       // No retry: the other relays' 1 s safety poll finds the events anyway.
       failureMessage: 'live relay could not wake the other processes',
@@ -102,6 +117,11 @@ export class LiveRelay {
   async start(): Promise<void> {
     this.checkpoint = await currentCheckpoint(this.options.db);
     await this.listener.start();
+    await this.checkPeers();
+    // Relays that started before us learn of us now rather than at their next check.
+    await this.listener.notify(EVENTS_CHANNEL, this.nodeId);
+    this.peerTimer = setInterval(() => void this.checkPeers(), PEER_CHECK_MS);
+    this.peerTimer.unref();
     this.reader.start();
     this.notifier.start();
     // Anything committed between reading the checkpoint and LISTEN is past the checkpoint.
@@ -110,9 +130,20 @@ export class LiveRelay {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    if (this.peerTimer) clearInterval(this.peerTimer);
     await this.reader.stop();
     await this.notifier.stop();
     await this.listener.stop();
+  }
+
+  private async checkPeers(): Promise<void> {
+    try {
+      this.peersListening = (await this.listener.countPeers()) > 0;
+    } catch (error) {
+      // Not knowing, wake them: a NOTIFY too many costs a write, one too few a second of delay.
+      this.peersListening = true;
+      this.options.logger.debug({ err: error }, 'live relay could not count its peers');
+    }
   }
 
   skipTransaction(transactionId: string): void {

@@ -1,5 +1,5 @@
 import type { Badges } from '../../shared/badges';
-import type { Member } from './members';
+import { reconnectedBetween, socketEventsBetween, type Member } from './members';
 
 /** Commands answered 201, as parallel arrays (tens of thousands of them in a run). */
 export interface CommandLog {
@@ -13,10 +13,25 @@ export function emptyCommandLog(): CommandLog {
   return { member: [], version: [], committedAt: [], values: [] };
 }
 
+/** One push that arrived twice on a member's socket (the same badge version), named. */
+export interface DuplicatePush {
+  member: number;
+  memberId: string;
+  version: number;
+  first: { at: number; socketId: string };
+  second: { at: number; socketId: string };
+  reconnectedBetween: boolean;
+  /** The member's socket events between the two arrivals, described. */
+  socketEvents: string[];
+}
+
 export interface PushAnalysis {
   latenciesMs: number[];
   lost: number;
   duplicated: number;
+  duplicates: DuplicatePush[];
+  /** Pushes that arrived on a socket the member had given up (see members.ts `isCurrent`). */
+  stale: number;
   /** Pushes older than one already received on that socket (harmless to a client, but noise). */
   outOfOrder: number;
   /** Pushes whose values differ from the command answer that reported the same version. */
@@ -54,19 +69,35 @@ export function analyzePushes(members: Member[], commands: CommandLog): PushAnal
     latenciesMs: [],
     lost: 0,
     duplicated: 0,
+    duplicates: [],
+    stale: 0,
     outOfOrder: 0,
     valueMismatches: 0,
     pushes: 0,
   };
   const highestSoFar: number[][] = members.map((member) => {
-    const { versions } = member.pushes;
+    const { versions, receivedAt, socketIds } = member.pushes;
     result.pushes += versions.length;
-    const seen = new Set<number>();
+    result.stale += member.staleDeliveries;
+    const seen = new Map<number, number>();
     const prefix: number[] = [];
     let highest = -1;
-    for (const version of versions) {
-      if (seen.has(version)) result.duplicated += 1;
-      else seen.add(version);
+    for (const [index, version] of versions.entries()) {
+      const earlier = seen.get(version);
+      if (earlier !== undefined) {
+        result.duplicated += 1;
+        const first = { at: receivedAt[earlier]!, socketId: socketIds[earlier] ?? '?' };
+        const second = { at: receivedAt[index]!, socketId: socketIds[index] ?? '?' };
+        result.duplicates.push({
+          member: member.index,
+          memberId: member.id,
+          version,
+          first,
+          second,
+          reconnectedBetween: reconnectedBetween(member, first, second),
+          socketEvents: socketEventsBetween(member, first.at, second.at),
+        });
+      } else seen.set(version, index);
       if (version < highest) result.outOfOrder += 1;
       highest = Math.max(highest, version);
       prefix.push(highest);

@@ -6,6 +6,8 @@ import type { Member } from './members';
 
 const COUNTERS = ['notifications', 'messages', 'friendRequests'] as const;
 export const COMMAND_PATH = '/api/test/badge-events';
+/** The command that route runs, as the server's command figures name it. */
+export const COMMAND_NAME = 'badges.testSignal';
 
 /**
  * Sends one badge command for a random member and counter and logs what the server committed.

@@ -6,6 +6,8 @@ const TICK_MS = 10;
 interface Stat {
   ppid: number;
   cpuMs: number;
+  /** CPU of its children that have exited and been waited for (cutime + cstime). */
+  reapedChildrenMs: number;
 }
 
 function stat(pid: number): Stat | null {
@@ -13,16 +15,27 @@ function stat(pid: number): Stat | null {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name may hold spaces and parentheses; fields resume after the last ')'.
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { ppid: Number(fields[1]), cpuMs: (Number(fields[11]) + Number(fields[12])) * TICK_MS };
+    return {
+      ppid: Number(fields[1]),
+      cpuMs: (Number(fields[11]) + Number(fields[12])) * TICK_MS,
+      reapedChildrenMs: (Number(fields[13]) + Number(fields[14])) * TICK_MS,
+    };
   } catch {
     return null;
   }
 }
 
-/** CPU time used so far by a process and, optionally, all of its direct children. */
+/**
+ * CPU time used so far by a process and, optionally, all of its direct children: the live ones
+ * and those that have exited. Counting only live children made the sum fall whenever one exited
+ * (a Postgres backend closing, an autovacuum worker finishing) and a short window could show
+ * negative CPU; an exited child's time moves to its parent's cutime/cstime once it is reaped.
+ */
 export function cpuMs(pid: number, withChildren = false): number {
-  let total = stat(pid)?.cpuMs ?? 0;
+  const own = stat(pid);
+  let total = own?.cpuMs ?? 0;
   if (!withChildren) return total;
+  total += own?.reapedChildrenMs ?? 0;
   for (const entry of readdirSync('/proc')) {
     const child = Number(entry);
     if (!Number.isInteger(child) || child === pid) continue;

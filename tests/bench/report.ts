@@ -46,6 +46,46 @@ export function renderTable(rows: Row[]): string {
   return [line(header), rule, ...cells.map(line)].join('\n');
 }
 
+/**
+ * A table of several columns (one row per run, per command, per strategy), rendered like the
+ * metric tables: left-aligned text, right-aligned numbers.
+ */
+export interface Grid {
+  header: string[];
+  cells: string[][];
+  /** Columns to right-align (numbers); the others are left-aligned. */
+  numeric: number[];
+  /** Unformatted values per row, for the JSON report. */
+  raw?: Record<string, unknown>[];
+}
+
+export function renderGrid(grid: Grid): string {
+  const { header, cells } = grid;
+  const right = new Set(grid.numeric);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? '').length)));
+  const line = (values: string[]) =>
+    `| ${widths.map((w, i) => (right.has(i) ? (values[i] ?? '').padStart(w) : (values[i] ?? '').padEnd(w))).join(' | ')} |`;
+  const rule = `|${widths.map((w, i) => (right.has(i) ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`;
+  return [line(header), rule, ...cells.map(line)].join('\n');
+}
+
+/** One printed section of the report: a metric table, a grid, or both, with notes under them. */
+export interface Section {
+  title: string;
+  rows?: Row[];
+  grid?: Grid;
+  notes?: string[];
+}
+
+export function renderSection(section: Section): string {
+  const parts = [
+    section.rows ? renderTable(section.rows) : null,
+    section.grid ? renderGrid(section.grid) : null,
+    ...(section.notes ?? []),
+  ].filter((part): part is string => part !== null);
+  return `\n${section.title}\n\n${parts.join('\n\n')}\n`;
+}
+
 export const TARGETS = { pushP99Ms: 50, rssMb: 400, commandShareOfBare: 0.4 };
 
 export interface Measurements {
@@ -67,6 +107,8 @@ export interface Measurements {
   insertsPerSecond: number;
   insertClients: number;
   serverWarnings: number;
+  /** Disconnects of the members' sockets during the steady load. */
+  drops: number;
 }
 
 const pct = (n: number) => (Number.isFinite(n) ? `${Math.max(0, n).toFixed(0)}%` : 'n/a');
@@ -80,6 +122,9 @@ export function buildRows(m: Measurements): Row[] {
   const push = summarize(pushes.latenciesMs);
   const httpErrors = load.errors + load.unanswered;
   const cpu = m.loadCpu;
+  // CPU percent of one core over the load (sending and draining) → milliseconds per command.
+  const perCommand = (percent: number) =>
+    load.ok > 0 ? ((percent / 100) * load.elapsedMs) / load.ok : Number.NaN;
   return [
     row(
       'sockets connected (before / after load)',
@@ -122,6 +167,8 @@ export function buildRows(m: Measurements): Row[] {
       zero(pushes.duplicated),
     ),
     row('pushes out of order', pushes.outOfOrder, fmt.int(pushes.outOfOrder)),
+    row('pushes on an abandoned socket', pushes.stale, fmt.int(pushes.stale)),
+    row('socket disconnects during load', m.drops, fmt.int(m.drops)),
     row(
       'push values ≠ command answer',
       pushes.valueMismatches,
@@ -143,6 +190,11 @@ export function buildRows(m: Measurements): Row[] {
       'CPU in load: server / postgres / bench / other',
       cpu.server,
       [cpu.server, cpu.postgres, cpu.bench, cpu.other].map(pct).join(' / '),
+    ),
+    row(
+      'CPU per command answered: server / postgres',
+      perCommand(cpu.server),
+      `${fmt.ms(perCommand(cpu.server))} / ${fmt.ms(perCommand(cpu.postgres))}`,
     ),
     row('bare Express req/s', m.bareRps, fmt.int(m.bareRps)),
     row('CPU of all else during bare Express', m.bareOtherCpu, pct(m.bareOtherCpu)),

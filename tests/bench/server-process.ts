@@ -13,6 +13,14 @@ export interface ServerOptions {
   nodeArgs?: string[];
 }
 
+const PROBE = path.join('tests', 'bench', 'round-trip-probe.ts');
+
+/** What round-trip-probe.ts answers: queries sent so far, in all and by opening text. */
+export interface ProbeReading {
+  queries: number;
+  shapes: Record<string, number>;
+}
+
 export interface ServerProcess {
   url: string;
   port: number;
@@ -26,6 +34,11 @@ export interface ServerProcess {
   peakRssKb(): number | null;
   /** The embedded Postgres's postmaster, or null when the server uses an outside database. */
   postmasterPid(): number | null;
+  /**
+   * Every query the server process has sent to Postgres so far, from any of its connections
+   * (round-trip-probe.ts), or null if the probe does not answer.
+   */
+  databaseRoundTrips(): Promise<ProbeReading | null>;
   stop(): Promise<{ exitCode: number | null; signal: string | null; forced: boolean }>;
   /** Last-resort synchronous kill for when the bench itself is dying. */
   killNow(): void;
@@ -81,6 +94,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export async function startServer(options: ServerOptions): Promise<ServerProcess> {
   const port = await freePort();
+  const probePort = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',
@@ -93,13 +107,21 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     SERVE_WEB: 'false',
     LOG_LEVEL: 'warn',
     AUTH_GUARD: 'true',
+    BENCH_PROBE_PORT: String(probePort),
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;
 
   const child: ChildProcess = spawn(
     process.execPath,
-    [...(options.nodeArgs ?? []), '--import', 'tsx', path.join('server', 'main.ts')],
+    [
+      ...(options.nodeArgs ?? []),
+      '--import',
+      'tsx',
+      '--import',
+      `./${PROBE}`,
+      path.join('server', 'main.ts'),
+    ],
     { cwd: options.repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const pid = child.pid;
@@ -166,6 +188,14 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     rssKb: () => statusField(pid, 'VmRSS'),
     peakRssKb: () => statusField(pid, 'VmHWM'),
     postmasterPid: () => (options.databaseUrl ? null : postmasterPid(options.dataDir)),
+    async databaseRoundTrips() {
+      try {
+        const res = await fetch(`http://127.0.0.1:${probePort}/`);
+        return (await res.json()) as ProbeReading;
+      } catch {
+        return null;
+      }
+    },
     async stop() {
       if (!exited) child.kill('SIGTERM');
       let forced = false;
