@@ -15,7 +15,12 @@ const schema = z
       .optional(),
     DATA_DIR: z.string().min(1).default('.data'),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+    /** Restarts in a row of an embedded Postgres that stopped under the server, before giving up. */
+    EMBEDDED_PG_MAX_RESTARTS: z.coerce.number().int().min(0).max(100).default(5),
     PUBLIC_URL: z.url().optional(),
+    // Which proxies' X-Forwarded-For to believe for the client's address (Express `trust proxy`):
+    // loopback for a proxy on the same host, `loopback, uniquelocal` behind a container network.
+    TRUST_PROXY: z.string().min(1).default('loopback'),
     AUTH_GUARD: flag.default(true),
     ENABLE_TEST_ROUTES: flag.default(false),
     SERVE_WEB: flag.default(true),
@@ -36,6 +41,12 @@ const schema = z
     /** How often this process evaluates the alert rules (ms). */
     ALERT_EVALUATION_MS: z.coerce.number().int().min(1000).default(15_000),
     LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
+    /** Abuse limits, counted in Postgres for every process (docs/abuse-limits.md); 0 is none. */
+    SIGN_UPS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(0).default(10),
+    RESETS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(0).default(20),
+    RESETS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(0).default(5),
+    /** How often each process removes the presence rows of processes that stopped heartbeating. */
+    PRESENCE_SWEEP_MS: z.coerce.number().int().min(100).default(15_000),
     /** Email: SMTP when set (e.g. smtp://mailpit:1025), else the local capture table. */
     SMTP_URL: z
       .string()

@@ -7,6 +7,9 @@ import type { Database, Db } from './schema';
 // Positions and counts fit in a double for the life of the product; numbers are easier on both sides.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+/** Longest wait for a connection, a free one in a busy pool included. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 export interface DatabaseHandle {
   db: Db;
   pool: pg.Pool;
@@ -18,11 +21,22 @@ export function connectDatabase(
   max = 20,
   onIdleClientError: (error: Error) => void = () => undefined,
 ): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max, Client: PreparedStatementClient });
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    Client: PreparedStatementClient,
+    // An unreachable host would otherwise hold a request until TCP gives up (minutes); failing
+    // after this long lets the API answer 503 while the database is away.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // An idle client whose connection Postgres closes (restart, pg_terminate_backend) emits
   // 'error' on the pool; unheard, that would end the process. The pool has already dropped the
   // client and opens a fresh one for the next query.
   pool.on('error', onIdleClientError);
+  // A connection lost while its client is checked out between queries (in a transaction, say)
+  // emits 'error' on the client, where the pool does not listen: unheard, that would end the
+  // process. Its user learns of it from the next query, and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   // Queries of the same moment share a round trip; transactions get a connection of their own.
   const shared = new AutoPipelinePool(pool) as unknown as PostgresPool;
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: shared }) });

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler } from 'express';
 import { DomainError, type DomainErrorKind } from '../core/errors';
 import type { ServerErrorContext } from '../core/module';
+import { isConnectionFailure } from '../db/connection-errors';
 import { ConcurrencyError } from '../eventstore/errors';
 import { HttpError } from './errors';
 
@@ -24,6 +25,34 @@ function fromDomain(error: DomainError): HttpError {
   return new HttpError(STATUS[error.kind], error.code, error.message, error.fields);
 }
 
+/** SQLSTATE class 22, data exception: Postgres refused a value as the request gave it. */
+const DATA_EXCEPTION = /^22[0-9A-Z]{3}$/;
+
+const DATA_EXCEPTION_MESSAGES: Record<string, string> = {
+  '22P02': 'A value in the request is not in the form expected.',
+  '22003': 'A number in the request is out of range.',
+  '22P05': 'The request contains characters that cannot be stored.',
+  '22021': 'The request contains characters that cannot be stored.',
+  '22001': 'A value in the request is too long.',
+  '22007': 'A date or time in the request is not valid.',
+  '22008': 'A date or time in the request is out of range.',
+};
+
+/**
+ * A data exception that got past the schemas is still the request's fault, not ours: it is
+ * answered 400 (the statement's transaction rolled back whole, so nothing was written) and
+ * logged, since validation should have caught it first.
+ */
+function fromDataException(error: unknown): HttpError | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !DATA_EXCEPTION.test(code)) return null;
+  const message = DATA_EXCEPTION_MESSAGES[code] ?? 'A value in the request cannot be stored.';
+  return new HttpError(400, 'bad-request', message);
+}
+
+/** How long a client is asked to wait while the database is unreachable (a restart takes seconds). */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
 /**
  * Turns any error into the API's `{ error: { code, message, fields? } }` answer. An unexpected
  * one is logged and handed to `onServerError` (monitoring records it) and answered 500.
@@ -33,6 +62,7 @@ export function createErrorHandler(
 ): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     let http: HttpError;
+    const dataError = fromDataException(error);
     const parserError = error as BodyParserError;
     if (error instanceof HttpError) {
       http = error;
@@ -53,6 +83,18 @@ export function createErrorHandler(
       http = new HttpError(400, 'malformed-json', 'The request body is not valid JSON.');
     } else if (parserError?.status && parserError.status >= 400 && parserError.status < 500) {
       http = new HttpError(parserError.status, 'bad-request', 'The request could not be read.');
+    } else if (dataError) {
+      req.log.warn({ err: error }, 'the database refused a value of the request');
+      http = dataError;
+    } else if (isConnectionFailure(error)) {
+      // Not a fault of the request nor a bug: the database is down or restarting. Clients retry.
+      req.log.warn({ err: error }, 'the database is unreachable');
+      if (!res.headersSent) res.setHeader('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      http = new HttpError(
+        503,
+        'unavailable',
+        'The service is temporarily unavailable. Please try again shortly.',
+      );
     } else {
       req.log.error({ err: error }, 'request failed');
       onServerError(error, {

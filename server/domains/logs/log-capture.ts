@@ -1,4 +1,5 @@
 import { LOG_LIMITS, jsonBytes, type LogLevel } from '../../../shared/ops/logs';
+import { isConnectionFailure } from '../../db/connection-errors';
 import type { Db } from '../../db/schema';
 import { BatchBuffer, type BatchBufferStats } from './batch-buffer';
 import { insertLogEntries, type NewLogEntry } from './log-store';
@@ -7,6 +8,8 @@ export interface LogCaptureOptions {
   intervalMs?: number;
   batchSize?: number;
   capacity?: number;
+  /** Pause between attempts while the database is unreachable: `first` doubling up to `max`. */
+  retryMs?: { first: number; max: number };
   /** Where the capture reports its own trouble; never the logger it captures, to avoid a loop. */
   report?: (line: string) => void;
 }
@@ -91,26 +94,51 @@ export function entryFromPinoLine(line: string): NewLogEntry | null {
   };
 }
 
+/** The line stored in place of lines the full buffer dropped. */
+function dropWarning(dropped: number): NewLogEntry {
+  return {
+    level: 'WARN',
+    message: `Log capture dropped ${dropped} lines: its buffer was full`,
+    data: JSON.stringify({ dropped }),
+    timestamp: new Date(),
+    source: 'server',
+    user_id: null,
+    session_id: null,
+    request_id: null,
+  };
+}
+
 /**
  * A pino destination that also stores the server's log lines in `log_entries`. Lines are
  * buffered and inserted in batches (every second, or sooner when a batch fills), so a request
- * never waits on the database. Lines logged before the database is attached wait in the buffer.
- * A failed insert is reported on stderr, never through the logger, so it cannot feed itself.
+ * never waits on the database. Lines logged before the database is attached wait in the buffer,
+ * and so do lines logged while it is unreachable (a restart, an outage): they are written once
+ * it answers again, and what overflowed the buffer meanwhile is counted in a stored warning.
+ * Trouble is reported on stderr, never through the logger, so it cannot feed itself.
  */
 export class LogCapture {
   private db: Db | null = null;
   private readonly buffer: BatchBuffer<NewLogEntry>;
   private readonly report: (line: string) => void;
+  private readonly capacity: number;
+  /** Lines dropped (buffer full) that no stored warning counts yet. */
+  private unreportedDrops = 0;
+  /** Whether the last insert found the database unreachable. */
+  private waitingForDatabase = false;
 
   constructor(options: LogCaptureOptions = {}) {
     this.report = options.report ?? ((line) => process.stderr.write(line));
+    this.capacity = options.capacity ?? 10_000;
+    const intervalMs = options.intervalMs ?? 1000;
     this.buffer = new BatchBuffer<NewLogEntry>({
-      intervalMs: options.intervalMs ?? 1000,
+      intervalMs,
       batchSize: options.batchSize ?? 200,
-      capacity: options.capacity ?? 10_000,
+      capacity: this.capacity,
       held: true,
       write: (batch) => this.store(batch),
       onError: (error, lost) => this.warn(`log capture lost ${lost} lines`, error),
+      retryable: (error) => this.databaseAway(error),
+      retryMs: options.retryMs ?? { first: intervalMs, max: 10_000 },
     });
   }
 
@@ -135,6 +163,11 @@ export class LogCapture {
     await this.buffer.flush();
     await this.buffer.hold();
     this.db = null;
+    if (this.buffer.pending > 0) {
+      this.warn(
+        `log capture could not store ${this.buffer.pending} lines: the database is unreachable`,
+      );
+    }
   }
 
   async flush(): Promise<void> {
@@ -144,21 +177,29 @@ export class LogCapture {
   private async store(batch: NewLogEntry[]): Promise<void> {
     const db = this.db;
     if (!db) throw new Error('log capture has no database');
-    const dropped = this.buffer.takeDropped();
-    if (dropped > 0) {
-      this.warn(`log capture dropped ${dropped} lines: its buffer was full`);
-      batch.push({
-        level: 'WARN',
-        message: `Log capture dropped ${dropped} lines: its buffer was full`,
-        data: JSON.stringify({ dropped }),
-        timestamp: new Date(),
-        source: 'server',
-        user_id: null,
-        session_id: null,
-        request_id: null,
-      });
+    // Counted until a warning saying so is stored: a failed insert keeps the count, not the row.
+    this.unreportedDrops += this.buffer.takeDropped();
+    const dropped = this.unreportedDrops;
+    await insertLogEntries(db, dropped > 0 ? [...batch, dropWarning(dropped)] : batch);
+    this.unreportedDrops -= dropped;
+    if (dropped > 0) this.warn(`log capture dropped ${dropped} lines: its buffer was full`);
+    if (this.waitingForDatabase) {
+      this.waitingForDatabase = false;
+      this.warn('log capture reached the database again: storing the lines it kept');
     }
-    await insertLogEntries(db, batch);
+  }
+
+  /** A failed insert worth trying again later; says so once per outage. */
+  private databaseAway(error: unknown): boolean {
+    if (!isConnectionFailure(error)) return false;
+    if (!this.waitingForDatabase) {
+      this.waitingForDatabase = true;
+      this.warn(
+        `log capture cannot reach the database: keeping up to ${this.capacity} lines until it can`,
+        error,
+      );
+    }
+    return true;
   }
 
   private warn(message: string, error?: unknown): void {
