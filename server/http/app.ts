@@ -13,11 +13,13 @@ import type { ServerErrorContext } from '../core/module';
 import type { SessionFinder } from '../core/session';
 import { createErrorHandler } from './error-handler';
 import { notFound } from './errors';
+import { jsonDepthLimit } from './json-depth';
 import { mountRoutes } from './mount-routes';
 import { apiDocsRoutes } from './openapi/api-docs';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi/document';
 import { originCheck } from './origin-check';
 import { defineRoute, type AnyRouteSpec } from './route-spec';
+import { staticWeb } from './static-web';
 
 export interface AppDeps {
   config: Config;
@@ -114,7 +116,7 @@ export function createApp(deps: AppDeps): Express {
   const { config, db, logger } = deps;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.TRUST_PROXY);
 
   app.use(
     pinoHttp({
@@ -146,18 +148,28 @@ export function createApp(deps: AppDeps): Express {
   app.get('/readyz', (req, res) => {
     sql`select 1`
       .execute(db)
-      .then(() => true)
+      .then(() => null)
       .catch((err: unknown) => {
         req.log.warn({ err }, 'database not reachable');
-        return false;
+        const { code, message } = err as { code?: unknown; message?: unknown };
+        return `database unreachable: ${typeof message === 'string' && message ? message : String(code)}`;
       })
-      .then((database) => {
+      .then((databaseDown) => {
         const relay = deps.relayHealthy();
-        res.status(database && relay ? 200 : 503).json({
-          status: database && relay ? 'ready' : 'not-ready',
-          database: database ? 'up' : 'down',
-          relay: relay ? 'up' : 'down',
-        });
+        if (!databaseDown && relay) {
+          res.json({ status: 'ready', database: 'up', relay: 'up' });
+          return;
+        }
+        // Load balancers only read the status; an operator reads why.
+        res
+          .status(503)
+          .set('retry-after', '5')
+          .json({
+            status: 'not-ready',
+            database: databaseDown ? 'down' : 'up',
+            relay: relay ? 'up' : 'down',
+            reason: databaseDown ?? 'live relay not listening for new events',
+          });
       });
   });
 
@@ -165,6 +177,7 @@ export function createApp(deps: AppDeps): Express {
   const api = express.Router();
   for (const middleware of deps.apiMiddleware) api.use(middleware);
   api.use(express.json({ limit: '1mb' }));
+  api.use(jsonDepthLimit());
   api.use(originCheck(config.publicUrl));
   api.use(loadSession(deps.findSession));
   mountRoutes(api, apiRoutes(deps));
@@ -174,11 +187,7 @@ export function createApp(deps: AppDeps): Express {
 
   const index = path.join(deps.webDir, 'index.html');
   if (config.SERVE_WEB && existsSync(index)) {
-    app.use(express.static(deps.webDir, { index: false, maxAge: '1h' }));
-    app.get('/{*path}', (_req, res) => {
-      res.setHeader('cache-control', 'no-cache');
-      res.sendFile(index);
-    });
+    app.use(staticWeb(deps.webDir));
   } else if (config.SERVE_WEB) {
     logger.warn({ webDir: deps.webDir }, 'web app not built; run `npm run build` to serve it');
   }

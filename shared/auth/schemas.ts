@@ -1,35 +1,47 @@
 import { z } from 'zod';
+import { text } from '../api/text';
 import { validationMessages as m } from './messages';
 
-/** A basic address pattern (spec 000 §5): something@something.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * A basic address pattern (spec 000 §5): something@something.tld, no spaces. Quotes, angle
+ * brackets and the other characters that mean something in a mail header (`"Ana" <a@b.c>`,
+ * a comma between two addresses) are refused: the address is handed to the mail transport and
+ * shown to people, and must name one mailbox only.
+ */
+export const EMAIL_PATTERN =
+  /^[^\s@"'`<>()[\]\\,;:]+@[^\s@"'`<>()[\]\\,;:]+\.[^\s@"'`<>()[\]\\,;:]+$/;
 
-export const emailField = z
-  .string({ error: m.emailRequired })
-  .trim()
-  .min(1, m.emailRequired)
-  .max(254, m.emailInvalid)
-  .regex(EMAIL_PATTERN, m.emailInvalid);
+export const emailField = text({
+  error: m.emailRequired,
+  trim: true,
+  required: m.emailRequired,
+  max: 254,
+  maxMessage: m.emailInvalid,
+}).regex(EMAIL_PATTERN, m.emailInvalid);
 
-export const usernameField = z
-  .string({ error: m.usernameRequired })
-  .trim()
-  .min(1, m.usernameRequired)
+export const usernameField = text({
+  error: m.usernameRequired,
+  trim: true,
+  required: m.usernameRequired,
+  max: 30,
+  maxMessage: m.usernameTooLong,
+})
   .min(3, m.usernameTooShort)
-  .max(30, m.usernameTooLong)
   .regex(/^[A-Za-z0-9_]+$/, m.usernameCharacters);
 
 /** The strength rule of spec 000 §5: 8+ characters with upper, lower and digit. */
-export const newPasswordField = z
-  .string({ error: m.passwordRequired })
+export const newPasswordField = text({
+  error: m.passwordRequired,
+  max: 128,
+  maxMessage: m.passwordTooLong,
+})
   .min(1, m.passwordRequired)
   .min(8, m.passwordTooShort)
-  .max(128, m.passwordTooLong)
   .regex(/(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, m.passwordComplexity);
 
 export const signInRequestSchema = z.strictObject({
   email: emailField,
-  password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(128),
+  password: text({ error: m.passwordRequired, max: 128 }).min(1, m.passwordRequired),
   rememberMe: z.boolean().default(false),
 });
 export type SignInRequest = z.input<typeof signInRequestSchema>;
@@ -47,7 +59,7 @@ export const signUpFormSchema = z
     username: usernameField,
     email: emailField,
     password: newPasswordField,
-    confirmPassword: z.string().min(1, m.confirmRequired),
+    confirmPassword: text({ max: 128 }).min(1, m.confirmRequired),
   })
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],
@@ -59,7 +71,7 @@ export const passwordResetRequestSchema = z.strictObject({ email: emailField });
 export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
 
 export const passwordResetConfirmSchema = z.strictObject({
-  token: z.string().min(16).max(200),
+  token: text({ max: 200 }).min(16),
   password: newPasswordField,
 });
 export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../api/text';
 
 /** Backups and restores of the event log (spec 002 §3 Backup, §4, §5, §8, §9). */
 
@@ -132,8 +133,11 @@ export const backupConfigSchema = z.strictObject({
   schedule: z.strictObject({
     enabled: z.boolean(),
     frequency: z.enum(BACKUP_FREQUENCIES),
-    time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM (24-hour)'),
-    timezone: z.string().min(1).max(64).refine(isTimeZone, backupMessages.invalidTimezone),
+    time: text({ max: 5, maxMessage: 'Use HH:MM (24-hour)' }).regex(
+      /^([01]\d|2[0-3]):[0-5]\d$/,
+      'Use HH:MM (24-hour)',
+    ),
+    timezone: text({ max: 64 }).min(1).refine(isTimeZone, backupMessages.invalidTimezone),
     type: backupTypeSchema,
   }),
   retention: z.strictObject({ daily: count, weekly: count, monthly: count, yearly: count }),
@@ -168,7 +172,9 @@ export const startBackupSchema = z.strictObject({ type: backupTypeSchema });
 
 export const restoreOptionsSchema = z.strictObject({
   collections: z
-    .array(z.string().regex(/^[a-z][a-z0-9_]*$/, 'A collection is a stream category like user'))
+    .array(
+      text({ max: 100 }).regex(/^[a-z][a-z0-9_]*$/, 'A collection is a stream category like user'),
+    )
     .min(1)
     .max(50)
     .optional(),

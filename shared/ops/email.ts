@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { text } from '../api/text';
+import { emailField } from '../auth/schemas';
 
 /** Email delivery (spec 002 §3 Email, §4 Email queue, §8): types and schemas of server and web. */
 
@@ -24,6 +26,8 @@ export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const EMAIL_SUBJECT_MAX = 200;
 export const EMAIL_BODY_MAX = 100_000;
 export const EMAIL_VARIABLE_MAX = 10_000;
+/** More variables than any template defines; the renderer ignores the ones it does not use. */
+export const EMAIL_VARIABLES_MAX = 50;
 
 /** `{{name}}` placeholders, as the renderer fills them. */
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
@@ -109,18 +113,25 @@ export const capturedEmailSchema = z.object({
 export type CapturedEmail = z.infer<typeof capturedEmailSchema>;
 
 export const sendEmailSchema = z.strictObject({
-  recipient: z.email('Please enter a valid email address').max(254),
-  template: z.string().trim().min(1, 'Template is required').max(100),
-  data: z.record(z.string().regex(/^\w+$/), z.string().max(EMAIL_VARIABLE_MAX)).default({}),
+  recipient: emailField,
+  template: text({ trim: true, required: 'Template is required', max: 100 }),
+  data: z
+    .record(text({ max: 100 }).regex(/^\w+$/), text({ max: EMAIL_VARIABLE_MAX }))
+    .refine(
+      (data) => Object.keys(data).length <= EMAIL_VARIABLES_MAX,
+      `At most ${EMAIL_VARIABLES_MAX} variables`,
+    )
+    .default({}),
   priority: z.enum(EMAIL_PRIORITIES).default('normal'),
 });
 export type SendEmailRequest = z.input<typeof sendEmailSchema>;
 
 const nonBlank = (label: string, max: number) =>
-  z
-    .string()
-    .max(max, `${label} must be at most ${max} characters`)
-    .refine((value) => value.trim().length > 0, `${label} is required`);
+  text({
+    max,
+    maxMessage: `${label} must be at most ${max} characters`,
+    required: `${label} is required`,
+  });
 
 export const updateTemplateSchema = z.strictObject({
   subject: nonBlank('Subject', EMAIL_SUBJECT_MAX),
@@ -130,9 +141,9 @@ export const updateTemplateSchema = z.strictObject({
 });
 export type UpdateTemplateRequest = z.infer<typeof updateTemplateSchema>;
 
-export const templateNameParams = z.object({ name: z.string().min(1).max(100) });
+export const templateNameParams = z.object({ name: text({ max: 100 }).min(1) });
 
-export const verifyEmailSchema = z.strictObject({ token: z.string().min(1).max(200) });
+export const verifyEmailSchema = z.strictObject({ token: text({ max: 200 }).min(1) });
 
 export const emailVerificationMessages = {
   verified: 'Your email address is verified.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasUnsafeText, isBlank, text, textMessages } from '../api/text';
 
 /** Spec 002 §3: levels are upper case. */
 export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'FATAL'] as const;
@@ -41,12 +42,16 @@ export const logEntrySchema = z.object({
 });
 export type LogEntry = z.infer<typeof logEntrySchema>;
 
-const idCursor = z.string().regex(/^\d{1,19}$/, 'Must be a log entry id');
+/** Log entry ids are a bigint column: a cursor past its largest value names no entry. */
+const BIGINT_MAX = 2n ** 63n - 1n;
+const idCursor = text({ max: 19 })
+  .regex(/^\d{1,19}$/, 'Must be a log entry id')
+  .refine((id) => !/^\d+$/.test(id) || BigInt(id) <= BIGINT_MAX, 'Must be a log entry id');
 
 /** `?level=&q=` (a form's empty fields) means no filter, not a bad value. */
 function blankAsUnset<T extends z.ZodType>(schema: T) {
   return z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    (value) => (typeof value === 'string' && isBlank(value) ? undefined : value),
     schema.optional(),
   );
 }
@@ -54,7 +59,7 @@ function blankAsUnset<T extends z.ZodType>(schema: T) {
 export const logFilterSchema = z.strictObject({
   level: blankAsUnset(logLevelSchema),
   source: blankAsUnset(logSourceSchema),
-  q: blankAsUnset(z.string().trim().max(LOG_LIMITS.searchChars)),
+  q: blankAsUnset(text({ trim: true, max: LOG_LIMITS.searchChars })),
 });
 export type LogFilter = z.infer<typeof logFilterSchema>;
 
@@ -75,9 +80,14 @@ export type LogsPage = z.infer<typeof logsPageSchema>;
 
 export const clientLogEntrySchema = z.strictObject({
   level: logLevelSchema,
-  message: z.string().trim().min(1, 'A log message is required').max(LOG_LIMITS.messageChars),
+  message: text({
+    trim: true,
+    required: 'A log message is required',
+    max: LOG_LIMITS.messageChars,
+  }),
   data: z
     .unknown()
+    .refine((value) => !hasUnsafeText(value), { message: textMessages.unsafeJson, abort: true })
     .refine((value) => value === undefined || jsonBytes(value) <= LOG_LIMITS.dataBytes, {
       message: `Log data must be at most ${LOG_LIMITS.dataBytes} bytes of JSON`,
     })

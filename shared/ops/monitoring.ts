@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, textMessages } from '../api/text';
 
 /** Spec 002 §3 Monitoring: the kinds, severities and units telemetry may carry. */
 export const MONITORING_EVENT_TYPES = [
@@ -35,7 +36,7 @@ export const EVENTS_LIMIT = { default: 100, max: 500 } as const;
 export const METRICS_LIMIT = 50;
 /** What one browser may send in one batch; its reporter batches and caps below this. */
 export const INGEST_BATCH_MAX = 20;
-/** Per session and minute, enforced by the server; the client stays below it on its own. */
+/** Per member and minute, across their sessions and the server's processes; the client stays below it. */
 export const INGEST_RATE_PER_MINUTE = { events: 60, metrics: 120 } as const;
 
 /** Names of the metrics the server records about itself. */
@@ -49,19 +50,22 @@ export const SERVER_METRICS = {
 export const MONITORING_MESSAGES = {
   loadFailed: 'Failed to load monitoring data',
   invalidMetricValue: 'Please enter a valid number for performance value',
-  rateLimited: 'Too many monitoring reports from this session. Please slow down.',
+  rateLimited: 'Too many monitoring reports from this account. Please slow down.',
   alertNotFound: 'Alert not found',
 } as const;
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+/** More tags than any reporter sends; each becomes a key of the stored metric. */
+export const METRIC_TAGS_MAX = 20;
+
+const required = (max: number) => text({ trim: true, required: textMessages.blank, max });
 
 export const monitoringEventInputSchema = z.strictObject({
   type: z.enum(MONITORING_EVENT_TYPES),
   severity: z.enum(MONITORING_SEVERITIES),
-  message: text(2000),
-  context: z.strictObject({ url: z.string().max(2000).optional() }).optional(),
-  metadata: z.strictObject({ component: z.string().max(200).optional() }).optional(),
-  stackTrace: z.string().max(10_000).optional(),
+  message: required(2000),
+  context: z.strictObject({ url: text({ max: 2000 }).optional() }).optional(),
+  metadata: z.strictObject({ component: text({ max: 200 }).optional() }).optional(),
+  stackTrace: text({ max: 10_000 }).optional(),
   timestamp: z.iso.datetime().optional(),
 });
 export type MonitoringEventInput = z.infer<typeof monitoringEventInputSchema>;
@@ -71,10 +75,15 @@ export const monitoringEventBatchSchema = z.strictObject({
 });
 
 export const metricInputSchema = z.strictObject({
-  name: text(100),
+  name: required(100),
   value: z.number({ error: MONITORING_MESSAGES.invalidMetricValue }).finite(),
   unit: z.enum(METRIC_UNITS),
-  tags: z.record(z.string().max(100), z.string().max(200)).optional(),
+  tags: z
+    .record(text({ max: 100 }), text({ max: 200 }))
+    .refine((tags) => Object.keys(tags).length <= METRIC_TAGS_MAX, {
+      message: `At most ${METRIC_TAGS_MAX} tags`,
+    })
+    .optional(),
   timestamp: z.iso.datetime().optional(),
 });
 export type MetricInput = z.infer<typeof metricInputSchema>;
@@ -99,7 +108,7 @@ export interface EventsQuery {
 }
 
 export const metricsQuerySchema = z.strictObject({
-  name: z.string().trim().min(1).max(100).optional(),
+  name: required(100).optional(),
   range: z.enum(MONITORING_RANGE_KEYS).default('1h'),
 });
 export interface MetricsQuery {
@@ -110,8 +119,8 @@ export interface MetricsQuery {
 export const summaryQuerySchema = z.strictObject({ range: rangeQuery });
 
 export const createAlertSchema = z.strictObject({
-  title: text(200),
-  message: text(2000),
+  title: required(200),
+  message: required(2000),
   severity: z.enum(MONITORING_SEVERITIES),
 });
 export type CreateAlertInput = z.infer<typeof createAlertSchema>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idField } from '../api/ids';
+import { isBlank, text } from '../api/text';
 import { FRIEND_PERMISSIONS, FRIEND_REQUEST_MESSAGE_MAX, SEARCH_QUERY_MAX } from './limits';
 import { socialMessages } from './messages';
 import { personSchema } from './people';
@@ -8,14 +10,12 @@ export type FriendPermission = z.infer<typeof friendPermissionSchema>;
 
 export const friendRequestStatusSchema = z.enum(['pending', 'accepted', 'rejected', 'cancelled']);
 
-/** An optional note; blank text is the same as none (000 §5). */
+/** An optional note; blank text, invisible characters included, is the same as none (000 §5). */
 export const sendFriendRequestSchema = z.strictObject({
-  toUserId: z.uuid(),
-  message: z
-    .string()
-    .max(FRIEND_REQUEST_MESSAGE_MAX)
+  toUserId: idField(),
+  message: text({ max: FRIEND_REQUEST_MESSAGE_MAX })
     .optional()
-    .transform((text) => (text?.trim() ? text.trim() : undefined)),
+    .transform((note) => (note === undefined || isBlank(note) ? undefined : note.trim())),
 });
 export type SendFriendRequest = z.input<typeof sendFriendRequestSchema>;
 
@@ -61,12 +61,21 @@ export const searchResultSchema = z.object({
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
 export const friendSearchQuerySchema = z.strictObject({
-  q: z.string().trim().min(1, socialMessages.searchRequired).max(SEARCH_QUERY_MAX),
+  q: text({ trim: true, required: socialMessages.searchRequired, max: SEARCH_QUERY_MAX }),
 });
 
-/** Which operations a friend may perform; anything outside the four is refused. */
+/**
+ * Which operations a friend may perform, each named once. A name outside the four is refused by
+ * the command, with the spec's sandbox text naming it.
+ */
+/** Longer than any permission's name; an unknown one is quoted back in the refusal. */
+const PERMISSION_NAME_MAX = 50;
+
 export const friendPermissionsUpdateSchema = z.strictObject({
-  permissions: z.array(z.string()).max(FRIEND_PERMISSIONS.length),
+  permissions: z
+    .array(text({ max: PERMISSION_NAME_MAX }))
+    .max(FRIEND_PERMISSIONS.length)
+    .refine((names) => new Set(names).size === names.length, socialMessages.permissionRepeated),
 });
 
-export const blockRequestSchema = z.strictObject({ userId: z.uuid() });
+export const blockRequestSchema = z.strictObject({ userId: idField() });

@@ -2,6 +2,7 @@
 export const socialMessages = {
   requestLimitExceeded: 'Request limit exceeded',
   operationNotPermitted: (op: string) => `Operation '${op}' not permitted in this sandbox`,
+  permissionRepeated: 'Each permission may be named once',
   requestToSelf: 'You cannot send a friend request to yourself.',
   alreadyFriends: 'You are already friends.',
   requestPending: 'A friend request is already pending.',

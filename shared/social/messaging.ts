@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idField } from '../api/ids';
+import { text } from '../api/text';
 import { MESSAGE_CONTENT_MAX, MESSAGES_PAGE } from './limits';
 import { socialMessages } from './messages';
 import { personSchema } from './people';
@@ -47,18 +49,20 @@ export const conversationSchema = z.object({
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
-export const startConversationSchema = z.strictObject({ participantId: z.uuid() });
+export const startConversationSchema = z.strictObject({ participantId: idField() });
 
-export const messageContentField = z
-  .string({ error: socialMessages.messageRequired })
-  .trim()
-  .min(1, socialMessages.messageRequired)
-  .max(MESSAGE_CONTENT_MAX, socialMessages.messageTooLong);
+export const messageContentField = text({
+  error: socialMessages.messageRequired,
+  trim: true,
+  required: socialMessages.messageRequired,
+  max: MESSAGE_CONTENT_MAX,
+  maxMessage: socialMessages.messageTooLong,
+});
 
 export const sendMessageSchema = z.strictObject({ content: messageContentField });
 
 export const messagesQuerySchema = z.strictObject({
-  before: z.uuid().optional(),
+  before: idField().optional(),
   limit: z.coerce.number().int().min(1).max(MESSAGES_PAGE.max).default(MESSAGES_PAGE.default),
 });
 
@@ -69,7 +73,7 @@ export const messagesPageSchema = z.object({
 });
 export type MessagesPage = z.infer<typeof messagesPageSchema>;
 
-export const markUpToSchema = z.strictObject({ upToMessageId: z.uuid() });
+export const markUpToSchema = z.strictObject({ upToMessageId: idField() });
 
 export const conversationFlagsUpdateSchema = z
   .strictObject({
@@ -79,4 +83,4 @@ export const conversationFlagsUpdateSchema = z
   })
   .refine((v) => Object.keys(v).length > 0, 'Nothing to change');
 
-export const typingSignalSchema = z.strictObject({ conversationId: z.uuid() });
+export const typingSignalSchema = z.strictObject({ conversationId: idField() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../api/text';
 
 /** Kinds of notification; likes, comments and follows join with the features that raise them. */
 export const notificationTypeSchema = z.enum([
@@ -45,8 +46,11 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
+/** The `nextCursor` of the page before: base64url, decoded and checked by the read. */
 export const notificationsQuerySchema = z.strictObject({
-  cursor: z.string().max(200).optional(),
+  cursor: text({ max: 200 })
+    .regex(/^[A-Za-z0-9_-]+$/, 'Invalid cursor')
+    .optional(),
 });
 
 export const notificationsPageSchema = z.object({

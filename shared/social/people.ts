@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { text } from '../api/text';
+import { emailField } from '../auth/schemas';
 import { PEOPLE_SEARCH_LIMIT, SEARCH_QUERY_MAX } from './limits';
 
 export const privacySchema = z.enum(['public', 'friendsOnly', 'private']);
@@ -23,8 +25,8 @@ export type Person = z.infer<typeof personSchema>;
 /** Search by name (`q`; blank finds nobody) or look one member up by exact email, not both. */
 export const peopleSearchQuerySchema = z
   .strictObject({
-    q: z.string().trim().max(SEARCH_QUERY_MAX).optional(),
-    email: z.string().trim().pipe(z.email()).optional(),
+    q: text({ trim: true, max: SEARCH_QUERY_MAX }).optional(),
+    email: emailField.optional(),
     _limit: z.coerce
       .number()
       .int()

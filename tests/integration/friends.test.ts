@@ -304,8 +304,12 @@ describe('friends', () => {
   it("sets what a friend may do on the caller's side only", async () => {
     const [ana, ben] = await signUpMembers(stack.server, 2);
     await befriend(stack.server, ana, ben);
-    const set = await as(stack.server, ana)
+    // A permission named twice is a mistake of the caller's, refused and not applied.
+    await as(stack.server, ana)
       .put(`/friends/${ben.id}/permissions`, { permissions: ['search', 'read', 'read'] })
+      .expect(400);
+    const set = await as(stack.server, ana)
+      .put(`/friends/${ben.id}/permissions`, { permissions: ['search', 'read'] })
       .expect(200);
     expect(set.body).toMatchObject({ id: ben.id, permissions: ['read', 'search'] });
     const anaView = (await as(stack.server, ana).get('/friends').expect(200)).body as Friend[];

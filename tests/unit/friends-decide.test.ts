@@ -274,11 +274,21 @@ describe("setting a friend's permissions", () => {
     expect(refused).toEqual(refusedAs.notFound(socialMessages.friendNotFound));
   });
 
+  it('refuses a permission named twice', async () => {
+    const refused = await refusal(setFriendPermissions, friendSide, {
+      userId: ANA,
+      friendId: BEN,
+      permissions: ['search', 'read', 'read'],
+    });
+    const message = socialMessages.permissionRepeated;
+    expect(refused).toEqual(refusedAs.invalid('validation', message, { permissions: message }));
+  });
+
   it('appends nothing when the permissions, put in order, are what they are', async () => {
     const decision = await decide(setFriendPermissions, friendSide, {
       userId: ANA,
       friendId: BEN,
-      permissions: ['delete', 'search', 'write', 'read', 'read'],
+      permissions: ['delete', 'search', 'write', 'read'],
     });
     expect(decision.appends).toEqual([]);
   });
@@ -287,7 +297,7 @@ describe("setting a friend's permissions", () => {
     const decision = await decide(setFriendPermissions, friendSide, {
       userId: BEN,
       friendId: ANA,
-      permissions: ['search', 'read', 'read'],
+      permissions: ['search', 'read'],
     });
     expect(decision.appends).toEqual([
       { streamId: PAIR, expectedVersion: 4, types: ['FriendPermissionsChanged'] },

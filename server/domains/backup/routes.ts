@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { idField } from '../../../shared/api/ids';
 import {
   backupConfigSchema,
   backupConfigViewSchema,
@@ -31,8 +32,8 @@ import {
 } from './commands';
 import { seedSignInEvents } from './seed-events';
 
-const backupParams = z.object({ id: z.uuid() });
-const jobParams = z.object({ jobId: z.uuid() });
+const backupParams = z.object({ id: idField() });
+const jobParams = z.object({ jobId: idField() });
 
 export function backupRoutes(deps: ModuleDeps) {
   const { db, config, commands } = deps;

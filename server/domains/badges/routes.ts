@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { idField } from '../../../shared/api/ids';
 import { badgeCounterSchema, badgesSchema, type Badges } from '../../../shared/badges';
 import { defineCommand, appendTo } from '../../core/command';
 import { contextOf } from '../../core/context';
@@ -14,7 +15,7 @@ import { memberIdOf } from '../../http/signed-in';
 import { presentBadges, readBadges } from './badges-read';
 
 const testSignalSchema = z.strictObject({
-  userId: z.uuid(),
+  userId: idField(),
   counter: badgeCounterSchema,
   delta: z.union([z.literal(1), z.literal(-1)]).default(1),
 });

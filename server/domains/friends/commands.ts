@@ -193,11 +193,18 @@ export const removeFriend = defineCommand({
   },
 });
 
-/** Refuses any name outside the four operations, with the sandbox's own text. */
+/**
+ * Refuses any name outside the four operations, with the sandbox's own text, and a name given
+ * twice: a list that says one thing twice is a client's mistake, not a set to tidy up.
+ */
 export function parsePermissions(names: readonly string[]): FriendPermission[] {
   const refused = names.find((name) => !(FRIEND_PERMISSIONS as readonly string[]).includes(name));
   if (refused !== undefined) {
     throw invalid('operation-not-permitted', socialMessages.operationNotPermitted(refused));
+  }
+  if (new Set(names).size !== names.length) {
+    const message = socialMessages.permissionRepeated;
+    throw invalid('validation', message, { permissions: message });
   }
   return FRIEND_PERMISSIONS.filter((permission) => names.includes(permission));
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from '../../../shared/api/ids';
 import {
   blockRequestSchema,
   friendPermissionsUpdateSchema,
@@ -27,8 +28,8 @@ import { readFriend, readFriends } from './friends-read';
 import { readFriendRequest, readFriendRequests } from './requests-read';
 import { searchPeopleFor, suggestFriends } from './search-results';
 
-const requestParams = z.strictObject({ id: z.uuid() });
-const userParams = z.strictObject({ userId: z.uuid() });
+const requestParams = z.strictObject({ id: idField() });
+const userParams = z.strictObject({ userId: idField() });
 
 export function friendsRoutes({ db, commands, config }: ModuleDeps) {
   const { sendRequest, actOnRequest } = friendsCommands({ publicUrl: config.publicUrl });

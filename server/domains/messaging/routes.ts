@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../../../shared/api/text';
 import {
   conversationFlagsUpdateSchema,
   conversationSchema,
@@ -25,8 +26,11 @@ import {
 import { presentMessage, viewerOf } from './messaging-presenter';
 import { readConversationsOf, readMessagesPage, requireConversationView } from './messaging-read';
 
-/** Any id is accepted here: one that is not a UUID names no conversation, a 404 like the rest. */
-const conversationParams = z.object({ id: z.string() });
+/**
+ * Any id is accepted here: one that is not a UUID names no conversation, a 404 like the rest. It
+ * is lowered as every id is, since the conversation's stream id is built from its text.
+ */
+const conversationParams = z.object({ id: text({ max: 100 }).toLowerCase() });
 
 /** A view that vanished between the write and its read back (it cannot) is still a clean 404. */
 function present<T>(view: T | null): T {

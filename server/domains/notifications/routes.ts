@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from '../../../shared/api/ids';
 import {
   notificationPreferencesSchema,
   notificationSchema,
@@ -18,7 +19,7 @@ import { presentNotifications } from './notification-presenter';
 import { readNotificationsPage } from './notifications-read';
 import { readPreferences } from './preferences';
 
-const notificationParams = z.object({ id: z.uuid() });
+const notificationParams = z.object({ id: idField() });
 
 export function notificationsRoutes(deps: ModuleDeps) {
   const { db, commands, meanings } = deps;

@@ -35,7 +35,7 @@ function RequestFrame({
         <div className="min-w-0 flex-1">
           <PersonSummary person={person} now={now} />
           {request.message && (
-            <blockquote className="mt-2 border-l-2 pl-3 text-sm break-words text-muted-foreground">
+            <blockquote className="mt-2 border-l-2 pl-3 text-sm wrap-anywhere text-muted-foreground">
               {request.message}
             </blockquote>
           )}

@@ -17,11 +17,11 @@ export function MessageBubble({ message, own, senderName, showStatus }: MessageB
     <li
       data-testid="message-item"
       data-message-id={message.id}
-      className={cn('flex flex-col', own ? 'items-end' : 'items-start')}
+      className={cn('flex min-w-0 flex-col', own ? 'items-end' : 'items-start')}
     >
       <div
         className={cn(
-          'max-w-[80%] rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-wrap',
+          'max-w-[80%] rounded-2xl px-3.5 py-2 text-sm whitespace-pre-wrap wrap-anywhere',
           own
             ? 'rounded-br-md bg-primary text-primary-foreground'
             : 'rounded-bl-md bg-muted text-foreground',

@@ -93,7 +93,7 @@ export function MessageList({ conversation, viewerId }: MessageListProps) {
               </Button>
             </div>
           )}
-          <ol aria-label={`Messages with ${contactName}`} className="grid gap-2">
+          <ol aria-label={`Messages with ${contactName}`} className="grid grid-cols-1 gap-2">
             {messages.map((message) => {
               const own = message.senderId === viewerId;
               return (

@@ -57,11 +57,13 @@ export function NotificationItem({ notification, now, onOpen }: NotificationItem
       >
         <ActorAvatars notification={notification} />
         <div className="min-w-0 flex-1">
-          <p className={cn('text-sm', unread ? 'font-semibold' : 'font-medium')}>
+          <p className={cn('text-sm wrap-anywhere', unread ? 'font-semibold' : 'font-medium')}>
             {notification.title}
           </p>
           {notification.content && (
-            <p className="mt-0.5 text-sm text-muted-foreground">{notification.content}</p>
+            <p className="mt-0.5 text-sm wrap-anywhere text-muted-foreground">
+              {notification.content}
+            </p>
           )}
           <time
             dateTime={notification.timestamp}

@@ -1,0 +1,736 @@
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import request from 'supertest';
+import { z } from 'zod';
+import type { Db } from '../../server/db/schema';
+import type { AnyRouteSpec } from '../../server/http/route-spec';
+import {
+  as,
+  befriend,
+  sendFriendRequest,
+  signUpMembers,
+  signUpOwnerAndMember,
+  startConversation,
+  type TestMember,
+} from '../support/factories';
+import { useServerWithDatabase } from '../support/test-server';
+
+/**
+ * Every endpoint the app mounts, driven with generated params, queries and bodies that carry
+ * what breaks servers: NUL, lone surrogates, 100k-character strings, invisible-only text,
+ * numbers past every column, nesting 1,000 levels deep, arrays of 10^5, wrong types, ids that
+ * name nothing. No answer may be a 5xx, and an answer that refuses (4xx) must leave every table
+ * as it found it. Fields come from each route's own schemas (the ones the OpenAPI document is
+ * built from), so hostile values land on real fields next to plausible ones.
+ *
+ * Reproduce a failure with the seed below; each route runs with `SEED + its index`.
+ */
+const SEED = 20_261_201;
+/** Whole file under two minutes: the sweep, then generated attempts until this has passed. */
+const BUDGET_MS = 80_000;
+const RUNS_PER_ROUTE = 200;
+
+/** Intentionally fails: it is how tests check that a bug is reported. */
+const SKIPPED = new Set(['POST /test/monitoring/fail']);
+
+const stack = useServerWithDatabase({
+  // Nothing may write behind the test's back between its snapshots: the alert rules and the
+  // backup schedule stay still (the email worker is off in every test server).
+  env: { ALERT_EVALUATION_MS: '3600000', BACKUP_WORKER: 'false' },
+});
+
+type JsonSchema = { [keyword: string]: unknown };
+type Caller = 'anonymous' | TestMember;
+
+interface Scene {
+  owner: TestMember;
+  member: TestMember;
+  /** The member's friend, with whom they have a conversation. */
+  friendId: string;
+  /** Another friend of the member's, for friend routes to act on. */
+  buddyId: string;
+  /** A member who sent the member a friend request. */
+  strangerId: string;
+  /** A member nobody knows, for a friend request to reach the command. */
+  lonerId: string;
+  conversationId: string;
+  messageId: string;
+  requestId: string;
+  notificationId: string;
+  /** All of the above: what generated params and fields pick from. */
+  ids: string[];
+}
+
+interface Attempt {
+  params: Record<string, string>;
+  query: [string, string][];
+  /** Raw request body text; undefined sends none. */
+  body: string | undefined;
+}
+
+// ---------------------------------------------------------------- hostile values
+
+const HIGH = '\uD83D';
+const LOW = '\uDE00';
+const INVISIBLE = '\u200B\u200C\u200D\u2060\uFEFF';
+
+/** Text Postgres cannot store, text that only looks like something, and text past any bound. */
+const hostileText = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom('\0', 'a\0b', `${'x'.repeat(20)}\0`) },
+  { weight: 4, arbitrary: fc.constantFrom(HIGH, LOW, `ok${HIGH}`, `${LOW}ok`, `${LOW}${HIGH}`) },
+  { weight: 2, arbitrary: fc.constantFrom(INVISIBLE, ` ${INVISIBLE} `, '\u3164\u2800', '') },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom('x'.repeat(100_000), '😀'.repeat(2_500), 'W'.repeat(5_001)),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      '2147483648',
+      '9223372036854775808',
+      '-1',
+      'NaN',
+      '1e308',
+      'Infinity',
+      '0x10',
+      "'; drop table users; --",
+      '"quoted"@example.com',
+      'ana<ben@example.com>',
+      '{aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa}',
+      '__proto__',
+    ),
+  },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+);
+
+/** Numbers past an int4 column, past what a double holds exactly, negative, fractional. */
+const hostileNumber = fc.constantFrom<unknown>(
+  2 ** 31,
+  2 ** 31 - 1,
+  2 ** 53 + 2,
+  2 ** 63,
+  -1,
+  -(2 ** 31) - 1,
+  1e308,
+  -1e308,
+  1.5,
+  'NaN',
+  '1',
+);
+
+const hostileArray = fc.constantFrom<unknown>(
+  ['read', 'read'],
+  ['\0'],
+  [HIGH],
+  Array.from({ length: 100_000 }, () => 0),
+  Array.from({ length: 300 }, () => 'x'.repeat(4_000)),
+);
+
+/** Anything but what the field wants. */
+const wrongType = fc.oneof(
+  fc.constantFrom<unknown>(null, true, false, 0, [], {}, { a: '\0' }),
+  fc.jsonValue({ maxDepth: 3 }),
+);
+
+/** JSON text nesting arrays or objects `levels` deep. */
+const deepText = (open: '[' | '{"a":', levels: number) =>
+  open.repeat(levels) + '0' + (open === '[' ? ']' : '}').repeat(levels);
+
+// ---------------------------------------------------------------- from the route's schemas
+
+type Defs = Record<string, JsonSchema>;
+
+const PLAUSIBLE_TEXT = [
+  'hello',
+  'Ana',
+  'read',
+  'nobody@example.com',
+  '12:00',
+  'UTC',
+  '1',
+  '12345',
+  'user',
+  'Password Reset',
+];
+
+/** The object (or the first object variant) a schema describes, refs resolved. */
+function resolve(schema: JsonSchema, defs: Defs): JsonSchema {
+  const ref = schema.$ref;
+  if (typeof ref === 'string') return resolve(defs[ref.split('/').pop()!] ?? {}, defs);
+  for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
+    const variants = schema[key];
+    if (Array.isArray(variants)) {
+      const object = (variants as JsonSchema[]).find((v) => v.type === 'object' || v.$ref);
+      if (object) return resolve(object, defs);
+    }
+  }
+  return schema;
+}
+
+/** A value the field's schema might accept, so that a hostile value sits among valid ones. */
+function plausible(
+  schema: JsonSchema,
+  defs: Defs,
+  ids: string[],
+  depth: number,
+): fc.Arbitrary<unknown> {
+  const field = resolve(schema, defs);
+  if (Array.isArray(field.enum)) return fc.constantFrom(...(field.enum as unknown[]));
+  if ('const' in field) return fc.constant(field.const);
+  const min = typeof field.minimum === 'number' ? field.minimum : 0;
+  const max = typeof field.maximum === 'number' ? field.maximum : 1_000;
+  switch (field.type) {
+    case 'boolean':
+      return fc.boolean();
+    case 'integer':
+      return fc.integer({ min, max: Math.min(max, min + 1_000) });
+    case 'number':
+      return fc.double({ min, max, noNaN: true });
+    case 'array': {
+      const items = (field.items as JsonSchema | undefined) ?? {};
+      return fc.array(plausible(items, defs, ids, depth + 1), { maxLength: 3 });
+    }
+    case 'object':
+      return objectOf(field, defs, ids, depth + 1, false);
+    case 'string': {
+      if (field.format === 'uuid') return fc.constantFrom(...ids);
+      if (field.format === 'date-time') {
+        const dates = fc.date({ min: new Date(0), max: new Date(4e12), noInvalidDate: true });
+        return dates.map((date) => date.toISOString());
+      }
+      const pattern = typeof field.pattern === 'string' ? new RegExp(field.pattern) : null;
+      const fits = PLAUSIBLE_TEXT.filter((candidate) => !pattern || pattern.test(candidate));
+      return fc.constantFrom(...(fits.length > 0 ? fits : PLAUSIBLE_TEXT));
+    }
+    default:
+      return fc.constantFrom<unknown>('hello', 1, true);
+  }
+}
+
+/** Mostly a hostile value of the field's own type (where it gets furthest), else any type. */
+function hostile(
+  schema: JsonSchema,
+  defs: Defs,
+  ids: string[],
+  depth: number,
+): fc.Arbitrary<unknown> {
+  const field = resolve(schema, defs);
+  const typed =
+    field.type === 'string'
+      ? field.format === 'uuid'
+        ? fc.oneof(hostileText, fc.uuid(), fc.constantFrom(...ids.map((id) => id.toUpperCase())))
+        : hostileText
+      : field.type === 'integer' || field.type === 'number'
+        ? hostileNumber
+        : field.type === 'array'
+          ? fc.oneof(
+              hostileArray,
+              fc.array(hostile((field.items as JsonSchema) ?? {}, defs, ids, depth + 1), {
+                minLength: 1,
+                maxLength: 2,
+              }),
+            )
+          : field.type === 'object' && depth < 4
+            ? objectOf(field, defs, ids, depth + 1, true)
+            : wrongType;
+  return fc.oneof({ weight: 4, arbitrary: typed }, { weight: 1, arbitrary: wrongType });
+}
+
+/**
+ * An object of the schema's fields: plausible values (optional ones sometimes left out) and, when
+ * `spoiled`, exactly one field hostile, so that the request goes as far as that field lets it.
+ * Now and then a key the schema does not know.
+ */
+function objectOf(
+  schema: JsonSchema,
+  defs: Defs,
+  ids: string[],
+  depth: number,
+  spoiled: boolean,
+): fc.Arbitrary<Record<string, unknown>> {
+  const properties = Object.entries((schema.properties as Defs | undefined) ?? {});
+  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  const strayKey = fc.constantFrom('extra', '__proto__', 'a\0', HIGH);
+  if (properties.length === 0) {
+    return fc.dictionary(strayKey, fc.oneof(hostileText, wrongType), { minKeys: 1, maxKeys: 2 });
+  }
+  const fields = properties.map(([name, field]) =>
+    fc.record({
+      name: fc.constant(name),
+      keep: required.has(name) ? fc.constant(true) : fc.boolean(),
+      good: plausible(field, defs, ids, depth),
+      bad: hostile(field, defs, ids, depth),
+    }),
+  );
+  const stray = fc.option(fc.tuple(strayKey, hostileText), { freq: 6 });
+  return fc
+    .tuple(fc.tuple(...fields), fc.nat(properties.length - 1), stray)
+    .map(([chosen, spoilt, extra]) => {
+      const out: Record<string, unknown> = {};
+      chosen.forEach((field, index) => {
+        if (spoiled && index === spoilt) out[field.name] = field.bad;
+        else if (field.keep) out[field.name] = field.good;
+      });
+      // Defined, not assigned: `__proto__` must be an own key of the JSON sent.
+      if (extra) Object.defineProperty(out, extra[0], { value: extra[1], enumerable: true });
+      return out;
+    });
+}
+
+function jsonSchemaOf(schema: z.ZodType | undefined): { root: JsonSchema; defs: Defs } | null {
+  if (!schema) return null;
+  const json = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+    cycles: 'ref',
+  }) as JsonSchema;
+  return { root: resolve(json, (json.$defs as Defs) ?? {}), defs: (json.$defs as Defs) ?? {} };
+}
+
+// ---------------------------------------------------------------- requests
+
+/** Percent-encodes UTF-16 as a browser would, lone surrogates as the bytes they would be. */
+function percentEncode(value: string): string {
+  let out = '';
+  for (let i = 0; i < value.length; i += 1) {
+    let point = value.charCodeAt(i);
+    const next = value.charCodeAt(i + 1);
+    if (point >= 0xd800 && point <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      point = 0x10000 + ((point - 0xd800) << 10) + (next - 0xdc00);
+      i += 1;
+    }
+    const char = String.fromCharCode(point);
+    if (point < 0x80 && /[A-Za-z0-9\-_.~]/.test(char)) {
+      out += char;
+      continue;
+    }
+    const bytes =
+      point < 0x80
+        ? [point]
+        : point < 0x800
+          ? [0xc0 | (point >> 6), 0x80 | (point & 63)]
+          : point < 0x10000
+            ? [0xe0 | (point >> 12), 0x80 | ((point >> 6) & 63), 0x80 | (point & 63)]
+            : [
+                0xf0 | (point >> 18),
+                0x80 | ((point >> 12) & 63),
+                0x80 | ((point >> 6) & 63),
+                0x80 | (point & 63),
+              ];
+    out += bytes.map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+  }
+  return out;
+}
+
+/** Text for a URL, cut: past 16 KB Node refuses the request before Express sees it. */
+const asUrlText = (value: unknown): string =>
+  (typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined')).slice(0, 2_000);
+
+/** How many inputs a route reads (fields at any depth, path params), plus one for the rest. */
+function inputCount(route: AnyRouteSpec): number {
+  const fields = (schema: JsonSchema, defs: Defs): number => {
+    const properties = Object.values((resolve(schema, defs).properties as Defs | undefined) ?? {});
+    return properties.reduce((sum, field) => sum + Math.max(1, fields(field, defs)), 0);
+  };
+  const counted = [route.query, route.body].map((schema) => {
+    const json = jsonSchemaOf(schema);
+    return json ? fields(json.root, json.defs) : 0;
+  });
+  return 1 + [...route.path.matchAll(/:\w+/g)].length + counted[0]! + counted[1]!;
+}
+
+function attemptsFor(route: AnyRouteSpec, ids: string[]): fc.Arbitrary<Attempt> {
+  const pathNames = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+  // Mostly ids that exist, so that what the body carries reaches a command that acts on them.
+  const paramValue = fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...ids) },
+    { weight: 1, arbitrary: fc.constantFrom(...ids.map((id) => id.toUpperCase())) },
+    { weight: 1, arbitrary: fc.uuid() },
+    { weight: 2, arbitrary: hostileText.map(asUrlText) },
+  );
+  const params = fc
+    .tuple(...pathNames.map(() => paramValue))
+    .map((values) => Object.fromEntries(pathNames.map((name, i) => [name, values[i]!])));
+
+  const querySchema = jsonSchemaOf(route.query);
+  const queryObject = querySchema
+    ? fc.oneof(
+        objectOf(querySchema.root, querySchema.defs, ids, 1, true),
+        objectOf(querySchema.root, querySchema.defs, ids, 1, false),
+      )
+    : fc.oneof(fc.constant({}), objectOf({}, {}, ids, 1, true));
+  const query = fc.tuple(queryObject, fc.boolean()).map(([object, repeat]) =>
+    Object.entries(object).flatMap(([key, value]): [string, string][] =>
+      repeat
+        ? [
+            [key, asUrlText(value)],
+            [key, 'again'],
+          ]
+        : [[key, asUrlText(value)]],
+    ),
+  );
+
+  const bodySchema = jsonSchemaOf(route.body);
+  const wholeBody = fc.oneof(
+    fc.constantFrom(deepText('[', 1_000), deepText('{"a":', 1_000)),
+    fc.constant(`[${'0,'.repeat(99_999)}0]`),
+    fc.constantFrom('{"a":', 'nul', '"\\u0000"', '{"a":"\\ud800"}', '[]', '{}', 'null', '1e308'),
+    fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.stringify(value)),
+  );
+  const body = bodySchema
+    ? fc.oneof(
+        {
+          weight: 5,
+          arbitrary: objectOf(bodySchema.root, bodySchema.defs, ids, 1, true).map((value) =>
+            JSON.stringify(value),
+          ),
+        },
+        { weight: 1, arbitrary: wholeBody },
+      )
+    : fc.oneof(
+        { weight: 3, arbitrary: wholeBody },
+        { weight: 1, arbitrary: fc.constant(undefined) },
+      );
+
+  return fc.record({ params, query, body });
+}
+
+/** An attempt in a line, long values cut, so that a failure reads at a glance. */
+function brief(attempt: Attempt): string {
+  return JSON.stringify(attempt, (_key, value: unknown) =>
+    typeof value === 'string' && value.length > 80
+      ? `${value.slice(0, 40)}…(${value.length} chars)`
+      : value,
+  );
+}
+
+function send(route: AnyRouteSpec, attempt: Attempt, caller: Caller) {
+  const path = route.path.replace(/:(\w+)/g, (_, name: string) =>
+    percentEncode(attempt.params[name] ?? ''),
+  );
+  const query = attempt.query.map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`).join('&');
+  const url = `/api${path}${query ? `?${query}` : ''}`;
+  let test = request(stack.server.url)[route.method](url);
+  if (caller !== 'anonymous') test = test.set('cookie', caller.cookie);
+  if (attempt.body !== undefined) {
+    test = test.set('content-type', 'application/json').send(attempt.body);
+  }
+  return test;
+}
+
+// ---------------------------------------------------------------- the sweep
+
+/**
+ * The id a route's param or field most likely names in the scene, so that a sweep's request
+ * reaches the command behind validation: the conversation for conversation routes, the buddy
+ * (a friend nothing else needs) for friend routes, the stranger for operator routes.
+ */
+function idFor(scene: Scene, route: AnyRouteSpec, name: string): string {
+  if (name === 'upToMessageId' || name === 'before') return scene.messageId;
+  if (name === 'participantId') return scene.friendId;
+  if (name === 'toUserId') return scene.lonerId;
+  if (route.path.startsWith('/conversations')) return scene.conversationId;
+  if (route.path.startsWith('/friends/requests/')) return scene.requestId;
+  if (route.path.startsWith('/notifications')) return scene.notificationId;
+  if (route.path.startsWith('/friends')) return scene.buddyId;
+  return scene.strangerId;
+}
+
+const SWEEP_TEXT = ['a\0b', `ok${HIGH}`, `${LOW}ok`, INVISIBLE, 'x'.repeat(100_000)];
+const SWEEP_NUMBERS = [2 ** 31, 2 ** 53 + 2, -1, 1e308];
+const NO_SUCH_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
+
+/**
+ * A value the field accepts, as far as its schema says (of an object, its required fields): the
+ * background a sweep puts one hostile value into.
+ */
+function baseline(
+  schema: JsonSchema,
+  defs: Defs,
+  idOf: (name: string) => string,
+  name = '',
+): unknown {
+  const field = resolve(schema, defs);
+  if (Array.isArray(field.enum)) return field.enum[0];
+  if ('const' in field) return field.const;
+  switch (field.type) {
+    case 'boolean':
+      return true;
+    case 'integer':
+    case 'number':
+      return Math.min(
+        typeof field.maximum === 'number' ? field.maximum : 1,
+        Math.max(typeof field.minimum === 'number' ? field.minimum : 1, 1),
+      );
+    case 'array':
+      return [baseline((field.items as JsonSchema) ?? {}, defs, idOf, name)];
+    case 'object': {
+      const properties = Object.entries((field.properties as Defs | undefined) ?? {});
+      if (properties.length === 0 && typeof field.additionalProperties === 'object') {
+        return { name: baseline(field.additionalProperties as JsonSchema, defs, idOf) };
+      }
+      const required = new Set(Array.isArray(field.required) ? field.required : []);
+      return Object.fromEntries(
+        properties
+          .filter(([key]) => required.has(key))
+          .map(([key, sub]) => [key, baseline(sub, defs, idOf, key)]),
+      );
+    }
+    case 'string': {
+      if (field.format === 'uuid') return idOf(name);
+      if (field.format === 'date-time') return new Date().toISOString();
+      const pattern = typeof field.pattern === 'string' ? new RegExp(field.pattern) : null;
+      return PLAUSIBLE_TEXT.find((text) => !pattern || pattern.test(text)) ?? 'hello';
+    }
+    default:
+      return 'hello';
+  }
+}
+
+/**
+ * Every value of a slot with exactly one leaf at or below it hostile, the rest its baseline: each
+ * core hostile value of the leaf's type, in every leaf (record keys included).
+ */
+function sweep(
+  schema: JsonSchema,
+  defs: Defs,
+  idOf: (name: string) => string,
+  name = '',
+): unknown[] {
+  const field = resolve(schema, defs);
+  if (Array.isArray(field.enum) || 'const' in field) return ['a\0b'];
+  switch (field.type) {
+    case 'boolean':
+      return [null];
+    case 'integer':
+    case 'number':
+      return SWEEP_NUMBERS;
+    case 'string':
+      return field.format === 'uuid'
+        ? [...SWEEP_TEXT, idOf(name).toUpperCase(), NO_SUCH_ID]
+        : SWEEP_TEXT;
+    case 'array': {
+      const item = baseline((field.items as JsonSchema) ?? {}, defs, idOf, name);
+      const spoilt = sweep((field.items as JsonSchema) ?? {}, defs, idOf, name);
+      return [
+        [item, item],
+        Array.from({ length: 100_000 }, () => 0),
+        ...spoilt.map((bad) => [bad]),
+      ];
+    }
+    case 'object': {
+      const base = baseline(field, defs, idOf, name) as Record<string, unknown>;
+      const properties = Object.entries((field.properties as Defs | undefined) ?? {});
+      if (properties.length === 0 && typeof field.additionalProperties === 'object') {
+        const value = base.name;
+        const spoilt = sweep(field.additionalProperties as JsonSchema, defs, idOf);
+        return [{ 'a\0b': value }, { [HIGH]: value }, ...spoilt.map((bad) => ({ name: bad }))];
+      }
+      return [
+        null,
+        ...properties.flatMap(([key, sub]) =>
+          sweep(sub, defs, idOf, key).map((bad) => ({ ...base, [key]: bad })),
+        ),
+      ];
+    }
+    default:
+      return ['a\0b', { 'k\0': 1 }, [`ok${HIGH}`]];
+  }
+}
+
+/** The sweep of a route: each param, query field and body leaf in turn, then whole bodies. */
+function sweepOf(route: AnyRouteSpec, scene: Scene): Attempt[] {
+  const idOf = (name: string) => idFor(scene, route, name);
+  const pathNames = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+  const paramOf = (name: string) => (name === 'name' ? 'Password Reset' : idOf(name));
+  const params = Object.fromEntries(pathNames.map((name) => [name, paramOf(name)]));
+  const querySchema = jsonSchemaOf(route.query);
+  const bodySchema = jsonSchemaOf(route.body);
+  const query = querySchema
+    ? (baseline(querySchema.root, querySchema.defs, idOf) as Record<string, unknown>)
+    : {};
+  const asQuery = (object: Record<string, unknown>): [string, string][] =>
+    Object.entries(object).map(([key, value]) => [key, asUrlText(value)]);
+  const body = bodySchema
+    ? JSON.stringify(baseline(bodySchema.root, bodySchema.defs, idOf))
+    : undefined;
+  const base: Attempt = { params, query: asQuery(query), body };
+
+  const attempts: Attempt[] = [];
+  for (const name of pathNames) {
+    for (const bad of [...SWEEP_TEXT, paramOf(name).toUpperCase(), NO_SUCH_ID]) {
+      attempts.push({ ...base, params: { ...params, [name]: asUrlText(bad) } });
+    }
+  }
+  if (querySchema) {
+    for (const bad of sweep(querySchema.root, querySchema.defs, idOf)) {
+      if (bad !== null) attempts.push({ ...base, query: asQuery(bad as Record<string, unknown>) });
+    }
+  }
+  if (bodySchema) {
+    for (const bad of sweep(bodySchema.root, bodySchema.defs, idOf)) {
+      attempts.push({ ...base, body: JSON.stringify(bad) });
+    }
+  }
+  for (const whole of [deepText('[', 1_000), deepText('{"a":', 1_000), '{"a":"\\u0000"}']) {
+    attempts.push({ ...base, body: whole });
+  }
+  return attempts;
+}
+
+// ---------------------------------------------------------------- what "nothing written" means
+
+/** Operational counters that every attempt spends, refused or not: the abuse limits' store. */
+const COUNTS_ATTEMPTS = new Set(['rate_limits']);
+
+/**
+ * A fingerprint of every table: its row count and a hash of its rows. Sessions count only (every
+ * request moves the caller's last activity), and telemetry only the rows clients send (the
+ * server's own request timings are flushed in the background).
+ */
+async function fingerprintQuery(db: Db) {
+  const { rows } = await sql<{ table_name: string }>`
+    select table_name from information_schema.tables
+    where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`.execute(db);
+  const filters: Record<string, ReturnType<typeof sql>> = {
+    monitoring_events: sql`where t.source = 'client'`,
+    performance_metrics: sql`where t.tags->>'source' = 'client'`,
+  };
+  const parts = rows
+    .filter(({ table_name: table }) => !COUNTS_ATTEMPTS.has(table))
+    .map(({ table_name: table }) => {
+      const summary =
+        table === 'sessions'
+          ? sql`count(*)::text`
+          : sql`count(*) || ':' || coalesce(md5(string_agg(t::text, ',' order by t::text)), '')`;
+      return sql`${sql.lit(table)}, (select ${summary} from ${sql.table(table)} t ${filters[table] ?? sql``})`;
+    });
+  const query = sql<{
+    print: Record<string, string>;
+  }>`select json_build_object(${sql.join(parts)}) as print`;
+  return async () => (await query.execute(db)).rows[0]!.print;
+}
+
+/** Refusals that record the attempt by design: a failed sign-in counts towards the lock. */
+const recordsRefusal = (route: AnyRouteSpec, status: number) =>
+  route.path === '/auth/sign-in' && status !== 400;
+
+// ---------------------------------------------------------------- the test
+
+describe('every endpoint, hostile input', () => {
+  let scene: Scene;
+
+  beforeAll(async () => {
+    const { owner, member } = await signUpOwnerAndMember(stack.server);
+    const [friend, buddy, stranger, loner] = await signUpMembers(stack.server, 4);
+    await befriend(stack.server, member, friend);
+    await befriend(stack.server, member, buddy);
+    const conversation = await startConversation(stack.server, member, friend);
+    const sent = await as(stack.server, friend)
+      .post(`/conversations/${conversation.id}/messages`, { content: 'hello' })
+      .expect(201);
+    const request = await sendFriendRequest(stack.server, stranger, member, 'hi');
+    const notifications = await as(stack.server, member).get('/notifications').expect(200);
+    const named = {
+      friendId: friend.id,
+      buddyId: buddy.id,
+      strangerId: stranger.id,
+      lonerId: loner.id,
+      conversationId: conversation.id,
+      messageId: sent.body.message.id as string,
+      requestId: request.id,
+      notificationId: notifications.body.notifications[0].id as string,
+    };
+    scene = { owner, member, ...named, ids: Object.values(named) };
+  });
+
+  it('never answers 5xx, and writes nothing when it refuses', async () => {
+    const routes = stack.server.application.routes.filter(
+      (route) => !SKIPPED.has(`${route.method.toUpperCase()} ${route.path}`),
+    );
+    expect(routes.length).toBeGreaterThan(50);
+    const fingerprint = await fingerprintQuery(stack.database.db);
+    const callerOf = (route: AnyRouteSpec): Caller =>
+      route.auth === 'owner' ? scene.owner : route.auth === 'member' ? scene.member : 'anonymous';
+    const deadline = Date.now() + BUDGET_MS;
+    // After a refusal the tables are as they were: that fingerprint is the next one's "before".
+    let unchanged: Record<string, string> | null = null;
+    const failures = new Map<string, string>();
+    const tally = { requests: 0, byStatus: new Map<number, number>() };
+
+    /** One request: no 5xx, and nothing written when refused. */
+    const probe = async (route: AnyRouteSpec, attempt: Attempt) => {
+      const name = `${route.method.toUpperCase()} ${route.path}`;
+      const before = unchanged ?? (await fingerprint());
+      unchanged = null;
+      const res = await send(route, attempt, callerOf(route));
+      tally.requests += 1;
+      tally.byStatus.set(res.status, (tally.byStatus.get(res.status) ?? 0) + 1);
+      if (res.status >= 500) throw new Error(`${name} answered ${res.status} to ${brief(attempt)}`);
+      if (res.status >= 400 && !recordsRefusal(route, res.status)) {
+        const after = await fingerprint();
+        const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
+        if (changed.length > 0) {
+          throw new Error(`${name} answered ${res.status} and wrote ${changed}: ${brief(attempt)}`);
+        }
+        unchanged = after;
+      }
+    };
+
+    const check = async (
+      route: AnyRouteSpec,
+      index: number,
+      options: { examples?: Attempt[]; numRuns: number; interruptAfterTimeLimit?: number },
+    ) => {
+      let problem: string | null = null;
+      try {
+        await fc.assert(
+          fc.asyncProperty(attemptsFor(route, scene.ids), (attempt) =>
+            probe(route, attempt).catch((error: Error) => {
+              problem = error.message;
+              throw error;
+            }),
+          ),
+          {
+            ...options,
+            examples: options.examples?.map((attempt): [Attempt] => [attempt]),
+            seed: SEED + index,
+            endOnFailure: true,
+          },
+        );
+      } catch (error) {
+        // fast-check's own report repeats the counterexample whole (bodies of 100k characters):
+        // what failed, then the line with the seed and path that replay it.
+        const name = `${route.method.toUpperCase()} ${route.path}`;
+        const replay = (error as Error).message.split('\n')[1] ?? '';
+        const found = `${problem ?? (error as Error).message.slice(0, 300)} ${replay}`;
+        if (!failures.has(name)) failures.set(name, found);
+      }
+    };
+
+    // 1. Every input of every route, with each core hostile value of its type, the rest valid.
+    for (const [index, route] of routes.entries()) {
+      const examples = sweepOf(route, scene);
+      await check(route, index, { examples, numRuns: examples.length });
+    }
+    const swept = tally.requests;
+    // 2. Generated attempts for the rest of the budget, shared by how many inputs a route reads.
+    const weights = routes.map(inputCount);
+    let weightLeft = weights.reduce((sum, weight) => sum + weight, 0);
+    for (const [index, route] of routes.entries()) {
+      const share = ((deadline - Date.now()) * weights[index]!) / weightLeft;
+      weightLeft -= weights[index]!;
+      await check(route, index, {
+        numRuns: RUNS_PER_ROUTE,
+        interruptAfterTimeLimit: Math.max(200, share),
+      });
+    }
+    const statuses = [...tally.byStatus].sort(([a], [b]) => a - b);
+    // What the run covered, when it needs explaining: `DEBUG_EVERY_ENDPOINT=1`.
+    if (process.env.DEBUG_EVERY_ENDPOINT) {
+      const counts = `${swept} swept, ${tally.requests - swept} generated`;
+      process.stdout.write(`${counts}, by status ${JSON.stringify(statuses)}\n`);
+    }
+    expect([...failures.values()]).toEqual([]);
+  }, 150_000);
+});
