@@ -24,7 +24,9 @@ import type { NotificationPreferencesTable } from './tables/notification-prefere
 import type { NotificationsTable } from './tables/notifications';
 import type { PasswordResetTokensTable } from './tables/password-reset-tokens';
 import type { PerformanceMetricsTable } from './tables/performance-metrics';
+import type { RateLimitsTable } from './tables/rate-limits';
 import type { SessionsTable } from './tables/sessions';
+import type { SignInAddressThrottleTable } from './tables/sign-in-address-throttle';
 import type { SignInThrottleTable } from './tables/sign-in-throttle';
 import type { SocketPresenceTable } from './tables/socket-presence';
 import type { UsersTable } from './tables/users';
@@ -36,6 +38,8 @@ export interface Database {
   badges: BadgesTable;
   sessions: SessionsTable;
   sign_in_throttle: SignInThrottleTable;
+  sign_in_address_throttle: SignInAddressThrottleTable;
+  rate_limits: RateLimitsTable;
   email_outbox: EmailOutboxTable;
   email_templates: EmailTemplatesTable;
   email_captured: EmailCapturedTable;

@@ -107,6 +107,9 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     SERVE_WEB: 'false',
     LOG_LEVEL: 'warn',
     AUTH_GUARD: 'true',
+    // The benchmark signs up thousands of members from one address.
+    SIGN_UPS_PER_CLIENT_PER_HOUR: '0',
+    RESETS_PER_CLIENT_PER_HOUR: '0',
     BENCH_PROBE_PORT: String(probePort),
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;

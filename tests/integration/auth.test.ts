@@ -1,16 +1,21 @@
 import { sql } from 'kysely';
 import request from 'supertest';
 import { authErrorMessages, validationMessages } from '../../shared/auth/messages';
+import { hashPassword } from '../../server/domains/auth/passwords';
 import {
   as,
   queuedEmail,
+  queuedEmails,
   rowCounts,
   sessionCookie,
   signIn,
   signUp,
   signUpMembers,
+  streamEvents,
   TEST_PASSWORD,
+  type TestMember,
 } from '../support/factories';
+import { append } from '../support/model';
 import { useServerWithDatabase } from '../support/test-server';
 
 const stack = useServerWithDatabase();
@@ -218,6 +223,26 @@ describe('sign-in', () => {
     await signIn(stack.server, { email: member.email, password: member.password }).expect(200);
   });
 
+  it('locks out the client with five failures for the address, not the member signing in from another', async () => {
+    const member = await signUp(stack.server);
+    const from = (client: string | null, password: string) => {
+      const attempt = signIn(stack.server, { email: member.email, password });
+      return client ? attempt.set('x-forwarded-for', client) : attempt;
+    };
+    const stranger = '203.0.113.50';
+    for (let i = 0; i < 5; i += 1) await from(stranger, 'Wrong1234').expect(401);
+    const locked = await from(stranger, member.password).expect(429);
+    expect(locked.body.error).toMatchObject({
+      code: 'too-many-requests',
+      message: 'Too many failed login attempts. Please try again later.',
+    });
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+
+    // The member, from another network or from their usual client with no proxy in between.
+    await from('198.51.100.60', member.password).expect(200);
+    await from(null, member.password).expect(200);
+  });
+
   it('refuses a disabled account and ends its sessions; only an owner may disable', async () => {
     const owner = await ownerCookie();
     const [member, other] = await signUpMembers(stack.server, 2);
@@ -328,6 +353,40 @@ describe('password reset', () => {
       .expect(400);
   });
 
+  it('voids the older links when a new one is issued, so only the newest works', async () => {
+    const member = await signUp(stack.server);
+    const first = await resetLink(member);
+    const second = await resetLink(member);
+    const refused = await confirmReset(first, 'Another456').expect(400);
+    expect(refused.body.error.code).toBe('invalid-reset-token');
+    await confirmReset(second, 'Another456').expect(200);
+    await signIn(stack.server, { email: member.email, password: 'Another456' }).expect(200);
+  });
+
+  it('voids every open link when the password changes, through a link or otherwise', async () => {
+    const member = await signUp(stack.server);
+    const open = await resetLink(member);
+    // No route changes a password but the reset: the event is appended as such a command would.
+    const version = (await streamEvents(stack.database.db, `user-${member.id}`)).length;
+    await append(stack.database.db, `user-${member.id}`, version, [
+      {
+        type: 'PasswordChanged',
+        data: { userId: member.id, passwordHash: await hashPassword('Changed123') },
+      },
+    ]);
+    await confirmReset(open, 'Another456').expect(400);
+
+    const used = await resetLink(member);
+    await confirmReset(used, 'Another456').expect(200);
+    const links = await stack.database.db
+      .selectFrom('password_reset_tokens')
+      .select('used_at')
+      .where('user_id', '=', member.id)
+      .execute();
+    expect(links).toHaveLength(2);
+    for (const link of links) expect(link.used_at).not.toBeNull();
+  });
+
   it('answers the not-found message for an unknown address and queues nothing', async () => {
     const before = await countRows();
     const res = await api()
@@ -338,6 +397,17 @@ describe('password reset', () => {
     expect(await countRows()).toEqual(before);
   });
 });
+
+/** Requests a reset link for the member; answers the token of the link emailed. */
+async function resetLink(member: TestMember): Promise<string> {
+  await api().post('/api/auth/password-reset').send({ email: member.email }).expect(200);
+  const mails = await queuedEmails(stack.database.db, member.email, 'Password Reset');
+  return new URL(mails.at(-1)!.data.resetUrl!).searchParams.get('token')!;
+}
+
+function confirmReset(token: string, password: string) {
+  return api().post('/api/auth/password-reset/confirm').send({ token, password });
+}
 
 let ownerSession: string | null = null;
 async function ownerCookie(): Promise<string> {

@@ -27,6 +27,9 @@ export async function startTestServer(
     DB_POOL_SIZE: '10',
     // Tests read queued emails as the commands left them; email tests run workers of their own.
     EMAIL_WORKER: 'false',
+    // Every test signs up its own members from one address; the abuse-limit tests set their own.
+    SIGN_UPS_PER_CLIENT_PER_HOUR: '0',
+    RESETS_PER_CLIENT_PER_HOUR: '0',
     ...options.env,
   });
   const logger = options.logger ?? pino({ level: 'silent' });

@@ -1,6 +1,7 @@
 import { authErrorMessages } from '../../shared/auth/messages';
 import { REMEMBER_ME_DAYS } from '../../shared/constants';
 import { emailVerificationMessages } from '../../shared/ops/email';
+import { DomainError } from '../../server/core/errors';
 import {
   changeUserRole,
   confirmPasswordReset,
@@ -12,6 +13,10 @@ import {
   verifyEmail,
 } from '../../server/domains/auth/commands';
 import { hashPassword } from '../../server/domains/auth/passwords';
+import {
+  SIGN_IN_ADDRESS_CEILING,
+  type SignInThrottle,
+} from '../../server/domains/auth/sign-in-throttle';
 import {
   emailVerificationTemplate,
   passwordResetTemplate,
@@ -118,7 +123,7 @@ describe('signing up', () => {
 });
 
 describe('signing in', () => {
-  const when = { email: 'ANA@example.com', password: PASSWORD };
+  const when = { email: 'ANA@example.com', password: PASSWORD, client: '203.0.113.7' };
 
   it('refuses a locked-out address before looking at the password', async () => {
     const refused = await refusal(
@@ -200,6 +205,67 @@ describe('signing in', () => {
     const days = (decision.result!.expiresAt.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(REMEMBER_ME_DAYS - 0.1);
     expect(days).toBeLessThanOrEqual(REMEMBER_ME_DAYS);
+  });
+
+  /** The address's ceiling reached `hoursAgo` hours into its day, for a client never used. */
+  const ceilingReached = (hoursAgo: number, over: Partial<SignInThrottle> = {}) => ({
+    locked_until: null,
+    signed_in_at: null,
+    address_failures: SIGN_IN_ADDRESS_CEILING.maxFailures,
+    address_window_started_at: minutesFromNow(-hoursAgo * 60),
+    ...over,
+  });
+
+  /** The refusal's Retry-After, in seconds. */
+  async function retryAfter(given: StateOf<typeof signIn>) {
+    const refused = await Promise.resolve(signIn.decide(given, when, by(null))).catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(DomainError);
+    return (refused as DomainError).retryAfterSeconds;
+  }
+
+  it('tells a locked-out client when to try again', async () => {
+    const seconds = await retryAfter({
+      throttle: { locked_until: minutesFromNow(10) },
+      user: ana(),
+    });
+    expect(seconds).toBeGreaterThan(9 * 60);
+    expect(seconds).toBeLessThanOrEqual(10 * 60);
+  });
+
+  it("refuses every other client once the address's daily ceiling is reached, until the day is over", async () => {
+    const given = { throttle: ceilingReached(6), user: ana() };
+    expect(await refusal(signIn, given, when)).toEqual(
+      authRefusal('limit-exceeded', 'too-many-requests'),
+    );
+    const seconds = await retryAfter(given);
+    expect(seconds).toBeGreaterThan(17.9 * 3600);
+    expect(seconds).toBeLessThanOrEqual(18 * 3600);
+
+    // One failure short of the ceiling, or a day after its first failure, it does not refuse.
+    for (const throttle of [
+      ceilingReached(6, { address_failures: SIGN_IN_ADDRESS_CEILING.maxFailures - 1 }),
+      ceilingReached(24),
+    ]) {
+      const decision = await decide(signIn, { throttle, user: ana() }, when);
+      expect(decision.result).toMatchObject({ rememberMe: false });
+    }
+  });
+
+  it("lets the member's own client through the ceiling, but not through its own lock", async () => {
+    const own = ceilingReached(6, { signed_in_at: minutesFromNow(-60 * 24 * 7) });
+    const decision = await decide(signIn, { throttle: own, user: ana() }, when);
+    // The pair marked the member's once more, the session row written.
+    expect(decision).toMatchObject({ effects: 2, result: { rememberMe: false } });
+
+    const longAgo = ceilingReached(6, { signed_in_at: minutesFromNow(-60 * 24 * 31) });
+    const locked = { ...own, locked_until: minutesFromNow(5) };
+    for (const throttle of [longAgo, locked]) {
+      expect(await refusal(signIn, { throttle, user: ana() }, when)).toEqual(
+        authRefusal('limit-exceeded', 'too-many-requests'),
+      );
+    }
   });
 });
 

@@ -1,6 +1,5 @@
 import { jest } from '@jest/globals';
 import { BatchBuffer } from '../../server/domains/logs/batch-buffer';
-import { SessionRateLimit } from '../../server/domains/logs/session-rate-limit';
 
 /** A writer whose batches finish when the test says so. */
 function controlledWriter() {
@@ -128,21 +127,5 @@ describe('BatchBuffer', () => {
     expect(written).toEqual([[1, 2], [3]]);
     buffer.push(4);
     expect(buffer.pending).toBe(0);
-  });
-});
-
-describe('SessionRateLimit', () => {
-  it('allows a burst, then refills at its rate, per session', () => {
-    let now = 0;
-    const limit = new SessionRateLimit({ burst: 10, perSecond: 2, now: () => now });
-    expect(limit.take('a', 10)).toBe(true);
-    expect(limit.take('a', 1)).toBe(false);
-    expect(limit.retryAfterSeconds('a', 4)).toBe(2);
-    expect(limit.take('b', 10)).toBe(true);
-    now = 1000;
-    expect(limit.take('a', 3)).toBe(false);
-    expect(limit.take('a', 2)).toBe(true);
-    now = 60_000;
-    expect(limit.take('a', 10)).toBe(true);
   });
 });

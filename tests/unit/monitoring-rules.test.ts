@@ -5,7 +5,6 @@ import {
   MONITORING_RANGES,
   mergeIntoSeries,
 } from '../../shared/ops/monitoring';
-import { SessionRateLimiter } from '../../server/domains/monitoring/ingest-limit';
 import { percentile, RequestTimings } from '../../server/domains/monitoring/request-timing';
 import {
   alertContent,
@@ -126,17 +125,6 @@ describe('request timings', () => {
     ]);
     expect(timings.take()).toEqual([]);
     expect(percentile([], 0.95)).toBe(0);
-  });
-});
-
-describe('session rate limit', () => {
-  it('refuses a batch that does not fit the minute and takes nothing for it', () => {
-    const limiter = new SessionRateLimiter(10);
-    expect(limiter.take('s', 8, 0)).toBe(true);
-    expect(limiter.take('s', 3, 1000)).toBe(false);
-    expect(limiter.take('s', 2, 1000)).toBe(true);
-    expect(limiter.take('other', 10, 1000)).toBe(true);
-    expect(limiter.take('s', 10, 60_000)).toBe(true);
   });
 });
 

@@ -12,13 +12,13 @@ import { qb, statement } from '../../db/statement';
 import { queueEmail, templateRead } from '../email/outbox';
 import { emailVerificationTemplate, passwordResetTemplate } from '../email/templates';
 import { issueLinkToken, linkTokenRead, type LinkTokenTable } from './link-tokens';
-import { verifyPassword } from './passwords';
+import { dummyPasswordHash, verifyPassword } from './passwords';
 import { closeAllSessions, newSession, type NewSession } from './sessions';
 import {
-  clearThrottle,
-  isLockedOut,
-  lockThrottle,
+  lockAttempts,
+  lockedUntil,
   recordFailure,
+  recordSignIn,
   throttleRead,
 } from './sign-in-throttle';
 import { sessionStreamId, userStreamId, userStreamIdSql } from './streams';
@@ -33,13 +33,19 @@ const KIND_BY_STATUS: Record<number, DomainErrorKind> = {
 };
 
 /** A refusal of the spec's error catalogue (000 §8), with its text under the field it concerns. */
-function authError(status: number, code: AuthErrorCode, field?: 'email' | 'password' | 'username') {
+function authError(
+  status: number,
+  code: AuthErrorCode,
+  field?: 'email' | 'password' | 'username',
+  retryAfterSeconds?: number,
+) {
   const message = authErrorMessages[code];
   return new DomainError(
     KIND_BY_STATUS[status]!,
     code,
     message,
     field ? { [field]: message } : undefined,
+    retryAfterSeconds,
   );
 }
 
@@ -136,41 +142,48 @@ export interface SignInInput {
   email: string;
   password: string;
   rememberMe?: boolean;
+  /** Who is asking (`clientAddress`): failures are counted per address and client. */
+  client: string;
 }
 
 /**
- * Signs a member in. Attempts for one address run one after another (their throttle row is
- * locked for the attempt), so the count of failures that locks an address out cannot be raced
- * past. A refused attempt still commits, so the failure it records counts.
+ * Signs a member in. Five failures for an address from one client lock that client out of the
+ * address for 15 minutes; a slower ceiling per address refuses every client but the member's
+ * own (see `sign-in-throttle.ts`). Attempts of one pair run one after another, so the count
+ * cannot be raced past. A refused attempt still commits, so the failure it records counts.
  */
 export const signIn = defineCommand({
   name: 'auth.signIn',
-  serialize: ({ email }: SignInInput) => lockThrottle(email.toLowerCase(), new Date()),
-  load: ({ email }: SignInInput) => ({
-    throttle: throttleRead(email.toLowerCase()),
+  serialize: ({ email, client }: SignInInput) => lockAttempts(email.toLowerCase(), client),
+  load: ({ email, client }: SignInInput) => ({
+    throttle: throttleRead(email.toLowerCase(), client),
     user: first(byEmail(email)),
   }),
   async decide({ throttle, user }, input) {
     const email = input.email.toLowerCase();
     const now = new Date();
-    if (isLockedOut(throttle, now)) throw authError(429, 'too-many-requests');
-    if (!user) {
-      return {
-        effects: recordFailure(email, now),
-        refuseAfterCommit: authError(404, 'user-not-found', 'email'),
-      };
+    const locked = lockedUntil(throttle, now);
+    if (locked) {
+      const seconds = Math.ceil((locked.getTime() - now.getTime()) / 1000);
+      throw authError(429, 'too-many-requests', undefined, seconds);
     }
-    if (!(await verifyPassword(user.password_hash, input.password))) {
+    // An unknown address is verified too, against a hash nobody's password matches: the time
+    // an answer takes does not tell whether the address has an account.
+    const passwordHash = user?.password_hash ?? (await dummyPasswordHash());
+    const verified = await verifyPassword(passwordHash, input.password);
+    if (!user || !verified) {
       return {
-        effects: recordFailure(email, now),
-        refuseAfterCommit: authError(401, 'wrong-password', 'password'),
+        effects: recordFailure(email, input.client, now),
+        refuseAfterCommit: user
+          ? authError(401, 'wrong-password', 'password')
+          : authError(404, 'user-not-found', 'email'),
       };
     }
     if (user.status === 'disabled') throw authError(403, 'user-disabled');
     const signedIn = openSession(user.id, input.rememberMe ?? false);
     return {
       appends: [signedIn.append],
-      effects: [clearThrottle(email), signedIn.effect],
+      effects: [recordSignIn(email, input.client, now), signedIn.effect],
       result: signedIn.session as NewSession,
     };
   },

@@ -1,4 +1,5 @@
 import type { DomainModule } from '../../core/module';
+import { createAbuseLimitsPruner } from './abuse-limits-pruner';
 import { readSessionToken } from './session-cookie';
 import { sessionPusher } from './session-pusher';
 import { findActiveSession } from './sessions';
@@ -7,7 +8,7 @@ import { usersProjection } from './users-projection';
 
 /**
  * Accounts: sign-up, sign-in with remember me, password reset, email verification, roles, and
- * the sessions every request and socket is authenticated by.
+ * the sessions every request and socket is authenticated by; the limits on abuse of them.
  */
 export const authModule: DomainModule = {
   name: 'auth',
@@ -19,6 +20,7 @@ export const authModule: DomainModule = {
   projections: () => [usersProjection],
   routes: authRoutes,
   pushers: () => [sessionPusher],
+  workers: (deps) => [createAbuseLimitsPruner(deps)],
   sessions:
     ({ db }) =>
     async (cookieHeader) => {

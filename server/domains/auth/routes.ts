@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from '../../../shared/api/ids';
 import {
   authErrorMessages,
   authSuccessMessages,
@@ -13,6 +14,7 @@ import {
   signUpRequestSchema,
 } from '../../../shared/auth/schemas';
 import { emailVerificationMessages, verifyEmailSchema } from '../../../shared/ops/email';
+import { clientAddress } from '../../core/client-address';
 import { contextOf } from '../../core/context';
 import type { ModuleDeps } from '../../core/module';
 import type { Db } from '../../db/schema';
@@ -29,7 +31,8 @@ import {
   signUpCommand,
   verifyEmail,
 } from './commands';
-import { hashPassword } from './passwords';
+import { authLimits } from './auth-limits';
+import { dummyPasswordHash, hashPassword } from './passwords';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 import { presentSession } from './session-presenter';
 import { findActiveSession, type NewSession } from './sessions';
@@ -51,7 +54,7 @@ const authCoder: ErrorCoder = (fields) => {
 };
 
 const messageSchema = z.object({ message: z.string() });
-const userParams = z.object({ id: z.uuid() });
+const userParams = z.object({ id: idField() });
 const roleChangeSchema = z.strictObject({ role: roleSchema });
 
 /** The session as the sign-in answer shows it, read back the way every later request reads it. */
@@ -62,6 +65,9 @@ async function signedInAnswer(db: Db, session: NewSession) {
 
 export function authRoutes({ db, commands, config }: ModuleDeps) {
   const publicUrl = config.publicUrl;
+  const limits = authLimits(db, config);
+  // Made now, so that not even the first unknown address's sign-in takes longer for making it.
+  void dummyPasswordHash();
   const signUp = signUpCommand(publicUrl);
   const requestPasswordReset = requestPasswordResetCommand(publicUrl);
   const adminToggle = (action: 'disable' | 'enable') =>
@@ -125,8 +131,9 @@ export function authRoutes({ db, commands, config }: ModuleDeps) {
       body: signUpRequestSchema,
       coder: authCoder,
       responses: { 201: sessionSummarySchema },
-      errors: [409],
+      errors: [409, 429],
       async handler({ body }, req, res) {
+        await limits.signUpsPerClient.take(clientAddress(req));
         const passwordHash = await hashPassword(body.password);
         const { session } = await commands.run(
           signUp,
@@ -140,14 +147,19 @@ export function authRoutes({ db, commands, config }: ModuleDeps) {
     defineRoute({
       method: 'post',
       path: '/auth/sign-in',
-      summary: 'Signs in with email and password; five failures in 15 minutes lock the address',
+      summary:
+        "Signs in with email and password; five failures in 15 minutes lock the address for that client, 50 in a day for every client but the member's own",
       auth: 'public',
       body: signInRequestSchema,
       coder: authCoder,
       responses: { 200: sessionSummarySchema },
       errors: [401, 403, 404, 429],
       async handler({ body }, req, res) {
-        const session = await commands.run(signIn, body, contextOf(req));
+        const session = await commands.run(
+          signIn,
+          { ...body, client: clientAddress(req) },
+          contextOf(req),
+        );
         setSessionCookie(req, res, session, publicUrl);
         res.json(await signedInAnswer(db, session));
       },
@@ -178,8 +190,11 @@ export function authRoutes({ db, commands, config }: ModuleDeps) {
       body: passwordResetRequestSchema,
       coder: authCoder,
       responses: { 200: messageSchema },
-      errors: [404],
+      errors: [404, 429],
       async handler({ body }, req, res) {
+        // The client first: a client over its limit does not use up the address's.
+        await limits.resetsPerClient.take(clientAddress(req));
+        await limits.resetsPerAddress.take(body.email.toLowerCase());
         await commands.run(requestPasswordReset, { email: body.email }, contextOf(req));
         res.json({ message: authSuccessMessages.resetSent });
       },

@@ -33,12 +33,24 @@ function updateUser(userId: string, changes: Updateable<UsersTable>): Statement 
   return statement(qb.updateTable('users').set(changes).where('id', '=', userId));
 }
 
-function useToken(
-  table: 'password_reset_tokens' | 'email_verification_tokens',
-  tokenId: string,
-  at: Date,
-): Statement {
+function useToken(table: 'email_verification_tokens', tokenId: string, at: Date): Statement {
   return statement(qb.updateTable(table).set({ used_at: at }).where('id', '=', tokenId));
+}
+
+/**
+ * Ends every reset link of the member still open: `used_at` says since when a link no longer
+ * works, whether it was used or voided. Issuing a link, using one and changing the password all
+ * do it, so at most the newest link ever works, and none once the password has changed. It is a
+ * projection of those events, so a rebuild voids the same links at the same times.
+ */
+function voidResetLinks(userId: string, at: Date): Statement {
+  return statement(
+    qb
+      .updateTable('password_reset_tokens')
+      .set({ used_at: at })
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null),
+  );
 }
 
 export const accountEventTypes = [
@@ -82,7 +94,10 @@ export const usersProjection: Projection = {
           ),
         ];
       case 'PasswordResetRequested':
-        return [recordToken('password_reset_tokens', event.data, at)];
+        return [
+          voidResetLinks(event.data.userId, at),
+          recordToken('password_reset_tokens', event.data, at),
+        ];
       case 'EmailVerificationRequested':
         return [recordToken('email_verification_tokens', event.data, at)];
       case 'EmailVerified':
@@ -91,11 +106,10 @@ export const usersProjection: Projection = {
           useToken('email_verification_tokens', event.data.tokenId, at),
         ];
       case 'PasswordChanged':
+        // The link used, if any, is one of those voided.
         return [
           updateUser(event.data.userId, { password_hash: event.data.passwordHash, updated_at: at }),
-          ...(event.data.resetTokenId
-            ? [useToken('password_reset_tokens', event.data.resetTokenId, at)]
-            : []),
+          voidResetLinks(event.data.userId, at),
         ];
       case 'UserRoleChanged':
         return [updateUser(event.data.userId, { role: event.data.role, updated_at: at })];

@@ -9,21 +9,23 @@ import {
   logsQuerySchema,
   type ClientLogEntry,
 } from '../../../shared/ops/logs';
-import { limitExceeded } from '../../core/errors';
 import type { ModuleDeps } from '../../core/module';
+import { createRateLimit } from '../../core/rate-limits';
 import { defineRoute } from '../../http/route-spec';
 import { sessionOf } from '../../http/signed-in';
 import { boundedData } from './log-capture';
 import { formatLogExport, LOG_EXPORT_CONTENT_TYPES } from './log-format';
 import { exportLogEntries, insertLogEntries, readLogsPage, type NewLogEntry } from './log-store';
-import { SessionRateLimit } from './session-rate-limit';
 
 /** A client's clock is kept when it is within a day behind or five minutes ahead of ours. */
 const CLOCK_PAST_MS = 24 * 60 * 60 * 1000;
 const CLOCK_AHEAD_MS = 5 * 60 * 1000;
 
-/** Per session: a burst of 200 entries, then 2 a second (120 a minute). */
-export const CLIENT_LOG_RATE = { burst: 200, perSecond: 2 } as const;
+/**
+ * Per member, across their sessions and every process: what a runaway client loop may store in a
+ * minute. Counted in Postgres, one round trip per batch (a batch carries up to 50 entries).
+ */
+export const CLIENT_LOG_ENTRIES_PER_MINUTE = 200;
 
 function clientTimestamp(given: string | undefined, now: number): Date {
   const at = given ? Date.parse(given) : NaN;
@@ -48,7 +50,13 @@ function clientRow(
 }
 
 export function logsRoutes({ db }: ModuleDeps) {
-  const rateLimit = new SessionRateLimit(CLIENT_LOG_RATE);
+  const clientLogLimit = createRateLimit(db, {
+    name: 'client-log-entries',
+    points: CLIENT_LOG_ENTRIES_PER_MINUTE,
+    windowSeconds: 60,
+    code: 'rate-limited',
+    message: 'Too many log entries. Please slow down.',
+  });
   return [
     defineRoute({
       method: 'get',
@@ -93,14 +101,7 @@ export function logsRoutes({ db }: ModuleDeps) {
       errors: [429],
       async handler({ body }, req, res) {
         const session = sessionOf(req);
-        const cost = body.entries.length;
-        if (!rateLimit.take(session.id, cost)) {
-          throw limitExceeded(
-            'rate-limited',
-            'Too many log entries. Please slow down.',
-            rateLimit.retryAfterSeconds(session.id, cost),
-          );
-        }
+        await clientLogLimit.take(session.userId, body.entries.length);
         const now = Date.now();
         const stored = await insertLogEntries(
           db,

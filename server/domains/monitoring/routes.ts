@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from '../../../shared/api/ids';
 import {
   alertSchema,
   alertsResponseSchema,
@@ -15,12 +16,11 @@ import {
   summaryQuerySchema,
 } from '../../../shared/ops/monitoring';
 import { contextOf } from '../../core/context';
-import { limitExceeded } from '../../core/errors';
 import type { ModuleDeps } from '../../core/module';
+import { createRateLimit } from '../../core/rate-limits';
 import { defineRoute } from '../../http/route-spec';
 import { sessionOf } from '../../http/signed-in';
 import { acknowledgeAlert, createAlert } from './alert-commands';
-import { SessionRateLimiter } from './ingest-limit';
 import { presentAlert } from './presenters';
 import { listEvents, listMetrics, readSummary } from './telemetry-read';
 import { insertEvents, insertMetrics, publishTelemetry } from './telemetry-store';
@@ -35,12 +35,20 @@ function clientTime(given: string | undefined, now: Date): Date {
   return new Date(Math.min(now.getTime(), Math.max(now.getTime() - CLIENT_CLOCK_WINDOW_MS, time)));
 }
 
-const rateLimited = () => limitExceeded('rate-limited', MONITORING_MESSAGES.rateLimited);
 const accepted = z.object({ accepted: z.number().int() });
 
 export function monitoringRoutes({ db, commands }: ModuleDeps) {
-  const eventLimit = new SessionRateLimiter(INGEST_RATE_PER_MINUTE.events);
-  const metricLimit = new SessionRateLimiter(INGEST_RATE_PER_MINUTE.metrics);
+  // Per member, across their sessions and every process, counted in Postgres.
+  const perMinute = (kind: keyof typeof INGEST_RATE_PER_MINUTE) =>
+    createRateLimit(db, {
+      name: `monitoring-${kind}`,
+      points: INGEST_RATE_PER_MINUTE[kind],
+      windowSeconds: 60,
+      code: 'rate-limited',
+      message: MONITORING_MESSAGES.rateLimited,
+    });
+  const eventLimit = perMinute('events');
+  const metricLimit = perMinute('metrics');
   return [
     // Every member's browser reports its own errors and timings; the session names the user.
     defineRoute({
@@ -53,7 +61,7 @@ export function monitoringRoutes({ db, commands }: ModuleDeps) {
       errors: [429],
       async handler({ body }, req, res) {
         const session = sessionOf(req);
-        if (!eventLimit.take(session.id, body.events.length)) throw rateLimited();
+        await eventLimit.take(session.userId, body.events.length);
         const now = new Date();
         const events = await insertEvents(
           db,
@@ -83,7 +91,7 @@ export function monitoringRoutes({ db, commands }: ModuleDeps) {
       errors: [429],
       async handler({ body }, req, res) {
         const session = sessionOf(req);
-        if (!metricLimit.take(session.id, body.metrics.length)) throw rateLimited();
+        await metricLimit.take(session.userId, body.metrics.length);
         const now = new Date();
         const metrics = await insertMetrics(
           db,
@@ -169,7 +177,7 @@ export function monitoringRoutes({ db, commands }: ModuleDeps) {
       path: '/monitoring/alerts/:id/acknowledge',
       summary: "Acknowledges an alert in the operator's name",
       auth: 'owner',
-      params: z.object({ id: z.uuid() }),
+      params: z.object({ id: idField() }),
       responses: { 200: alertSchema },
       errors: [404],
       async handler({ params }, req, res) {

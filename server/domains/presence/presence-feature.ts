@@ -4,9 +4,17 @@ import { presenceSignalSchema, SOCKET_EVENTS } from '../../../shared/realtime';
 import type { Db } from '../../db/schema';
 import type { SocketFeature } from '../../realtime/socket-feature';
 import type { ModuleDeps } from '../../core/module';
+import { TokenBucket, type BucketRule } from '../../core/token-bucket';
 import { PRESENCE_STALE_AFTER_MS } from './presence-read';
 
 const HEARTBEAT_MS = 30_000;
+
+/**
+ * Per socket: a tab reports on connect, on each visibility change and once a minute while in use,
+ * so ten at once and one every two seconds after is far above it. Each signal is a write, so a
+ * socket sending more has what is over dropped (and not acknowledged).
+ */
+export const PRESENCE_SIGNAL_RATE: BucketRule = { burst: 10, perSecond: 0.5 };
 
 /** Stamps `last_seen` for those of `userIds` who have no fresh socket left. */
 async function stampLastSeen(db: Db, userIds: string[]): Promise<void> {
@@ -71,7 +79,9 @@ export function createPresenceFeature(deps: Pick<ModuleDeps, 'db' | 'logger'>): 
         return chain;
       };
 
+      const signals = new TokenBucket(PRESENCE_SIGNAL_RATE);
       socket.on(SOCKET_EVENTS.presence, (payload: unknown, ack?: unknown) => {
+        if (!signals.take()) return;
         const signal = presenceSignalSchema.safeParse(payload);
         if (!signal.success) return;
         const { visible, active } = signal.data;
