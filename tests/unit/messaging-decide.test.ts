@@ -28,6 +28,7 @@ const anaSide = (over: Partial<MemberState> = {}): MemberState => ({
   version: 7,
   blocked: false,
   may_write: true,
+  private_profile: false,
   ...over,
 });
 
@@ -38,6 +39,7 @@ describe('starting a conversation', () => {
     existing: undefined,
     participant: { status: 'active' },
     blocked: false,
+    privateProfile: false,
     ...over,
   });
 

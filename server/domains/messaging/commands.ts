@@ -14,7 +14,12 @@ import { lock, refuseUnless } from '../../core/guards';
 import { first, mapRead, streamVersionSql, value } from '../../core/reads';
 import { qb } from '../../db/statement';
 import { blockedRefusal } from '../friends/commands';
-import { blockedEitherWay, friendAllows, member } from '../relations/relations-policy';
+import {
+  blockedEitherWay,
+  friendAllows,
+  member,
+  privacyAllowsMessages,
+} from '../relations/relations-policy';
 import {
   conversationIdFor,
   conversationStreamId,
@@ -24,6 +29,13 @@ import {
 import { conversationViewRead } from './messaging-read';
 
 const conversationNotFound = () => notFound(socialMessages.conversationNotFound);
+
+/** The refusal when the other member's privacy keeps out members who are not their friends. */
+export const privateProfileRefusal = () =>
+  forbidden(
+    'private-profile',
+    'This member only accepts messages from friends. Send them a friend request first.',
+  );
 
 /** A path id that is not a UUID names nothing; Postgres would refuse it as a uuid. */
 const NO_ID = '00000000-0000-0000-0000-000000000000';
@@ -51,6 +63,9 @@ function memberState(conversationId: string, userId: string) {
         sql<boolean>`${friendAllows(sql.ref('m.contact_id'), member(userId), 'write')}`.as(
           'may_write',
         ),
+        sql<boolean>`not ${privacyAllowsMessages(sql.ref('m.contact_id'), member(userId))}`.as(
+          'private_profile',
+        ),
       ])
       .where('m.conversation_id', '=', idOrNone(conversationId))
       .where('m.user_id', '=', userId),
@@ -70,6 +85,9 @@ export const startConversation = defineCommand({
       existing: first(qb.selectFrom('conversations').select('id').where('id', '=', conversationId)),
       participant: first(qb.selectFrom('users').select('status').where('id', '=', participantId)),
       blocked: value(blockedEitherWay(member(userId), member(participantId))),
+      privateProfile: value(
+        sql<boolean>`not ${privacyAllowsMessages(member(participantId), member(userId))}`,
+      ),
     };
   },
   decide(state, { userId, participantId }) {
@@ -78,8 +96,11 @@ export const startConversation = defineCommand({
     }
     const conversationId = conversationIdFor(userId, participantId);
     if (state.blocked) throw blockedRefusal();
+    // A conversation they already have is only found again: it shows its history, and each
+    // message is checked on its own.
     if (state.existing) return { result: { conversationId, created: false } };
     if (state.participant?.status !== 'active') throw notFound(socialMessages.userNotFound);
+    if (state.privateProfile) throw privateProfileRefusal();
     const members = [userId, participantId].sort();
     return {
       // Each member's count of conversations is checked under their lock, taken in id order.
@@ -124,6 +145,7 @@ export const sendMessage = defineCommand({
   decide({ state }, { userId, conversationId, content }) {
     if (!state) throw conversationNotFound();
     if (state.blocked) throw blockedRefusal();
+    if (state.private_profile) throw privateProfileRefusal();
     if (!state.may_write) {
       throw forbidden('operation-not-permitted', socialMessages.operationNotPermitted('write'));
     }

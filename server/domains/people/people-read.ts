@@ -17,7 +17,13 @@ export interface PersonRow {
   presence_shown: boolean;
 }
 
-/** One presenter for a member as others see them, in REST answers and socket pushes alike. */
+/**
+ * One presenter for a member as others see them, in REST answers and socket pushes alike. Name
+ * and avatar are for everyone who sees the member at all; presence and last seen are profile
+ * details (`presenceShown` holds both the privacy rule and the friend's `read` permission), and
+ * a viewer they are hidden from sees the member offline, never seen, like a friend without
+ * `read`.
+ */
 export function presentPerson(row: PersonRow): Person {
   return {
     id: row.id,

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { FriendPermission } from '../../../shared/social';
+import type { FriendPermission, Privacy } from '../../../shared/social';
 import type { Db } from '../../db/schema';
 
 /**
@@ -42,35 +42,63 @@ export function friendAllows(
 }
 
 /**
- * `viewer` may find `target` in searches: an active member other than the viewer, no block
- * either way, and, between friends, the target has not taken `search` away from the viewer.
+ * What `owner`'s privacy setting lets `other` do, for one thing it guards: the member themself
+ * and their friends always, anyone else (signed in) only while the setting is one of
+ * `openTo`. The rules below differ only in that list, so the settings mean one thing everywhere.
+ */
+function privacyAdmits(
+  owner: MemberRef,
+  other: MemberRef,
+  openTo: readonly Privacy[],
+): RawBuilder<boolean> {
+  return sql<boolean>`(${owner} = ${other}
+    or exists (select 1 from users
+      where users.id = ${owner} and users.privacy = any(${openTo}::text[]))
+    or ${areFriends(owner, other)})`;
+}
+
+/**
+ * `viewer` may see `owner`'s profile details beyond name and avatar (presence, last seen) by the
+ * owner's privacy: `public` to every signed-in member, `friendsOnly` and `private` to friends;
+ * always to the owner. The privacy setting itself is not a detail: it tells the viewer why the
+ * rest is hidden and why they may not write.
+ */
+export function profileDetailsVisible(owner: MemberRef, viewer: MemberRef): RawBuilder<boolean> {
+  return privacyAdmits(owner, viewer, ['public']);
+}
+
+/**
+ * `viewer` may find `target` in searches and suggestions: an active member other than the
+ * viewer, no block either way, a `private` member only by their friends, and, between friends,
+ * the target has not taken `search` away from the viewer.
  */
 export function findableBy(target: MemberRef, viewer: MemberRef): RawBuilder<boolean> {
   return sql<boolean>`(${target} <> ${viewer}
     and exists (select 1 from users where users.id = ${target} and users.status = 'active')
     and not ${blockedEitherWay(target, viewer)}
+    and ${privacyAdmits(target, viewer, ['public', 'friendsOnly'])}
     and ${friendAllows(target, viewer, 'search')})`;
 }
 
-/** `viewer` may see `target`'s presence: a friend who lost `read` sees them offline. */
+/**
+ * `viewer` may see `target`'s presence: it is a profile detail, and a friend who lost `read`
+ * sees them offline.
+ */
 export function presenceShown(target: MemberRef, viewer: MemberRef): RawBuilder<boolean> {
-  return friendAllows(target, viewer, 'read');
-}
-
-/** `sender` may message `recipient`: no block either way, and a friend keeps `write`. */
-export function mayMessage(sender: MemberRef, recipient: MemberRef): RawBuilder<boolean> {
-  return sql<boolean>`(not ${blockedEitherWay(sender, recipient)}
-    and ${friendAllows(recipient, sender, 'write')})`;
+  return sql<boolean>`(${profileDetailsVisible(target, viewer)}
+    and ${friendAllows(target, viewer, 'read')})`;
 }
 
 /**
- * `viewer` may see `owner`'s profile details beyond name and avatar, by the owner's privacy:
- * `public` to every signed-in member, `friendsOnly` and `private` to friends; always to the owner.
+ * `recipient`'s privacy lets `sender` start a conversation with them or write in one: `public`
+ * to every signed-in member, `friendsOnly` and `private` to friends. Checked for every message,
+ * so a member who stops being a friend can no longer write in a conversation they had.
  */
-export function profileDetailsVisible(owner: MemberRef, viewer: MemberRef): RawBuilder<boolean> {
-  return sql<boolean>`(${owner} = ${viewer}
-    or exists (select 1 from users where users.id = ${owner} and (users.privacy = 'public'
-      or (users.privacy in ('friendsOnly', 'private') and ${areFriends(owner, viewer)}))))`;
+export function privacyAllowsMessages(
+  recipient: MemberRef,
+  sender: MemberRef,
+): RawBuilder<boolean> {
+  return privacyAdmits(recipient, sender, ['public']);
 }
 
 /** One rule's answer for one pair, as a standalone check. */
