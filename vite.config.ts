@@ -1,7 +1,11 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const apiServer = 'http://localhost:8080';
 
@@ -28,6 +32,59 @@ const vendorGroups = [
     test: /node_modules[\\/](sonner|tailwind-merge|clsx)[\\/]/,
   },
 ];
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+/** Below this a compressed copy saves less than its headers cost. */
+const MIN_BYTES = 1024;
+
+/**
+ * Writes `<file>.br` and `<file>.gz` next to every compressible file of the build, at the
+ * strongest settings: it is done once per build, and the server then sends them as they are
+ * (`server/http/static-web.ts`) instead of compressing each response.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  const compress = async (file: string) => {
+    const body = await readFile(file);
+    if (body.length < MIN_BYTES) return;
+    const [br, gz] = await Promise.all([
+      brotli(body, {
+        params: {
+          [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      }),
+      gzipAsync(body, { level: zlib.Z_BEST_COMPRESSION }),
+    ]);
+    if (br.length < body.length) await writeFile(`${file}.br`, br);
+    if (gz.length < body.length) await writeFile(`${file}.gz`, gz);
+  };
+  return {
+    name: 'agora:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    // After everything is written, public files included.
+    async closeBundle() {
+      const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
+      const files = entries
+        .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
+        .map((entry) => path.join(entry.parentPath, entry.name))
+        // Vite's own records (`.vite/manifest.json`) are never served.
+        .filter(
+          (file) =>
+            !path
+              .relative(outDir, file)
+              .split(path.sep)
+              .some((s) => s.startsWith('.')),
+        );
+      await Promise.all(files.map(compress));
+    },
+  };
+}
+
 const proxy = {
   '/api': { target: apiServer },
   '/socket.io': { target: apiServer, ws: true },
@@ -35,7 +92,7 @@ const proxy = {
 
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,

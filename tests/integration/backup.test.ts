@@ -33,6 +33,7 @@ import {
   snapshotReadModels,
   type TestMember,
 } from '../support/factories';
+import { restoreOutcome } from '../../web/features/backup/backupFormat';
 import { rebuild } from '../support/model';
 import { answerRequest, appendToStream, sendRequest } from '../support/social-events';
 import {
@@ -245,6 +246,32 @@ describe('backup and restore', () => {
 
     // The identity sequence moved past the restored positions: new appends still work.
     await socialActivity(2);
+  });
+
+  it('counts the events a restore wrote: none when the log held them all, else each one', async () => {
+    await socialActivity();
+    const full = await takeBackup('full');
+    // Backup streams stay in the log whatever happens, so only the others can go missing.
+    const { collections, totalDocuments } = full.metadata;
+    const memberEvents = totalDocuments - (collections[BACKUP_STREAM_CATEGORY] ?? 0);
+    expect(memberEvents).toBeGreaterThan(0);
+
+    // Intact log: the restore adds nothing, and says the backup was all there.
+    const intact = await waitForJob((await requestRestore(full.id, {})).id);
+    expect(intact).toMatchObject({ status: 'completed', restoredEvents: 0 });
+    expect(restoreOutcome(intact)).toBe(
+      'Nothing to restore: the log already held every event in the backup',
+    );
+
+    // Emptied log: every member event comes back and is counted once.
+    await emptyDatabase();
+    const before = await countEvents(db());
+    const refilled = await waitForJob((await requestRestore(full.id, {})).id);
+    expect(refilled).toMatchObject({ status: 'completed', restoredEvents: memberEvents });
+    expect((await countEvents(db())) - before).toBe(memberEvents);
+    expect(restoreOutcome(refilled)).toBe(
+      `${memberEvents} events restored that were missing from the log`,
+    );
   });
 
   it('refuses a damaged file and changes nothing', async () => {

@@ -3,7 +3,6 @@ import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
 import { Toaster } from 'sonner';
 import { TOAST } from '../../shared/constants';
-import { TooltipProvider } from '../components/ui/tooltip';
 import { LoggingProvider } from '../features/logs/LoggingProvider';
 import { MonitoringSessionSync } from '../features/monitoring/MonitoringSessionSync';
 import { startMonitoringCapture } from '../features/monitoring/reporter';
@@ -11,6 +10,7 @@ import { selectTheme } from '../features/theme/themeSlice';
 import { ThemeSync } from '../features/theme/ThemeSync';
 import { useAppSelector } from './hooks';
 import { createRouter } from './router';
+import { TOAST_MOBILE_OFFSET, TOAST_OFFSET } from './toastPlacement';
 import type { AppStore } from './store';
 
 const router = createRouter();
@@ -21,6 +21,8 @@ function AppToaster() {
   return (
     <Toaster
       position="top-right"
+      offset={TOAST_OFFSET}
+      mobileOffset={TOAST_MOBILE_OFFSET}
       closeButton
       richColors
       theme={theme}
@@ -37,12 +39,9 @@ export function App({ store }: { store: AppStore }) {
       <Provider store={store}>
         <ThemeSync />
         <MonitoringSessionSync />
-        {/* Spec 002 §9: tooltips open after 700 ms, and at once within 300 ms of the last one. */}
-        <TooltipProvider delayDuration={700} skipDelayDuration={300}>
-          <LoggingProvider>
-            <RouterProvider router={router} />
-          </LoggingProvider>
-        </TooltipProvider>
+        <LoggingProvider>
+          <RouterProvider router={router} />
+        </LoggingProvider>
         <AppToaster />
       </Provider>
     </StrictMode>

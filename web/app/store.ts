@@ -7,12 +7,9 @@ import {
 import { authSlice } from '../features/auth/authSlice';
 import { badgesSlice } from '../features/badges/badgesSlice';
 import { connectionSlice } from '../features/connection/connectionSlice';
-import { startRealtimeSync } from '../features/connection/realtime';
-import { startPresenceReporting } from '../features/presence/presenceReporter';
 import { themeSlice } from '../features/theme/themeSlice';
 import { api } from './api';
 import { listenerMiddleware } from './listener';
-import { liveFeatures } from './liveFeatures';
 
 const rootReducer = combineSlices(api, authSlice, badgesSlice, connectionSlice, themeSlice);
 
@@ -25,8 +22,9 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware().prepend(listenerMiddleware.middleware).concat(api.middleware),
   });
-  startRealtimeSync(liveFeatures);
-  startPresenceReporting();
+  // The live channel brings socket.io and the schemas of every push: it loads beside the first
+  // render instead of before it, while the session is still being asked for.
+  void import('./live').then(({ startLive }) => startLive(store));
   return store;
 }
 

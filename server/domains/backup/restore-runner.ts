@@ -208,7 +208,9 @@ export async function runRestore(deps: RunnerDeps, client: pg.Client, job: Resto
       );
     }
     // A later link of the chain may hold an event again (re-inserted by an earlier restore):
-    // the newest copy wins.
+    // the newest copy wins. What this inserts is what the job reports as restored: the events
+    // the log lacked (or, overwriting, replaced). A backup the log still holds whole restores
+    // none, which the console words as such (`restoreOutcome`).
     const source =
       chain.length > 1
         ? `(select distinct on (global_position) * from restore_staging

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { toast } from 'sonner';
 import {
@@ -6,7 +6,6 @@ import {
   authSuccessMessages,
   validationMessages,
 } from '../../../shared/auth/messages';
-import { passwordResetRequestSchema, signInRequestSchema } from '../../../shared/auth/schemas';
 import { useAppDispatch } from '../../app/hooks';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -35,6 +34,9 @@ type Field = (typeof FIELDS)[number];
 
 const ids: Record<Field, string> = { email: 'login-email', password: 'login-password' };
 
+/** The form's rules are zod schemas; they load after the page renders, keeping zod off it. */
+const schemas = () => import('../../../shared/auth/schemas');
+
 export function LoginPage() {
   useDocumentTitle('Sign In');
   const dispatch = useAppDispatch();
@@ -50,10 +52,16 @@ export function LoginPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const busy = signingIn || sendingReset;
 
+  useEffect(() => {
+    // Fetched while the member types, so that submitting does not wait for it.
+    void schemas().catch(() => undefined);
+  }, []);
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     feedback.reset();
     setNotice(null);
+    const { signInRequestSchema } = await schemas();
     const parsed = signInRequestSchema.safeParse({ email, password, rememberMe });
     if (!parsed.success) {
       feedback.showFieldErrors(fieldErrorsFromZod(parsed.error, FIELDS));
@@ -78,6 +86,7 @@ export function LoginPage() {
       feedback.showFieldErrors({ email: validationMessages.forgotPasswordEmailFirst });
       return;
     }
+    const { passwordResetRequestSchema } = await schemas();
     const parsed = passwordResetRequestSchema.safeParse({ email });
     if (!parsed.success) {
       feedback.showFieldErrors(fieldErrorsFromZod(parsed.error, FIELDS));

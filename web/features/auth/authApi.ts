@@ -1,14 +1,17 @@
 import { api } from '../../app/api';
-import {
-  sessionSummarySchema,
-  signedInSessionSchema,
-  type PasswordResetConfirm,
-  type PasswordResetRequest,
-  type SessionSummary,
-  type SignedInSession,
-  type SignInRequest,
-  type SignUpRequest,
+import { parseLazily } from '../../lib/lazyParse';
+import type {
+  PasswordResetConfirm,
+  PasswordResetRequest,
+  SessionSummary,
+  SignedInSession,
+  SignInRequest,
+  SignUpRequest,
 } from '../../../shared/auth/schemas';
+
+const schemas = () => import('../../../shared/auth/schemas');
+const parseSessionSummary = parseLazily(async () => (await schemas()).sessionSummarySchema);
+const parseSignedInSession = parseLazily(async () => (await schemas()).signedInSessionSchema);
 
 interface MessageResponse {
   message: string;
@@ -18,16 +21,16 @@ export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     getSession: build.query<SessionSummary, void>({
       query: () => 'auth/session',
-      transformResponse: (raw: unknown) => sessionSummarySchema.parse(raw),
+      transformResponse: parseSessionSummary,
       providesTags: ['Session'],
     }),
     signIn: build.mutation<SignedInSession, SignInRequest>({
       query: (body) => ({ url: 'auth/sign-in', method: 'POST', body }),
-      transformResponse: (raw: unknown) => signedInSessionSchema.parse(raw),
+      transformResponse: parseSignedInSession,
     }),
     signUp: build.mutation<SignedInSession, SignUpRequest>({
       query: (body) => ({ url: 'auth/sign-up', method: 'POST', body }),
-      transformResponse: (raw: unknown) => signedInSessionSchema.parse(raw),
+      transformResponse: parseSignedInSession,
     }),
     signOut: build.mutation<void, void>({
       query: () => ({ url: 'auth/sign-out', method: 'POST' }),

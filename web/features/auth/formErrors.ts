@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { apiErrorSchema, type ApiError } from '../../../shared/api/errors';
+import type { ApiError } from '../../../shared/api/errors';
 import { authErrorMessages } from '../../../shared/auth/messages';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
@@ -20,11 +20,23 @@ export function fieldErrorsFromZod<F extends string>(
   return result;
 }
 
-/** The `{ error }` body of a failed RTK Query request, or null for network and other failures. */
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The `{ error }` body of a failed RTK Query request (`apiErrorSchema` in `shared/api/errors`),
+ * or null for network and other failures. Checked by hand rather than with the schema: forms on
+ * a first page show these, and zod is not loaded there.
+ */
 export function apiErrorOf(failure: unknown): ApiError | null {
-  if (typeof failure !== 'object' || failure === null || !('data' in failure)) return null;
-  const parsed = apiErrorSchema.safeParse(failure.data);
-  return parsed.success ? parsed.data.error : null;
+  if (!isRecord(failure) || !isRecord(failure.data) || !isRecord(failure.data.error)) return null;
+  const { code, message, fields } = failure.data.error;
+  if (typeof code !== 'string' || typeof message !== 'string') return null;
+  if (fields === undefined) return { code, message };
+  if (!isRecord(fields) || !Object.values(fields).every((text) => typeof text === 'string')) {
+    return null;
+  }
+  return { code, message, fields: fields as Record<string, string> };
 }
 
 /** Codes that name one field even when the server leaves `fields` out. */

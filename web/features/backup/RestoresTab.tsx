@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { backupMessages, type RestoreJob } from '../../../shared/ops/backups';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
-import { formatDate } from './backupFormat';
+import { formatDate, restoreOutcome } from './backupFormat';
 import { ProgressBar } from './ProgressBar';
 
 interface Props {
@@ -59,9 +59,7 @@ export function RestoresTab({ jobs, onRestore, busy }: Props) {
                 <ProgressBar value={job.progress} label={`Restore progress ${job.id}`} />
               )}
               {job.status === 'completed' && (
-                <span className="text-xs text-muted-foreground">
-                  {job.restoredEvents.toLocaleString('en-US')} events restored
-                </span>
+                <span className="text-xs text-muted-foreground">{restoreOutcome(job)}</span>
               )}
               {job.error && <span className="text-sm text-destructive">{job.error}</span>}
             </li>

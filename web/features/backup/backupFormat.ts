@@ -1,4 +1,4 @@
-import { BACKUP_THRESHOLDS_MS } from '../../../shared/ops/backups';
+import { BACKUP_THRESHOLDS_MS, type RestoreJob } from '../../../shared/ops/backups';
 
 const UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'];
 
@@ -28,4 +28,17 @@ export function rateDuration(ms: number): DurationRating {
 
 export function formatDuration(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/**
+ * What a completed restore did. `restoredEvents` counts the events it wrote into the log; a
+ * restore that keeps existing data writes only the missing ones, so 0 means the log already held
+ * the whole backup, not that the restore lost anything.
+ */
+export function restoreOutcome(job: Pick<RestoreJob, 'restoredEvents' | 'overwrite'>): string {
+  const count = job.restoredEvents;
+  const events = `${count.toLocaleString('en-US')} ${count === 1 ? 'event' : 'events'}`;
+  if (job.overwrite) return `${events} restored from the backup over the existing data`;
+  if (count === 0) return 'Nothing to restore: the log already held every event in the backup';
+  return `${events} restored that were missing from the log`;
 }

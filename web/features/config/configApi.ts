@@ -1,8 +1,14 @@
-import { z } from 'zod';
 import { api } from '../../app/api';
+import { parseLazily } from '../../lib/lazyParse';
 
-const clientConfigSchema = z.object({ authGuard: z.boolean() });
-export type ClientConfig = z.infer<typeof clientConfigSchema>;
+export interface ClientConfig {
+  authGuard: boolean;
+}
+
+const parseClientConfig = parseLazily<ClientConfig>(async () => {
+  const { z } = await import('zod');
+  return z.object({ authGuard: z.boolean() });
+});
 
 export const AUTH_GUARD_OFF_NOTICE = 'Authentication is temporarily disabled';
 
@@ -10,7 +16,7 @@ export const configApi = api.injectEndpoints({
   endpoints: (build) => ({
     getConfig: build.query<ClientConfig, void>({
       query: () => 'config',
-      transformResponse: (raw: unknown) => clientConfigSchema.parse(raw),
+      transformResponse: parseClientConfig,
       providesTags: ['Config'],
       async onQueryStarted(_arg, { queryFulfilled }) {
         try {

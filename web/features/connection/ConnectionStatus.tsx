@@ -4,12 +4,15 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { describeConnection, selectConnection } from './connectionSlice';
-import { reconnectRequested } from './realtime';
 
 /** The realtime channel's health in the top menu: Healthy, Reconnecting n/5, or Offline. */
 export function ConnectionStatus() {
   const dispatch = useAppDispatch();
   const connection = useAppSelector(selectConnection);
+  // The channel's module is loaded by then (there is a channel to reconnect); importing it
+  // lazily keeps socket.io off the first page, where this badge shows.
+  const reconnect = () =>
+    void import('./realtime').then(({ reconnectRequested }) => dispatch(reconnectRequested()));
   if (connection.status === 'idle') return null;
 
   const text = describeConnection(connection);
@@ -39,7 +42,7 @@ export function ConnectionStatus() {
         {text}
       </span>
       {connection.status === 'offline' && (
-        <Button variant="outline" size="sm" onClick={() => dispatch(reconnectRequested())}>
+        <Button variant="outline" size="sm" onClick={reconnect}>
           <RefreshCw aria-hidden />
           Reconnect
         </Button>

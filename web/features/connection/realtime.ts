@@ -22,7 +22,9 @@ import { SOCKET_OPTIONS } from './socketOptions';
 let socket: Socket | null = null;
 
 /** The features listed by `startRealtimeSync`; none until then. */
-let features: LiveRegistry = createLiveRegistry([]);
+let features: LiveRegistry | null = null;
+/** Lazy features a screen asked for before the list arrived: loaded as it does. */
+const requestedEarly = new Set<string>();
 
 /** Sends a signal to the server (typing); dropped silently while disconnected. */
 export function emitSocketEvent(event: string, payload: unknown): void {
@@ -55,11 +57,11 @@ function open(dispatch: AppDispatch, getState: () => RootState, userId: string):
     if (isCurrent() && parsed.success) dispatch(badgesReceived(parsed.data));
   });
   current.onAny((event: string, payload: unknown) => {
-    if (isCurrent()) features.push(event, payload, dispatch, getState);
+    if (isCurrent()) features?.push(event, payload, dispatch, getState);
   });
   const resyncAll = () => {
     dispatch(loadBadgesSnapshot(userId));
-    features.resync(dispatch);
+    features?.resync(dispatch);
   };
   current.on('connect', () => {
     if (!isCurrent()) return;
@@ -129,14 +131,25 @@ const followSignedInUser = {
 
 /** Loads a lazy feature's push handlers; `useLiveFeature` calls it as one of its screens mounts. */
 export function activateLiveFeature(name: string): void {
-  features.activate(name);
+  if (features) features.activate(name);
+  else requestedEarly.add(name);
 }
 
 /**
- * Routes pushes to `liveFeatures`, the one list of what follows the channel. Listening is
- * idempotent: the listener middleware ignores a second registration of the same effect.
+ * Routes pushes to `liveFeatures`, the one list of what follows the channel, and opens the
+ * channel for whoever is signed in now and after each change. This module loads after the
+ * first render (see `web/app/live.ts`), so the session may already be known: it is caught up
+ * with at once. Listening is idempotent: the listener middleware ignores a second registration
+ * of the same effect.
  */
-export function startRealtimeSync(liveFeatures: readonly LiveFeatureEntry[]): void {
+export function startRealtimeSync(
+  liveFeatures: readonly LiveFeatureEntry[],
+  store: { dispatch: AppDispatch; getState: () => RootState },
+): void {
+  if (features) return;
   features = createLiveRegistry(liveFeatures);
+  for (const name of requestedEarly) features.activate(name);
+  requestedEarly.clear();
   startAppListening(followSignedInUser);
+  if (selectSignedInUserId(store.getState())) followSignedInUser.effect(undefined, store);
 }

@@ -1,21 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import type { ClientLogEntry } from '../../../shared/ops/logs';
 import { useSession } from '../auth/session';
-import { ClientLogShipper } from './clientLogShipper';
+import { logReportedProblems } from '../monitoring/reporter';
+import { lazyShipper, type LogShipping } from './lazyShipper';
 import { LoggingContext, type ClientLogger } from './loggingContext';
 
-async function sendBatch(entries: ClientLogEntry[], keepalive: boolean): Promise<number> {
-  const res = await fetch('/api/logs', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    credentials: 'same-origin',
-    body: JSON.stringify({ entries }),
-    keepalive,
-  });
-  return res.status;
-}
-
-function loggerFor(shipper: ClientLogShipper): ClientLogger {
+function loggerFor(shipper: LogShipping): ClientLogger {
   return {
     debug: (message, data) => shipper.log('DEBUG', message, data),
     info: (message, data) => shipper.log('INFO', message, data),
@@ -26,7 +15,7 @@ function loggerFor(shipper: ClientLogShipper): ClientLogger {
 
 /** Gives the app `useLogger()`; entries ship in batches while a member is signed in. */
 export function LoggingProvider({ children }: { children: ReactNode }) {
-  const [shipper] = useState(() => new ClientLogShipper({ send: sendBatch }));
+  const [shipper] = useState(lazyShipper);
   const [logger] = useState(() => loggerFor(shipper));
   const signedIn = useSession().status === 'signed-in';
 
@@ -35,8 +24,14 @@ export function LoggingProvider({ children }: { children: ReactNode }) {
   }, [shipper, signedIn]);
 
   useEffect(() => {
+    // Errors and warnings the monitoring reporter sends are the app's log lines too.
+    logReportedProblems((level, message, data) => shipper.log(level, message, data));
+    return () => logReportedProblems(null);
+  }, [shipper]);
+
+  useEffect(() => {
     // The last entries of a closing tab go out with a request that outlives the page.
-    const onHide = () => void shipper.flush(true);
+    const onHide = () => shipper.flush(true);
     window.addEventListener('pagehide', onHide);
     return () => {
       window.removeEventListener('pagehide', onHide);

@@ -1,9 +1,5 @@
-import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
-import {
-  INGEST_BATCH_MAX,
-  type MetricInput,
-  type MonitoringEventInput,
-} from '../../../shared/ops/monitoring';
+import type { Metric } from 'web-vitals';
+import type { MetricInput, MonitoringEventInput } from '../../../shared/ops/monitoring';
 
 /** The browser stays well under the server's per-session limits; extras are dropped. */
 const CLIENT_LIMIT_PER_MINUTE = { events: 30, metrics: 60 } as const;
@@ -20,9 +16,37 @@ let started = false;
 /** The ingestion API takes reports from signed-in members only; a visitor's would be refused. */
 let enabled = false;
 
+/** Writes a log line for the operators' log viewer. */
+export type ProblemLog = (level: 'ERROR' | 'WARN', message: string, data: object) => void;
+let problemLog: ProblemLog | null = null;
+
+/**
+ * Monitoring events and log lines are separate stores: an error reported only as an event shows
+ * on the monitoring dashboard and never in the log viewer. The app's logger registers here so
+ * that every error and warning reported is also a log line; `null` unregisters it.
+ */
+export function logReportedProblems(log: ProblemLog | null): void {
+  problemLog = log;
+}
+
+const PROBLEM_LEVELS: Partial<Record<MonitoringEventInput['type'], 'ERROR' | 'WARN'>> = {
+  error: 'ERROR',
+  warning: 'WARN',
+};
+
+/**
+ * The API's batch limit lives beside its schemas (and zod) in `shared/ops/monitoring`: read when
+ * a batch first goes out, so that capturing costs the page nothing. Until then the timer sends.
+ */
+let batchMax: number | null = null;
+const loadBatchMax = async (): Promise<number> =>
+  (batchMax ??= (await import('../../../shared/ops/monitoring')).INGEST_BATCH_MAX);
+
 /** Turns reporting on while a member is signed in; what was queued for a visitor is dropped. */
 export function setMonitoringEnabled(signedIn: boolean): void {
   enabled = signedIn;
+  // Known before the first batch, so a tab that closes can still send what it has.
+  if (signedIn) void loadBatchMax().catch(() => undefined);
   if (!signedIn) {
     queues.events.length = 0;
     queues.metrics.length = 0;
@@ -61,32 +85,45 @@ async function send(kind: Kind, batch: unknown[], keepalive: boolean): Promise<v
 export async function flushMonitoring(leavingPage = false): Promise<void> {
   if (timer) clearTimeout(timer);
   timer = null;
+  if (queues.events.length === 0 && queues.metrics.length === 0) return;
+  const size = await loadBatchMax();
   const sends: Promise<void>[] = [];
   for (const kind of ['events', 'metrics'] as const) {
     const queue = queues[kind];
-    while (queue.length > 0) sends.push(send(kind, queue.splice(0, INGEST_BATCH_MAX), leavingPage));
+    while (queue.length > 0) sends.push(send(kind, queue.splice(0, size), leavingPage));
   }
   await Promise.all(sends);
 }
 
+/** A full batch goes at once; anything less waits for the timer. */
+function sendWhenFull(queue: unknown[]): void {
+  if (batchMax !== null && queue.length >= batchMax) void flushMonitoring();
+  else schedule();
+}
+
 export function reportEvent(event: Omit<MonitoringEventInput, 'timestamp'>): void {
+  // The events' budget bounds the log lines too: an error loop floods neither store.
   if (!enabled || !withinBudget('events')) return;
-  queues.events.push({
+  const queued: MonitoringEventInput = {
     ...event,
     message: event.message.slice(0, 2000) || 'Unknown error',
     stackTrace: event.stackTrace?.slice(0, 10_000),
     context: { url: window.location.pathname, ...event.context },
     timestamp: new Date().toISOString(),
-  });
-  if (queues.events.length >= INGEST_BATCH_MAX) void flushMonitoring();
-  else schedule();
+  };
+  queues.events.push(queued);
+  const level = PROBLEM_LEVELS[queued.type];
+  if (level && problemLog) {
+    const { context, metadata, stackTrace } = queued;
+    problemLog(level, queued.message, { ...context, ...metadata, stack: stackTrace });
+  }
+  sendWhenFull(queues.events);
 }
 
 export function reportMetric(metric: Omit<MetricInput, 'timestamp'>): void {
   if (!enabled || !withinBudget('metrics')) return;
   queues.metrics.push({ ...metric, timestamp: new Date().toISOString() });
-  if (queues.metrics.length >= INGEST_BATCH_MAX) void flushMonitoring();
-  else schedule();
+  sendWhenFull(queues.metrics);
 }
 
 export function captureError(error: unknown, component: string): void {
@@ -129,9 +166,12 @@ export function startMonitoringCapture(): void {
     captureError(event.reason, 'unhandledrejection');
   });
   window.addEventListener('pagehide', () => void flushMonitoring(true));
-  onCLS(reportVital);
-  onFCP(reportVital);
-  onINP(reportVital);
-  onLCP(reportVital);
-  onTTFB(reportVital);
+  // The vitals library observes from when it loads, with what the browser buffered before.
+  void import('web-vitals').then(({ onCLS, onFCP, onINP, onLCP, onTTFB }) => {
+    onCLS(reportVital);
+    onFCP(reportVital);
+    onINP(reportVital);
+    onLCP(reportVital);
+    onTTFB(reportVital);
+  });
 }

@@ -1,17 +1,8 @@
 import { LogOut } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import { authSuccessMessages } from '../../../shared/auth/messages';
 import { useAppDispatch } from '../../app/hooks';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '../../components/ui/alert-dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { Tooltip } from '../../components/ui/tooltip';
 import { cn } from '../../lib/cn';
@@ -19,8 +10,14 @@ import { useSignOutMutation } from '../auth/authApi';
 import { LOGIN_PATH } from '../auth/guard';
 import { sessionEnded } from '../auth/session';
 
+/** The confirmation loads when first asked for: the dialog library stays off the first page. */
+const LogoutDialog = lazy(async () => ({
+  default: (await import('./LogoutDialog')).LogoutDialog,
+}));
+
 export function LogoutButton({ compact }: { compact: boolean }) {
   const dispatch = useAppDispatch();
+  const [confirming, setConfirming] = useState(false);
   const [signOut, { isLoading }] = useSignOutMutation();
   const label = isLoading ? 'Logging out...' : 'Logout';
 
@@ -35,9 +32,13 @@ export function LogoutButton({ compact }: { compact: boolean }) {
   }
 
   return (
-    <AlertDialog>
+    <>
       <Tooltip label={label} side="right" disabled={!compact}>
-        <AlertDialogTrigger
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          aria-expanded={confirming}
+          onClick={() => setConfirming(true)}
           disabled={isLoading}
           className={cn(
             'flex h-9 w-full items-center gap-3 rounded-lg px-2.5 text-sm font-medium text-muted-foreground transition-colors',
@@ -47,18 +48,13 @@ export function LogoutButton({ compact }: { compact: boolean }) {
         >
           {isLoading ? <Spinner /> : <LogOut className="size-4 shrink-0" aria-hidden />}
           <span className={cn(compact && 'sr-only')}>{label}</span>
-        </AlertDialogTrigger>
+        </button>
       </Tooltip>
-      <AlertDialogContent>
-        <AlertDialogTitle>Log out of Agora?</AlertDialogTitle>
-        <AlertDialogDescription>
-          You will need to sign in again to see your feed, messages and notifications.
-        </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => void confirm()}>Yes, log out</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      {confirming && (
+        <Suspense fallback={null}>
+          <LogoutDialog onOpenChange={setConfirming} onConfirm={() => void confirm()} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { LogIn } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { LogoMark } from '../../components/Logo';
-import { Sheet, SheetContent, SheetTitle } from '../../components/ui/sheet';
 import { Tooltip, TooltipProvider } from '../../components/ui/tooltip';
 import { cn } from '../../lib/cn';
 import { useSession } from '../auth/session';
@@ -10,6 +10,10 @@ import { operatorNavigation, sideNavigation, type NavEntry } from './navigation'
 import { isNavActive } from './routeMatch';
 import { useSidebar } from './SidebarProvider';
 import { UserCard } from './UserCard';
+
+const MobileSidebar = lazy(async () => ({
+  default: (await import('./MobileSidebar')).MobileSidebar,
+}));
 
 interface NavListProps {
   entries: readonly NavEntry[];
@@ -117,12 +121,11 @@ export function Sidebar() {
 
   if (isMobile) {
     return (
-      <Sheet open={mobileOpen} onOpenChange={setMobileOpen}>
-        <SheetContent aria-describedby={undefined}>
-          <SheetTitle className="sr-only">Navigation</SheetTitle>
+      <Suspense fallback={null}>
+        <MobileSidebar open={mobileOpen} onOpenChange={setMobileOpen}>
           <SidebarBody compact={false} onNavigate={() => setMobileOpen(false)} />
-        </SheetContent>
-      </Sheet>
+        </MobileSidebar>
+      </Suspense>
     );
   }
 

@@ -1,5 +1,7 @@
 import { Menu, PanelLeft } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { HEADER_HEIGHT_VAR } from '../../app/toastPlacement';
 import { LogoMark } from '../../components/Logo';
 import { Button } from '../../components/ui/button';
 import { Tooltip } from '../../components/ui/tooltip';
@@ -35,10 +37,37 @@ function SidebarTrigger() {
   );
 }
 
+/**
+ * Publishes the header's height (one row on wide screens, two on narrow ones) as a CSS variable,
+ * for what must stay clear of it: the toasts.
+ */
+function useHeaderHeightVariable() {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const header = ref.current;
+    if (!header) return;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() => {
+      root.setProperty(HEADER_HEIGHT_VAR, `${header.getBoundingClientRect().height}px`);
+    });
+    observer.observe(header);
+    return () => {
+      observer.disconnect();
+      root.removeProperty(HEADER_HEIGHT_VAR);
+    };
+  }, []);
+  return ref;
+}
+
 export function TopMenu() {
   const { pathname } = useLocation();
+  const ref = useHeaderHeightVariable();
   return (
-    <header className="sticky top-0 z-40 flex flex-wrap items-center gap-x-2 border-b bg-background/85 px-2 backdrop-blur supports-[backdrop-filter]:bg-background/70 md:px-4">
+    <header
+      ref={ref}
+      data-testid="app-header"
+      className="sticky top-0 z-40 flex flex-wrap items-center gap-x-2 border-b bg-background/85 px-2 backdrop-blur supports-[backdrop-filter]:bg-background/70 md:px-4"
+    >
       <div className="flex h-14 items-center gap-1.5">
         <SidebarTrigger />
         <Link to="/" aria-label="Agora home" className="rounded-lg md:hidden">
