@@ -1,40 +1,122 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { loadConfig, REQUIRED_IN_PRODUCTION } from '../../server/config';
+import { SOCKET_OPTIONS } from '../../web/features/connection/socketOptions';
 
-interface Compose {
-  services: Record<
-    string,
-    { environment?: Record<string, string>; ports?: string[]; build?: unknown }
-  >;
+interface Service {
+  image?: string;
+  build?: unknown;
+  environment?: Record<string, string>;
+  ports?: string[];
+  volumes?: string[];
+  depends_on?: Record<string, { condition: string }>;
 }
 
-const compose = parse(
-  readFileSync(new URL('../../docker-compose.yml', import.meta.url), 'utf8'),
-) as Compose;
+interface Compose {
+  services: Record<string, Service>;
+  volumes: Record<string, unknown>;
+}
+
+const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
+const compose = parse(read('docker-compose.yml')) as Compose;
+const APPS = ['app-1', 'app-2'] as const;
+
+/** `host:container` of a bind mount, by container path. */
+function mounts(service: Service): Map<string, string> {
+  return new Map(
+    (service.volumes ?? []).map((volume) => {
+      const [source, target] = volume.split(':');
+      return [target!, source!];
+    }),
+  );
+}
 
 describe('docker-compose.yml', () => {
-  const app = compose.services.app!;
+  const apps = APPS.map((name) => compose.services[name]!);
+  const nginx = compose.services.nginx!;
 
-  it('runs Postgres, the app built from the Dockerfile, and a mail catcher', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['app', 'mailpit', 'postgres']);
-    expect(app.build).toBe('.');
-    expect(app.ports).toContain('8080:8080');
+  it('runs Postgres, two app processes built from the Dockerfile, nginx before them, and a mail catcher', () => {
+    expect(Object.keys(compose.services).sort()).toEqual([
+      'app-1',
+      'app-2',
+      'mailpit',
+      'nginx',
+      'postgres',
+    ]);
+    for (const app of apps) expect(app.build).toBe('.');
+    // The same service twice: whatever one is given, so is the other.
+    expect(apps[1]).toEqual(apps[0]);
   });
 
   it('sets every variable the app requires, with values the app accepts', () => {
-    const env = app.environment ?? {};
-    for (const name of REQUIRED_IN_PRODUCTION) expect(env[name]).toBeTruthy();
-    expect(env.NODE_ENV).toBe('production');
-    expect(() => loadConfig(env)).not.toThrow();
+    for (const app of apps) {
+      const env = app.environment ?? {};
+      for (const name of REQUIRED_IN_PRODUCTION) expect(env[name]).toBeTruthy();
+      expect(env.NODE_ENV).toBe('production');
+      expect(() => loadConfig(env)).not.toThrow();
+    }
   });
 
-  it('points the app at the compose Postgres with its credentials', () => {
+  it('points the apps at the compose Postgres with its credentials', () => {
     const pg = compose.services.postgres!.environment!;
-    const url = new URL(app.environment!.DATABASE_URL!);
-    expect(url.hostname).toBe('postgres');
-    expect(url.username).toBe(pg.POSTGRES_USER);
-    expect(url.password).toBe(pg.POSTGRES_PASSWORD);
-    expect(url.pathname).toBe(`/${pg.POSTGRES_DB}`);
+    for (const app of apps) {
+      const url = new URL(app.environment!.DATABASE_URL!);
+      expect(url.hostname).toBe('postgres');
+      expect(url.username).toBe(pg.POSTGRES_USER);
+      expect(url.password).toBe(pg.POSTGRES_PASSWORD);
+      expect(url.pathname).toBe(`/${pg.POSTGRES_DB}`);
+    }
+  });
+
+  it('serves members only through nginx, at the public URL the apps are told', () => {
+    for (const app of apps) expect(app.ports).toBeUndefined();
+    expect(nginx.image).toMatch(/^nginx:/);
+    const publicUrl = new URL(apps[0]!.environment!.PUBLIC_URL!);
+    expect(nginx.ports).toEqual([`${publicUrl.port}:80`]);
+    for (const name of APPS) expect(nginx.depends_on?.[name]?.condition).toBe('service_healthy');
+  });
+
+  it('gives both apps one backups folder, where they write them', () => {
+    for (const app of apps) {
+      expect(mounts(app).get(app.environment!.BACKUP_DIR!)).toBe('backups');
+    }
+    expect(Object.keys(compose.volumes)).toContain('backups');
+  });
+});
+
+describe('the nginx configuration', () => {
+  const nginx = compose.services.nginx!;
+  const source = mounts(nginx).get('/etc/nginx/conf.d/default.conf');
+  const config = () => read(source!.replace(/^\.\//, ''));
+
+  it('is the file in the repository that compose mounts', () => {
+    expect(source).toBe('./server/deploy/nginx.conf');
+    expect(existsSync(new URL(`../../${source}`, import.meta.url))).toBe(true);
+  });
+
+  it('balances over exactly the two app services, on the port they listen on', () => {
+    const upstream = /upstream agora \{([^}]*)\}/.exec(config())![1]!;
+    const servers = [...upstream.matchAll(/^\s*server (\S+)/gm)].map((m) => m[1]);
+    const port = compose.services['app-1']!.environment!.PORT;
+    expect(servers).toEqual(APPS.map((name) => `${name}:${port}`));
+    expect(config()).toMatch(/^\s*listen 80;/m);
+    expect(config()).toContain('proxy_pass http://agora;');
+  });
+
+  it('passes WebSocket upgrades and the Host the Origin checks compare with', () => {
+    const text = config();
+    expect(text).toContain('proxy_http_version 1.1;');
+    expect(text).toContain('proxy_set_header Upgrade $http_upgrade;');
+    expect(text).toContain('proxy_set_header Connection $connection_upgrade;');
+    expect(text).toContain('proxy_set_header Host $http_host;');
+    // A location that set a header of its own would drop every one set for the server.
+    for (const location of text.matchAll(/location [^{]*\{([^}]*)\}/g)) {
+      expect(location[1]).not.toContain('proxy_set_header');
+    }
+  });
+
+  it('has no sticky sessions, so the web client must not long-poll', () => {
+    expect(config()).not.toMatch(/^\s*(ip_hash|hash|sticky)\b/m);
+    expect(SOCKET_OPTIONS).toMatchObject({ transports: ['websocket'] });
   });
 });
