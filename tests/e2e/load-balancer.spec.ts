@@ -1,6 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BALANCER_URL, findNginx, LoadBalancedStack } from './load-balancer-stack';
+import { RECONNECT } from '../../shared/constants';
 import { signInNewMember } from './support';
+
+/** Every reconnect attempt's delay, summed, and a little over. */
+const RECONNECT_WINDOW_MS = RECONNECT.initialDelayMs * (2 ** RECONNECT.maxAttempts - 1) + 5_000;
 
 /**
  * The deployment docker-compose.yml describes, with local processes: nginx with the shipped
@@ -34,7 +38,7 @@ async function raiseOn(page: Page, url: string, userId: string): Promise<void> {
 test('through nginx, the page stays live while either server process is killed', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const sockets: { closed: boolean }[] = [];
   page.on('websocket', (ws) => {
     if (!ws.url().includes('/socket.io/')) return;
@@ -59,12 +63,13 @@ test('through nginx, the page stays live while either server process is killed',
   // least once, whichever process nginx gave it: it must reconnect through nginx to the other.
   await stack.killNode(0);
   await raiseOn(page, stack.nodeUrl(1), userId);
-  await expect(badge).toHaveText('3');
+  await expect(badge).toHaveText('3', { timeout: RECONNECT_WINDOW_MS });
   await expect(status).toHaveText('Healthy');
   await stack.startNode(0);
   await stack.killNode(1);
   await raiseOn(page, stack.nodeUrl(0), userId);
-  await expect(badge).toHaveText('4');
+  // The page may have to reconnect, and its retries wait 1, 2, 4, 8 and 16 s: allow them all.
+  await expect(badge).toHaveText('4', { timeout: RECONNECT_WINDOW_MS });
 
   // Now on process 1, the only one up, with a socket opened after a drop.
   await expect.poll(() => sockets.filter((s) => !s.closed).length).toBe(1);
