@@ -7,6 +7,7 @@ import * as logs from './20261123T120100-logs';
 import * as email from './20261123T120200-email';
 import * as backups from './20261123T120300-backups';
 import * as commandRunner from './20261124T090000-command-runner';
+import * as media from './20261125T090000-media';
 
 /**
  * Every migration, keyed by its timestamped name. A static list (rather than reading the folder)
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '20261123T120200-email': email,
   '20261123T120300-backups': backups,
   '20261124T090000-command-runner': commandRunner,
+  '20261125T090000-media': media,
 };

@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { loadConfig } from '../../server/config';
@@ -27,6 +30,8 @@ export async function startTestServer(
     DB_POOL_SIZE: '10',
     // Tests read queued emails as the commands left them; email tests run workers of their own.
     EMAIL_WORKER: 'false',
+    // Uploaded files go to a folder of this server's own, never into the working tree.
+    FILES_DIR: path.join(os.tmpdir(), `agora-test-files-${randomUUID()}`),
     ...options.env,
   });
   const logger = options.logger ?? pino({ level: 'silent' });
