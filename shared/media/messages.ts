@@ -4,6 +4,8 @@ export const mediaMessages = {
     `File type ${type} is not allowed. Allowed types: ${allowed.join(', ')}`,
   tooManyFiles: (max: number) => `Maximum ${max} files allowed`,
   fileTooLarge: (max: number) => `File is larger than ${max} bytes`,
+  /** The upload widget's own check before sending (001 §5), the limit written for people. */
+  fileSizeExceeded: (max: string) => `File size exceeds the maximum allowed size of ${max}`,
   fileEmpty: 'File is empty',
   uploadFailed: (name: string, reason: string) => `Failed to upload "${name}": ${reason}`,
   uploadedSome: (done: number, total: number) => `Successfully uploaded ${done} of ${total} files`,
