@@ -16,8 +16,14 @@ const compose = parse(
 describe('docker-compose.yml', () => {
   const app = compose.services.app!;
 
-  it('runs Postgres, the app built from the Dockerfile, and a mail catcher', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['app', 'mailpit', 'postgres']);
+  it('runs Postgres, the app built from the Dockerfile, a mail catcher and MinIO', () => {
+    expect(Object.keys(compose.services).sort()).toEqual([
+      'app',
+      'mailpit',
+      'minio',
+      'minio-setup',
+      'postgres',
+    ]);
     expect(app.build).toBe('.');
     expect(app.ports).toContain('8080:8080');
   });
@@ -36,5 +42,18 @@ describe('docker-compose.yml', () => {
     expect(url.username).toBe(pg.POSTGRES_USER);
     expect(url.password).toBe(pg.POSTGRES_PASSWORD);
     expect(url.pathname).toBe(`/${pg.POSTGRES_DB}`);
+  });
+
+  it('stores files in the compose MinIO, in the bucket the setup service makes', () => {
+    const env = app.environment!;
+    const minio = compose.services.minio!.environment!;
+    const config = loadConfig(env);
+    expect(config.STORAGE_DRIVER).toBe('s3');
+    expect(new URL(env.S3_ENDPOINT!).hostname).toBe('minio');
+    expect(env.S3_ACCESS_KEY_ID).toBe(minio.MINIO_ROOT_USER);
+    expect(env.S3_SECRET_ACCESS_KEY).toBe(minio.MINIO_ROOT_PASSWORD);
+    expect(readFileSync(new URL('../../docker-compose.yml', import.meta.url), 'utf8')).toContain(
+      `local/${config.S3_BUCKET}`,
+    );
   });
 });
