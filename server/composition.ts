@@ -15,6 +15,7 @@ import { createEventStore, type EventStore } from './eventstore/append';
 import type { Projection } from './eventstore/projection';
 import type { StoredEvent } from './eventstore/stored-event';
 import { z } from 'zod';
+import type { PathMount } from './http/path-mount';
 import { defineRoute, type AnyRouteSpec } from './http/route-spec';
 import { modules as allModules } from './domains/modules';
 import type { Pusher } from './realtime/pusher';
@@ -49,6 +50,7 @@ export interface Application extends Model {
   deps: ModuleDeps;
   commands: CommandRunner;
   routes: AnyRouteSpec[];
+  mounts: PathMount[];
   apiMiddleware: RequestHandler[];
   pushers: Pusher[];
   socketFeatures: SocketFeature[];
@@ -125,6 +127,7 @@ export function composeApplication(
       ),
       commandStats,
     ].filter(enabled),
+    mounts: modules.flatMap((module) => module.mounts?.(deps) ?? []),
     apiMiddleware: modules.flatMap((module) => module.apiMiddleware?.(deps) ?? []),
     pushers: modules.flatMap((module) => module.pushers?.(deps) ?? []),
     socketFeatures: modules.flatMap((module) => module.socketFeatures?.(deps) ?? []),

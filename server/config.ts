@@ -78,6 +78,43 @@ const schema = z
     /** Caps how fast a backup reads the log (events per second, 0 = no cap) to spare the disk. */
     BACKUP_MAX_EVENTS_PER_SECOND: z.coerce.number().int().min(0).default(0),
     BACKUP_WORKER: flag.default(true),
+    /** Where file bytes live: this machine's disk (under FILES_DIR) or an S3-compatible bucket. */
+    STORAGE_DRIVER: z.enum(['disk', 's3']).default('disk'),
+    /** Disk storage's folder (default `<DATA_DIR>/files`). */
+    FILES_DIR: z.string().min(1).optional(),
+    S3_BUCKET: z.string().min(3).max(63).default('agora-files'),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    /** An S3-compatible server (MinIO): absent for AWS itself. */
+    S3_ENDPOINT: z.url().optional(),
+    /** The endpoint as browsers reach it, for signed URLs, when it differs from S3_ENDPOINT. */
+    S3_PUBLIC_ENDPOINT: z.url().optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: flag.default(true),
+    /** Public file URLs are this plus the key (default: this server's `/cdn/`). */
+    CDN_BASE_URL: z.url().optional(),
+    /** With both set, a purge also asks Cloudflare to purge the zone's copies. */
+    CLOUDFLARE_ZONE_ID: z.string().min(1).optional(),
+    CLOUDFLARE_API_TOKEN: z.string().min(1).optional(),
+    CLOUDFLARE_API_URL: z.url().default('https://api.cloudflare.com/client/v4'),
+    MEDIA_MAX_FILE_BYTES: z.coerce.number().int().min(1).default(104_857_600),
+    MEDIA_MAX_FILES_PER_REQUEST: z.coerce.number().int().min(1).max(100).default(10),
+    /** Comma-separated patterns (`image/*`, `application/pdf`). */
+    MEDIA_ALLOWED_TYPES: z
+      .string()
+      .default('image/*,video/*,audio/*,application/pdf,text/*')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((t) => t.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    /** How many bytes of files each member may keep. */
+    MEDIA_QUOTA_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(5 * 1024 ** 3),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -101,6 +138,8 @@ export type Env = z.infer<typeof schema>;
 
 export interface Config extends Env {
   publicUrl: string;
+  /** Public file URLs start with this; it ends with `/`. */
+  cdnBaseUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -120,5 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const value = parsed.data;
-  return { ...value, publicUrl: value.PUBLIC_URL ?? `http://localhost:${value.PORT}` };
+  const publicUrl = value.PUBLIC_URL ?? `http://localhost:${value.PORT}`;
+  const cdnBase = value.CDN_BASE_URL ?? `${publicUrl}/cdn/`;
+  return { ...value, publicUrl, cdnBaseUrl: cdnBase.endsWith('/') ? cdnBase : `${cdnBase}/` };
 }

@@ -69,6 +69,7 @@ export async function startServer(
     relayHealthy: () => relay?.healthy ?? false,
     webDir,
     routes: application.routes,
+    mounts: application.mounts,
     apiMiddleware: application.apiMiddleware,
     findSession: application.findSession,
     onServerError: application.onServerError,

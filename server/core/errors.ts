@@ -11,6 +11,8 @@ export type DomainErrorKind =
   | 'not-found'
   | 'conflict'
   | 'limit-exceeded'
+  | 'too-large'
+  | 'unsupported-type'
   | 'unavailable';
 
 export class DomainError extends Error {
@@ -54,6 +56,14 @@ export const conflict = (code: string, message: string) =>
 
 export const limitExceeded = (code: string, message: string, retryAfterSeconds?: number) =>
   new DomainError('limit-exceeded', code, message, undefined, retryAfterSeconds);
+
+/** Content past a size limit: a file, a member's storage quota. */
+export const tooLarge = (code: string, message: string) =>
+  new DomainError('too-large', code, message);
+
+/** Content of a type that is not accepted here, known from its bytes. */
+export const unsupportedType = (message: string) =>
+  new DomainError('unsupported-type', 'unsupported-type', message);
 
 export const unavailable = (message: string, retryAfterSeconds?: number) =>
   new DomainError('unavailable', 'unavailable', message, undefined, retryAfterSeconds);

@@ -41,6 +41,8 @@ const KINDS = new Set<DomainErrorKind>([
   'not-found',
   'conflict',
   'limit-exceeded',
+  'too-large',
+  'unsupported-type',
   'unavailable',
 ]);
 

@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/schema';
 import type { EventStore } from '../eventstore/append';
 import type { Projection } from '../eventstore/projection';
+import type { PathMount } from '../http/path-mount';
 import type { AnyRouteSpec } from '../http/route-spec';
 import type { Pusher } from '../realtime/pusher';
 import type { LiveRelay } from '../realtime/relay';
@@ -55,6 +56,8 @@ export interface DomainModule {
   /** Its read models; built from the catalogue when they consume other modules' meanings. */
   projections?(meanings: MeaningCatalogue): Projection[];
   routes?(deps: ModuleDeps): AnyRouteSpec[];
+  /** Routers outside `/api` (the files' CDN paths). */
+  mounts?(deps: ModuleDeps): PathMount[];
   pushers?(deps: ModuleDeps): Pusher[];
   socketFeatures?(deps: ModuleDeps): SocketFeature[];
   workers?(deps: RuntimeDeps): BackgroundWorker[];

@@ -14,6 +14,7 @@ import type { EmailQueueStatsTable } from './tables/email-queue-stats';
 import type { EmailTemplatesTable } from './tables/email-templates';
 import type { EmailVerificationTokensTable } from './tables/email-verification-tokens';
 import type { EventsTable } from './tables/events';
+import type { FilesTable } from './tables/files';
 import type { FriendRequestsTable } from './tables/friend-requests';
 import type { FriendshipsTable } from './tables/friendships';
 import type { LastSeenTable } from './tables/last-seen';
@@ -25,6 +26,7 @@ import type { NotificationsTable } from './tables/notifications';
 import type { PasswordResetTokensTable } from './tables/password-reset-tokens';
 import type { PerformanceMetricsTable } from './tables/performance-metrics';
 import type { RateLimitsTable } from './tables/rate-limits';
+import type { ServerSecretsTable } from './tables/server-secrets';
 import type { SessionsTable } from './tables/sessions';
 import type { SignInAddressThrottleTable } from './tables/sign-in-address-throttle';
 import type { SignInThrottleTable } from './tables/sign-in-throttle';
@@ -63,6 +65,8 @@ export interface Database {
   backup_progress: BackupProgressTable;
   backup_restores: BackupRestoresTable;
   log_entries: LogEntriesTable;
+  files: FilesTable;
+  server_secrets: ServerSecretsTable;
 }
 
 export type Db = Kysely<Database>;

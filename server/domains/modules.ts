@@ -5,6 +5,7 @@ import { badgesModule } from './badges';
 import { emailModule } from './email';
 import { friendsModule } from './friends';
 import { logsModule } from './logs';
+import { mediaModule } from './media';
 import { messagingModule } from './messaging';
 import { monitoringModule } from './monitoring';
 import { notificationsModule } from './notifications';
@@ -23,6 +24,7 @@ export const modules: readonly DomainModule[] = [
   presenceModule,
   friendsModule,
   messagingModule,
+  mediaModule,
   notificationsModule,
   monitoringModule,
   logsModule,

@@ -18,6 +18,7 @@ import { mountRoutes } from './mount-routes';
 import { apiDocsRoutes } from './openapi/api-docs';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi/document';
 import { originCheck } from './origin-check';
+import type { PathMount } from './path-mount';
 import { defineRoute, type AnyRouteSpec } from './route-spec';
 import { staticWeb } from './static-web';
 
@@ -29,6 +30,8 @@ export interface AppDeps {
   webDir: string;
   /** The API's routes, mounted under `/api` and described by `/api/openapi.json`. */
   routes: readonly AnyRouteSpec[];
+  /** Routers of the modules outside `/api` (files at `/cdn`). */
+  mounts: readonly PathMount[];
   /** Runs in front of every API route (the modules' request timing). */
   apiMiddleware: readonly RequestHandler[];
   /** Finds the signed-in member a request's cookie names. */
@@ -184,6 +187,9 @@ export function createApp(deps: AppDeps): Express {
   api.use((req, _res, next) => next(notFound(`No API route for ${req.method} ${req.path}`)));
   api.use(errorHandler);
   app.use('/api', api);
+  for (const mount of deps.mounts) {
+    app.use(mount.path, loadSession(deps.findSession), mount.router, errorHandler);
+  }
 
   const index = path.join(deps.webDir, 'index.html');
   if (config.SERVE_WEB && existsSync(index)) {

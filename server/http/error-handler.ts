@@ -17,6 +17,8 @@ const STATUS: Record<DomainErrorKind, number> = {
   'not-found': 404,
   conflict: 409,
   'limit-exceeded': 429,
+  'too-large': 413,
+  'unsupported-type': 415,
   unavailable: 503,
 };
 

@@ -16,6 +16,17 @@ export interface RawResponse {
   contentType: string;
 }
 
+/**
+ * A request body the handler reads itself, as a stream (an upload): a multipart form with its
+ * file and text fields, or raw bytes of any type.
+ */
+export interface StreamedBody {
+  contentType: 'multipart/form-data' | 'application/octet-stream';
+  description: string;
+  /** For a form: each field's name and what it holds; file fields say `binary`. */
+  fields?: Record<string, { binary?: boolean; description: string }>;
+}
+
 /** A JSON body described by its zod schema, `null` for an empty answer (204). */
 export type ResponseSpec = z.ZodType | null | RawResponse;
 
@@ -46,6 +57,8 @@ export interface RouteSpec<
   params?: P;
   query?: Q;
   body?: B;
+  /** Instead of `body`: a body the handler streams itself (uploads). */
+  streamedBody?: StreamedBody;
   /** Names the error the spec asks for when the body is refused (e.g. `weak-password`). */
   coder?: ErrorCoder;
   /** Success answers by status. */

@@ -3,6 +3,7 @@ import { accountEvents } from './accounts';
 import { backupEvents } from './backups';
 import { diagnosticEvents } from './diagnostics';
 import { friendEvents } from './friends';
+import { mediaEvents } from './media';
 import { messagingEvents } from './messaging';
 import { monitoringEvents } from './monitoring';
 import { notificationEvents } from './notifications';
@@ -18,6 +19,7 @@ export const eventSchemas = {
   ...diagnosticEvents,
   ...monitoringEvents,
   ...backupEvents,
+  ...mediaEvents,
 };
 
 export type EventType = keyof typeof eventSchemas;

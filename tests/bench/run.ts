@@ -11,7 +11,7 @@
  *   BENCH_DATABASE_URL     use this Postgres instead of the server's embedded one
  *   BENCH_OUT              also write the table as JSON to this path
  *   BENCH_SERVER_NODE_ARGS extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"
- *   BENCH_SCENARIOS        which to run, comma-separated: badges, messaging, roundtrips, backup (all)
+ *   BENCH_SCENARIOS        which to run, comma-separated: badges, messaging, roundtrips, backup, files (all)
  *   BENCH_MESSAGING_MEMBERS members in the messaging scenario, two per conversation (500)
  *   BENCH_MESSAGING_RATE   combined messages/s (300)
  *   BENCH_MESSAGING_RUNS   steady runs of the messaging scenario, one row each (5)
@@ -19,6 +19,9 @@
  *   BENCH_RT_SECONDS       measured seconds per strategy cell, after 1 s of warm-up (5)
  *   BENCH_RT_WRITERS       commit batching: transactions in flight at once (4)
  *   BENCH_BACKUP_EVENTS    events in the backup scenario (1000000); BENCH_SCENARIOS=backup runs it
+ *   BENCH_FILES_BYTES      size of the upload in the files scenario (100000000, under the 100 MiB limit)
+ *   BENCH_FILES_CLIENTS    concurrent clients serving the cached variant and its static twin (16)
+ *   BENCH_FILES_SECONDS    measured seconds per rate cell, after 1 s of warm-up (5)
  *
  * Round trips per command are read from the server's `GET /api/test/command-stats` before and
  * after each scenario's load; duplicated deliveries are printed one by one.
@@ -48,6 +51,7 @@ import {
 import { badgeCommands, COMMAND_NAME } from './commands';
 import { cpuPercent, cpuSnapshot } from './cpu';
 import { duplicateReport } from './duplicates';
+import { runFilesBench } from './files';
 import { HttpPool } from './http-pool';
 import { closedLoop, openLoop } from './load';
 import {
@@ -93,11 +97,11 @@ const settings = {
   baselineMs: 5000,
   graceMs: 3000,
   drainMs: 15_000,
-  // Every scenario at its defaults (five messaging runs, twenty round-trip cells, the backup)
-  // takes about ten minutes on the 2-core machine: the watchdog only catches a hang.
+  // Every scenario at its defaults (five messaging runs, twenty round-trip cells, the backup,
+  // the files) takes about eleven minutes on the 2-core machine: the watchdog only catches a hang.
   watchdogMs: 30 * 60_000,
   scenarios: new Set(
-    (process.env.BENCH_SCENARIOS ?? 'badges,messaging,roundtrips,backup').split(','),
+    (process.env.BENCH_SCENARIOS ?? 'badges,messaging,roundtrips,backup,files').split(','),
   ),
   messaging: {
     members: Math.round(numberEnv('BENCH_MESSAGING_MEMBERS', 500)),
@@ -117,6 +121,15 @@ const settings = {
     maxBatch: 64,
   },
   backupEvents: Math.round(numberEnv('BENCH_BACKUP_EVENTS', 1_000_000)),
+  files: {
+    uploadBytes: Math.round(numberEnv('BENCH_FILES_BYTES', 100_000_000)),
+    uploadRuns: 2,
+    photo: { width: 4000, height: 3000 },
+    clients: Math.round(numberEnv('BENCH_FILES_CLIENTS', 16)),
+    warmupMs: 1000,
+    durationMs: numberEnv('BENCH_FILES_SECONDS', 5) * 1000,
+    rounds: 2,
+  },
 };
 
 const ZERO: Badges = { notifications: 0, messages: 0, friendRequests: 0, version: 0 };
@@ -373,6 +386,17 @@ async function main(): Promise<number> {
             'as in the other scenarios; the backup and restore themselves stream outside commands.',
         ],
       });
+      missed.push(...result.missed);
+    }
+    if (settings.scenarios.has('files')) {
+      const result = await runFilesBench(running, {
+        ...settings.files,
+        repoRoot,
+        workDir: tempDir,
+        // Where the server's disk storage writes (its default unless FILES_DIR is set).
+        filesDir: process.env.FILES_DIR || path.join(tempDir, 'files'),
+      });
+      tables.push(...result.sections);
       missed.push(...result.missed);
     }
     const warnings = [...running.warnings];

@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { loadConfig } from '../../server/config';
@@ -30,6 +33,8 @@ export async function startTestServer(
     // Every test signs up its own members from one address; the abuse-limit tests set their own.
     SIGN_UPS_PER_CLIENT_PER_HOUR: '0',
     RESETS_PER_CLIENT_PER_HOUR: '0',
+    // Uploaded files go to a folder of this server's own, never into the working tree.
+    FILES_DIR: path.join(os.tmpdir(), `agora-test-files-${randomUUID()}`),
     ...options.env,
   });
   const logger = options.logger ?? pino({ level: 'silent' });

@@ -35,11 +35,13 @@ describe('docker-compose.yml', () => {
   const apps = APPS.map((name) => compose.services[name]!);
   const nginx = compose.services.nginx!;
 
-  it('runs Postgres, two app processes built from the Dockerfile, nginx before them, and a mail catcher', () => {
+  it('runs Postgres, two app processes built from the Dockerfile, nginx before them, a mail catcher and MinIO', () => {
     expect(Object.keys(compose.services).sort()).toEqual([
       'app-1',
       'app-2',
       'mailpit',
+      'minio',
+      'minio-setup',
       'nginx',
       'postgres',
     ]);
@@ -81,6 +83,17 @@ describe('docker-compose.yml', () => {
       expect(mounts(app).get(app.environment!.BACKUP_DIR!)).toBe('backups');
     }
     expect(Object.keys(compose.volumes)).toContain('backups');
+  });
+
+  it('stores files in the compose MinIO, in the bucket the setup service makes', () => {
+    const env = apps[0]!.environment!;
+    const minio = compose.services.minio!.environment!;
+    const config = loadConfig(env);
+    expect(config.STORAGE_DRIVER).toBe('s3');
+    expect(new URL(env.S3_ENDPOINT!).hostname).toBe('minio');
+    expect(env.S3_ACCESS_KEY_ID).toBe(minio.MINIO_ROOT_USER);
+    expect(env.S3_SECRET_ACCESS_KEY).toBe(minio.MINIO_ROOT_PASSWORD);
+    expect(read('docker-compose.yml')).toContain(`local/${config.S3_BUCKET}`);
   });
 });
 

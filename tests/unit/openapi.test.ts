@@ -163,7 +163,7 @@ describe('OpenAPI document', () => {
   it('describes request bodies as clients send them', () => {
     const body = op('/friends/{userId}/permissions', 'patch').requestBody;
     expect(body?.required).toBe(true);
-    expect(body?.content['application/json'].schema).toEqual({
+    expect(body?.content['application/json']?.schema).toEqual({
       type: 'object',
       properties: {
         canMessage: { type: 'boolean' },

@@ -1,5 +1,6 @@
 import type { LiveFeatureEntry } from '../features/connection/liveFeature';
 import { friendsLive } from '../features/friends/friendsLive';
+import { mediaLive } from '../features/media/mediaLive';
 import { messagingLive } from '../features/messaging/messagingLive';
 import { notificationsLive } from '../features/notifications/notificationsLive';
 import { presenceLive } from '../features/presence/presenceReporter';
@@ -18,6 +19,7 @@ export const liveFeatures: readonly LiveFeatureEntry[] = [
   notificationsLive,
   friendsLive,
   presenceLive,
+  mediaLive,
   {
     name: 'monitoring',
     load: async () => (await import('../features/monitoring/monitoringLive')).monitoringLive,

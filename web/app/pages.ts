@@ -63,6 +63,7 @@ export const SettingsPage = lazyPage(
 const media = () => import('../features/media/pages');
 export const ImagesPage = lazyPage(media, 'ImagesPage');
 export const VideosPage = lazyPage(media, 'VideosPage');
+export const FileUploadDemoPage = lazyPage(media, 'FileUploadDemoPage');
 
 const discover = () => import('../features/discover/pages');
 export const TrendingPage = lazyPage(discover, 'TrendingPage');
@@ -83,7 +84,6 @@ export const AppsPage = lazyPage(business, 'AppsPage');
 
 const ops = () => import('../features/ops/pages');
 export const ModerationPage = lazyPage(ops, 'ModerationPage');
-export const FileUploadDemoPage = lazyPage(ops, 'FileUploadDemoPage');
 export const MonitoringDemoPage = lazyPage(
   () => import('../features/monitoring/MonitoringDemoPage'),
   'MonitoringDemoPage',

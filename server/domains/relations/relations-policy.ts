@@ -106,3 +106,16 @@ export async function check(db: Db, rule: RawBuilder<boolean>): Promise<boolean>
   const { rows } = await sql<{ value: boolean }>`select ${rule} as value`.execute(db);
   return rows[0]?.value ?? false;
 }
+
+/**
+ * `viewer` may see a file (its bytes and its details): always its owner; a public file, every
+ * signed-in member with no block either way with the owner. Anyone else needs a signed link.
+ */
+export function fileVisible(
+  owner: MemberRef,
+  isPublic: RawBuilder<unknown>,
+  viewer: MemberRef,
+): RawBuilder<boolean> {
+  return sql<boolean>`(${owner} = ${viewer}
+    or (${isPublic} and not ${blockedEitherWay(owner, viewer)}))`;
+}

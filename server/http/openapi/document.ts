@@ -1,6 +1,6 @@
 import { SESSION_COOKIE } from '../../../shared/constants';
 import { apiErrorSchema } from '../../../shared/api/errors';
-import type { AnyRouteSpec } from '../route-spec';
+import type { AnyRouteSpec, StreamedBody } from '../route-spec';
 import { operationIdOf, toOpenApiPath } from './express-path';
 import { SchemaComponents, type JsonSchema } from './json-schema';
 import { parametersOf, type ParameterObject } from './parameters';
@@ -21,7 +21,11 @@ interface OperationObject {
   description?: string;
   security: Array<Record<string, string[]>>;
   parameters?: ParameterObject[];
-  requestBody?: { required: boolean; content: { 'application/json': { schema: JsonSchema } } };
+  requestBody?: {
+    required: boolean;
+    description?: string;
+    content: Record<string, { schema: JsonSchema }>;
+  };
   responses: Record<string, ResponseObject | Reference>;
 }
 
@@ -71,6 +75,29 @@ function requestBodyOf(
   };
 }
 
+function streamedBodyOf(body: StreamedBody): NonNullable<OperationObject['requestBody']> {
+  const binary = { type: 'string', format: 'binary' } as const;
+  const schema =
+    body.contentType === 'multipart/form-data'
+      ? {
+          type: 'object' as const,
+          properties: Object.fromEntries(
+            Object.entries(body.fields ?? {}).map(([name, field]) => [
+              name,
+              field.binary
+                ? { ...binary, description: field.description }
+                : { type: 'string' as const, description: field.description },
+            ]),
+          ),
+        }
+      : binary;
+  return {
+    required: true,
+    description: body.description,
+    content: { [body.contentType]: { schema } },
+  };
+}
+
 /** Builds the operation of one route; shared error responses are added to `errorComponents`. */
 function operationOf(
   spec: AnyRouteSpec,
@@ -103,6 +130,7 @@ function operationOf(
     security: spec.auth === 'public' ? [] : [{ cookieAuth: [] }],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(spec.body ? { requestBody: requestBodyOf(spec.body, schemas, operationId) } : {}),
+    ...(spec.streamedBody ? { requestBody: streamedBodyOf(spec.streamedBody) } : {}),
     responses,
   };
 }

@@ -1,13 +1,11 @@
-import { PageHeader } from '../../components/PageHeader';
+import { MediaLibraryPage } from './MediaLibraryPage';
+
+export { FileUploadDemoPage } from './FileUploadDemoPage';
 
 export function ImagesPage() {
-  return (
-    <PageHeader title="Images" description="Your image library: upload, star, archive and share." />
-  );
+  return <MediaLibraryPage kind="image" />;
 }
 
 export function VideosPage() {
-  return (
-    <PageHeader title="Videos" description="Your video library: upload, play, star and share." />
-  );
+  return <MediaLibraryPage kind="video" />;
 }

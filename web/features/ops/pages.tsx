@@ -5,12 +5,3 @@ export function ModerationPage() {
     <PageHeader title="Moderation" description="This page is for moderation tools and content." />
   );
 }
-
-export function FileUploadDemoPage() {
-  return (
-    <PageHeader
-      title="File Storage and CDN"
-      description="Upload files and deliver them through the CDN."
-    />
-  );
-}

@@ -1,0 +1,115 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { mediaMessages } from '../../../shared/media';
+import { invalid, tooLarge, unsupportedType } from '../../core/errors';
+import { SNIFF_BYTES, sniffType, typeAllowed, type SniffedType } from './content-type';
+
+/** An upload written whole to the staging folder, not yet in storage. */
+export interface StagedFile {
+  path: string;
+  name: string;
+  size: number;
+  sha256: string;
+  type: SniffedType;
+}
+
+export interface StagingRules {
+  dir: string;
+  maxBytes: number;
+  allowedTypes: readonly string[];
+  /** Refusal when the limit is a member's remaining quota rather than the file limit. */
+  overLimit?: () => Error;
+}
+
+/**
+ * Passes an upload's bytes through while counting and hashing them. The first bytes are held
+ * back until the type is known from them: a refused type stops the upload before anything of it
+ * is written, and so does the byte past the limit.
+ */
+class UploadInspector extends Transform {
+  readonly hash = createHash('sha256');
+  size = 0;
+  type: SniffedType | null = null;
+  private held: Buffer[] = [];
+  private heldBytes = 0;
+
+  constructor(
+    private readonly name: string,
+    private readonly rules: StagingRules,
+  ) {
+    super();
+  }
+
+  private async decide(complete: boolean): Promise<void> {
+    const head = Buffer.concat(this.held);
+    const type = await sniffType(head.subarray(0, SNIFF_BYTES), this.name, complete);
+    if (!typeAllowed(type.mime, this.rules.allowedTypes)) {
+      throw unsupportedType(mediaMessages.typeNotAllowed(type.mime, this.rules.allowedTypes));
+    }
+    this.type = type;
+    this.push(head);
+    this.held = [];
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.size += chunk.length;
+    if (this.size > this.rules.maxBytes) {
+      done(
+        this.rules.overLimit?.() ??
+          tooLarge('file-too-large', mediaMessages.fileTooLarge(this.rules.maxBytes)),
+      );
+      return;
+    }
+    this.hash.update(chunk);
+    if (this.type) {
+      done(null, chunk);
+      return;
+    }
+    this.held.push(chunk);
+    this.heldBytes += chunk.length;
+    if (this.heldBytes < SNIFF_BYTES) {
+      done();
+      return;
+    }
+    this.decide(false).then(() => done(), done);
+  }
+
+  override _flush(done: TransformCallback): void {
+    if (this.size === 0) {
+      done(invalid('file-empty', mediaMessages.fileEmpty));
+      return;
+    }
+    if (this.type) {
+      done();
+      return;
+    }
+    this.decide(true).then(() => done(), done);
+  }
+}
+
+/** Streams an upload to a staging file; nothing of a refused upload is left behind. */
+export async function stageUpload(
+  source: Readable,
+  name: string,
+  rules: StagingRules,
+): Promise<StagedFile> {
+  const target = path.join(rules.dir, `upload-${randomUUID()}`);
+  const inspector = new UploadInspector(name, rules);
+  try {
+    await pipeline(source, inspector, createWriteStream(target, { flags: 'wx' }));
+  } catch (error) {
+    await rm(target, { force: true });
+    throw error;
+  }
+  return {
+    path: target,
+    name,
+    size: inspector.size,
+    sha256: inspector.hash.digest('hex'),
+    type: inspector.type!,
+  };
+}
