@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../api/text';
 import {
   BULK_MAX,
   DESCRIPTION_MAX,
@@ -36,12 +37,12 @@ export const folderSchema = z
   .string()
   .regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, 'A folder is 1 to 32 lower-case letters, digits, - or _');
 
-const tagSchema = z
-  .string()
-  .trim()
-  .min(1, 'A tag cannot be blank')
-  .max(TAG_MAX, `A tag is at most ${TAG_MAX} characters`)
-  .regex(/^[^\p{C}]+$/u, 'A tag cannot contain control characters');
+const tagSchema = text({
+  trim: true,
+  required: 'A tag cannot be blank',
+  max: TAG_MAX,
+  maxMessage: `A tag is at most ${TAG_MAX} characters`,
+}).regex(/^[^\p{C}]+$/u, 'A tag cannot contain control characters');
 
 export const tagsSchema = z
   .array(tagSchema)
@@ -90,7 +91,10 @@ export const editorUploadResultSchema = z.object({ location: z.string(), key: z.
 export const presignRequestSchema = z.strictObject({
   userId: z.uuid(),
   type: folderSchema,
-  filename: z.string().min(1).max(FILE_NAME_MAX),
+  filename: text({ trim: true, required: 'Give the file a name', max: FILE_NAME_MAX }).regex(
+    /^[^\p{C}\\/]+$/u,
+    'A file name cannot contain control characters or slashes',
+  ),
   /** When given, the upload must be exactly this long, and is refused at once past a limit. */
   size: z.number().int().min(1).optional(),
 });
@@ -103,7 +107,9 @@ export const presignResultSchema = z.object({
   method: z.literal('PUT'),
   expiresAt: z.string(),
 });
-export const completeUploadSchema = z.strictObject({ token: z.string().min(1).max(4096) });
+export const completeUploadSchema = z.strictObject({
+  token: text({ required: 'Give the upload token', max: 4096 }),
+});
 
 export const expiresInSchema = z.object({
   expiresIn: z.coerce.number().int().min(1).max(MAX_URL_EXPIRY_SECONDS).optional(),
@@ -117,7 +123,7 @@ export type FilesTab = z.infer<typeof filesTabSchema>;
 export const filesQuerySchema = z.object({
   type: fileKindSchema.optional(),
   tab: filesTabSchema.default('all'),
-  cursor: z.string().max(200).optional(),
+  cursor: text({ max: 200 }).optional(),
   limit: z.coerce.number().int().min(1).max(FILES_PAGE.max).default(FILES_PAGE.default),
 });
 export const filesPageSchema = z.object({
@@ -132,7 +138,7 @@ export const fileUpdateSchema = z
     isArchived: z.boolean().optional(),
     isPublic: z.boolean().optional(),
     tags: tagsSchema.optional(),
-    description: z.string().max(DESCRIPTION_MAX).optional(),
+    description: text({ max: DESCRIPTION_MAX }).optional(),
   })
   .refine((u) => Object.keys(u).length > 0, { message: 'Nothing to change' });
 export type FileUpdate = z.infer<typeof fileUpdateSchema>;
@@ -157,8 +163,7 @@ export const bulkResultSchema = z.object({
 });
 
 export const archiveQuerySchema = z.object({
-  keys: z
-    .string()
+  keys: text({ max: BULK_MAX * 64 })
     .transform((s) => s.split(','))
     .pipe(z.array(fileKeySchema).min(1).max(BULK_MAX)),
 });
@@ -229,7 +234,10 @@ export const cdnHealthSchema = z.object({
 });
 export type CdnHealth = z.infer<typeof cdnHealthSchema>;
 export const purgeRequestSchema = z.strictObject({
-  files: z.array(z.string().min(1).max(2048)).min(1).max(BULK_MAX),
+  files: z
+    .array(text({ required: 'Name a file to purge', max: 2048 }))
+    .min(1)
+    .max(BULK_MAX),
 });
 export const purgeResultSchema = z.object({
   purged: z.number().int(),

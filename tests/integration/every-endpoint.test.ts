@@ -13,6 +13,7 @@ import {
   startConversation,
   type TestMember,
 } from '../support/factories';
+import { png, uploaded } from '../support/media-fixtures';
 import { useServerWithDatabase } from '../support/test-server';
 
 /**
@@ -57,6 +58,8 @@ interface Scene {
   messageId: string;
   requestId: string;
   notificationId: string;
+  /** One of the member's files (an image). */
+  fileKey: string;
   /** All of the above: what generated params and fields pick from. */
   ids: string[];
 }
@@ -66,6 +69,13 @@ interface Attempt {
   query: [string, string][];
   /** Raw request body text; undefined sends none. */
   body: string | undefined;
+  /** Instead of `body`, a multipart form (the upload routes). */
+  form?: Form;
+}
+
+interface Form {
+  fields: [string, string][];
+  files: { field: string; filename: string; content: Buffer }[];
 }
 
 // ---------------------------------------------------------------- hostile values
@@ -412,7 +422,12 @@ function send(route: AnyRouteSpec, attempt: Attempt, caller: Caller) {
   const url = `/api${path}${query ? `?${query}` : ''}`;
   let test = request(stack.server.url)[route.method](url);
   if (caller !== 'anonymous') test = test.set('cookie', caller.cookie);
-  if (attempt.body !== undefined) {
+  if (attempt.form) {
+    for (const [name, value] of attempt.form.fields) test = test.field(name, value);
+    for (const file of attempt.form.files) {
+      test = test.attach(file.field, file.content, { filename: file.filename });
+    }
+  } else if (attempt.body !== undefined) {
     test = test.set('content-type', 'application/json').send(attempt.body);
   }
   return test;
@@ -429,6 +444,9 @@ function idFor(scene: Scene, route: AnyRouteSpec, name: string): string {
   if (name === 'upToMessageId' || name === 'before') return scene.messageId;
   if (name === 'participantId') return scene.friendId;
   if (name === 'toUserId') return scene.lonerId;
+  // A member uploads into their own folder; the other files routes act on their file.
+  if (name === 'userId' && route.path.startsWith('/upload')) return scene.member.id;
+  if (name === 'key') return scene.fileKey;
   if (route.path.startsWith('/conversations')) return scene.conversationId;
   if (route.path.startsWith('/friends/requests/')) return scene.requestId;
   if (route.path.startsWith('/notifications')) return scene.notificationId;
@@ -439,6 +457,8 @@ function idFor(scene: Scene, route: AnyRouteSpec, name: string): string {
 const SWEEP_TEXT = ['a\0b', `ok${HIGH}`, `${LOW}ok`, INVISIBLE, 'x'.repeat(100_000)];
 const SWEEP_NUMBERS = [2 ** 31, 2 ** 53 + 2, -1, 1e308];
 const NO_SUCH_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
+/** A small real image, made once the test starts (sharp is asynchronous). */
+let PNG_BYTES: Buffer = Buffer.alloc(0);
 
 /**
  * A value the field accepts, as far as its schema says (of an object, its required fields): the
@@ -575,7 +595,46 @@ function sweepOf(route: AnyRouteSpec, scene: Scene): Attempt[] {
   for (const whole of [deepText('[', 1_000), deepText('{"a":', 1_000), '{"a":"\\u0000"}']) {
     attempts.push({ ...base, body: whole });
   }
+  if (route.streamedBody?.contentType === 'multipart/form-data') {
+    attempts.push(...formsOf(route, base));
+  }
   return attempts;
+}
+
+/**
+ * Multipart bodies for the upload routes: hostile file names and field values, a file under a
+ * field the route does not read, a field repeated, an empty file and one whose bytes are no type.
+ */
+function formsOf(route: AnyRouteSpec, base: Attempt): Attempt[] {
+  const fields = Object.entries(route.streamedBody?.fields ?? {});
+  const fileField = fields.find(([, field]) => field.binary)?.[0] ?? 'file';
+  const plain = fields.filter(([, field]) => !field.binary).map(([name]) => name);
+  const file = (filename: string, content: Buffer = PNG_BYTES) => ({
+    field: fileField,
+    filename,
+    content,
+  });
+  const form = (over: Partial<Form>): Attempt => ({
+    ...base,
+    body: undefined,
+    form: { fields: [], files: [file('ok.png')], ...over },
+  });
+  return [
+    ...SWEEP_TEXT.map((name) => form({ files: [file(name)] })),
+    ...plain.flatMap((name) => SWEEP_TEXT.map((value) => form({ fields: [[name, value]] }))),
+    ...plain.map((name) =>
+      form({
+        fields: [
+          [name, 'true'],
+          [name, 'false'],
+        ],
+      }),
+    ),
+    form({ files: [{ ...file('elsewhere.png'), field: 'not-a-field' }] }),
+    form({ files: [file('empty.png', Buffer.alloc(0))] }),
+    form({ files: [file('noise.png', Buffer.alloc(4096, 7))] }),
+    form({ files: [] }),
+  ];
 }
 
 // ---------------------------------------------------------------- what "nothing written" means
@@ -630,6 +689,8 @@ describe('every endpoint, hostile input', () => {
       .post(`/conversations/${conversation.id}/messages`, { content: 'hello' })
       .expect(201);
     const request = await sendFriendRequest(stack.server, stranger, member, 'hi');
+    PNG_BYTES = await png();
+    const file = await uploaded(stack.server, member, { buffer: PNG_BYTES, filename: 'a.png' });
     const notifications = await as(stack.server, member).get('/notifications').expect(200);
     const named = {
       friendId: friend.id,
@@ -640,6 +701,7 @@ describe('every endpoint, hostile input', () => {
       messageId: sent.body.message.id as string,
       requestId: request.id,
       notificationId: notifications.body.notifications[0].id as string,
+      fileKey: file.key,
     };
     scene = { owner, member, ...named, ids: Object.values(named) };
   });
