@@ -31,18 +31,39 @@ export function emitSocketEvent(event: string, payload: unknown): void {
   if (socket?.connected) socket.emit(event, payload);
 }
 
+/**
+ * Waits before asking again for a snapshot that failed on the way (a proxy's 502 while it learns
+ * that a process died, a 503 during an outage, no answer): pushes missed while away are only
+ * repaired by a snapshot, so one lost to a passing failure must not leave the counts stale.
+ */
+const SNAPSHOT_RETRY_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000] as const;
+
+/** A failure that asking again may cure: no answer, or the server side's 5xx. */
+function isPassingFailure(status: number | string): boolean {
+  return typeof status === 'number' ? status >= 500 : status !== 'PARSING_ERROR';
+}
+
 const loadBadgesSnapshot =
   (userId: string): AppThunk =>
   async (dispatch, getState) => {
-    const result = await dispatch(
-      badgesApi.endpoints.getBadges.initiate(undefined, { subscribe: false, forceRefetch: true }),
-    );
-    // A snapshot that outlived its member must not seed the next member's counts.
-    if (selectSignedInUserId(getState()) !== userId) return;
-    if (result.data) {
-      dispatch(badgesReceived(result.data));
-    } else if (result.error && 'status' in result.error && result.error.status === 401) {
-      dispatch(sessionRechecked());
+    for (let attempt = 0; ; attempt += 1) {
+      const result = await dispatch(
+        badgesApi.endpoints.getBadges.initiate(undefined, { subscribe: false, forceRefetch: true }),
+      );
+      // A snapshot that outlived its member must not seed the next member's counts.
+      if (selectSignedInUserId(getState()) !== userId) return;
+      if (result.data) {
+        dispatch(badgesReceived(result.data));
+        return;
+      }
+      const status = result.error && 'status' in result.error ? result.error.status : undefined;
+      if (status === 401) {
+        dispatch(sessionRechecked());
+        return;
+      }
+      const delay = SNAPSHOT_RETRY_DELAYS_MS[attempt];
+      if (status === undefined || !isPassingFailure(status) || delay === undefined) return;
+      await new Promise((resolve) => setTimeout(resolve, delay));
     }
   };
 
