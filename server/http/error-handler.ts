@@ -63,6 +63,13 @@ export function createErrorHandler(
   onServerError: (error: unknown, where: ServerErrorContext) => void = () => undefined,
 ): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
+    // The client went away mid-answer (a page left during a download): nobody is there to read
+    // an answer and nothing failed on our side, so it is neither an outage nor a fault.
+    if (req.socket.destroyed && (error as { code?: unknown }).code === 'ECONNABORTED') {
+      req.log.debug({ err: error }, 'the client went away before the answer was sent');
+      if (!res.writableEnded) res.end();
+      return;
+    }
     let http: HttpError;
     const dataError = fromDataException(error);
     const parserError = error as BodyParserError;

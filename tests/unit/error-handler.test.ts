@@ -32,4 +32,22 @@ describe('error handler', () => {
     expect(res.body.error.code).toBe('internal');
     expect(JSON.stringify(res.body)).not.toContain('secret detail');
   });
+
+  it('takes a client that went away mid-answer for neither an outage nor a fault', () => {
+    const lines: { level: number }[] = [];
+    const serverErrors: unknown[] = [];
+    const log = pino({ level: 'debug' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    let ended = false;
+    const req = { socket: { destroyed: true }, log } as unknown as express.Request;
+    const res = {
+      headersSent: true,
+      writableEnded: false,
+      end: () => (ended = true),
+    } as unknown as express.Response;
+    const aborted = Object.assign(new Error('Request aborted'), { code: 'ECONNABORTED' });
+    createErrorHandler((error) => serverErrors.push(error))(aborted, req, res, () => undefined);
+    expect(ended).toBe(true);
+    expect(serverErrors).toEqual([]);
+    expect(lines.every((line) => line.level < 40)).toBe(true);
+  });
 });
