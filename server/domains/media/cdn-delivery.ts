@@ -14,7 +14,7 @@ import type { ObjectStorage } from '../../storage/object-storage';
 import { servedInline, servedType } from './content-type';
 import { isFileKey, originalPath, variantPath } from './file-keys';
 import type { FileRow } from './file-presenter';
-import { readFileByKey, visibleTo } from './files-read';
+import { readFileForViewer } from './files-read';
 import {
   hasTransform,
   outputFormatOf,
@@ -69,13 +69,12 @@ function readQuery(query: Request['query']): {
  * Who may read: a signed link (its holder, whoever they are) or the member asking, by the
  * relations policy. A file one may not read is not found; a link that no longer works says so.
  */
-async function accessTo(
+function accessTo(
   deps: DeliveryDeps,
-  req: Request,
   key: string,
-  row: FileRow,
+  row: FileRow & { visible: boolean },
   link: Record<string, string>,
-): Promise<Access> {
+): Access {
   const download = link.dl === '1';
   if (link.sig !== undefined || link.exp !== undefined) {
     const exp = Number(link.exp);
@@ -84,9 +83,7 @@ async function accessTo(
     }
     return { signed: true, lifetime: Math.max(0, exp - Math.floor(Date.now() / 1000)), download };
   }
-  const viewer = req.session?.userId;
-  if (!viewer || !(await visibleTo(deps.db, row, viewer)))
-    throw notFound(mediaMessages.fileNotFound);
+  if (!row.visible) throw notFound(mediaMessages.fileNotFound);
   return { signed: false, lifetime: 0, download };
 }
 
@@ -162,9 +159,9 @@ async function deliver(deps: DeliveryDeps, req: Request, res: Response): Promise
   const key = String(req.params.key);
   if (!isFileKey(key)) throw notFound(mediaMessages.fileNotFound);
   const { link, transform } = readQuery(req.query);
-  const row = await readFileByKey(deps.db, key);
+  const row = await readFileForViewer(deps.db, key, req.session?.userId);
   if (!row) throw notFound(mediaMessages.fileNotFound);
-  const access = await accessTo(deps, req, key, row, link);
+  const access = accessTo(deps, key, row, link);
   const isPoster = key === row.poster_key;
   const mime = isPoster ? 'image/jpeg' : row.mime_type;
   const filename = isPoster ? `${row.name}.jpg` : row.name;

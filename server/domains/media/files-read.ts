@@ -26,6 +26,25 @@ export async function readFileByKey(db: Db, key: string): Promise<FileRow | unde
   return row as FileRow | undefined;
 }
 
+/**
+ * A file by its key and whether `viewerId` may see it, in one query: the CDN reads both on every
+ * request, and a second round trip there is most of what a cached variant costs.
+ */
+export async function readFileForViewer(
+  db: Db,
+  key: string,
+  viewerId: string | undefined,
+): Promise<(FileRow & { visible: boolean }) | undefined> {
+  const visible = viewerId
+    ? fileVisible(sql.ref('f.owner_id'), sql.ref('f.is_public'), member(viewerId))
+    : sql<boolean>`false`;
+  const row = await fileRows(db)
+    .select(visible.as('visible'))
+    .where((eb) => eb.or([eb('f.key', '=', key), eb('f.poster_key', '=', key)]))
+    .executeTakeFirst();
+  return row as (FileRow & { visible: boolean }) | undefined;
+}
+
 /** Whether `viewerId` may see the file, by the relations policy. */
 export async function visibleTo(db: Db, row: FileRow, viewerId: string): Promise<boolean> {
   if (row.owner_id === viewerId) return true;
