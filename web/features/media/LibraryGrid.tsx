@@ -6,6 +6,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { BulkActionBar } from './BulkActionBar';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import { listedFiles } from './fileList';
+import { EditDetailsDialog } from './EditDetailsDialog';
 import { countOf, type LibraryKind, type LibraryText } from './libraryText';
 import { useGetFilesInfiniteQuery } from './mediaApi';
 import { MediaCard } from './MediaCard';
@@ -27,10 +28,12 @@ export function LibraryGrid({ kind, tab, text }: LibraryGridProps) {
   const selection = useSelection(keys);
   const actions = useFileActions(text);
   const [playingKey, setPlayingKey] = useState<string | null>(null);
+  const [editingKey, setEditingKey] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<readonly string[] | null>(null);
 
   const selected = files.filter((file) => selection.has(file.key));
   const playing = files.find((file) => file.key === playingKey);
+  const editing = files.find((file) => file.key === editingKey);
 
   async function bulk(action: BulkAction) {
     if (await actions.bulk(selection.keys, action)) selection.clear();
@@ -44,6 +47,8 @@ export function LibraryGrid({ kind, tab, text }: LibraryGridProps) {
   }
 
   function onKeyDown(event: KeyboardEvent) {
+    // React passes keys up from portals too: Escape in a dialog closes the dialog, nothing more.
+    if (!event.currentTarget.contains(event.target as Node)) return;
     if (event.key === 'Escape' && selection.keys.length > 0) {
       event.stopPropagation();
       selection.clear();
@@ -95,6 +100,7 @@ export function LibraryGrid({ kind, tab, text }: LibraryGridProps) {
             selected={selection.has(file.key)}
             onToggleSelect={() => selection.toggle(file.key)}
             onPlay={kind === 'video' ? () => setPlayingKey(file.key) : undefined}
+            onEdit={() => setEditingKey(file.key)}
             onDelete={() => setDeleting([file.key])}
             actions={actions}
           />
@@ -112,6 +118,7 @@ export function LibraryGrid({ kind, tab, text }: LibraryGridProps) {
         </Button>
       )}
       {playing && <VideoPlayerDialog file={playing} onClose={() => setPlayingKey(null)} />}
+      {editing && <EditDetailsDialog file={editing} onClose={() => setEditingKey(null)} />}
       <ConfirmDeleteDialog
         what={
           deleting === null

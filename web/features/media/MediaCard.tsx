@@ -1,4 +1,14 @@
-import { Archive, ArchiveRestore, Check, Globe, Play, Share2, Star, Trash2 } from 'lucide-react';
+import {
+  Archive,
+  ArchiveRestore,
+  Check,
+  Globe,
+  Pencil,
+  Play,
+  Share2,
+  Star,
+  Trash2,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatBytes } from '../../../shared/format';
 import type { MediaFile } from '../../../shared/media';
@@ -15,6 +25,8 @@ export interface MediaCardProps {
   selected: boolean;
   onToggleSelect: () => void;
   onPlay?: () => void;
+  /** Opens the description and tags editor; the library lists only its owner's files. */
+  onEdit: () => void;
   onDelete: () => void;
   actions: FileActions;
 }
@@ -50,6 +62,7 @@ export function MediaCard({
   selected,
   onToggleSelect,
   onPlay,
+  onEdit,
   onDelete,
   actions,
 }: MediaCardProps) {
@@ -131,6 +144,9 @@ export function MediaCard({
             onClick={() => void actions.toggleArchive(file)}
           >
             {file.isArchived ? <ArchiveRestore aria-hidden /> : <Archive aria-hidden />}
+          </IconAction>
+          <IconAction label={`Edit details of ${name}`} onClick={onEdit}>
+            <Pencil aria-hidden />
           </IconAction>
           <IconAction label={`Share ${name}`} onClick={() => void actions.share(file)}>
             <Share2 aria-hidden />

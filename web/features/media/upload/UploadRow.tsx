@@ -17,6 +17,7 @@ import { cn } from '../../../lib/cn';
 import { statusText } from './rowText';
 import { progressOf, type UploadRow as Row } from './uploadQueue';
 import { useFilePreview } from './useFilePreview';
+import { usePosterUpload } from './usePosterUpload';
 
 const ICON_OF_KIND: Record<FileKind, LucideIcon> = {
   image: FileImage,
@@ -26,8 +27,7 @@ const ICON_OF_KIND: Record<FileKind, LucideIcon> = {
   other: FileIcon,
 };
 
-function Preview({ row }: { row: Row }) {
-  const preview = useFilePreview(row.file, row.kind);
+function Preview({ row, preview }: { row: Row; preview: string | null }) {
   const Icon = ICON_OF_KIND[row.kind];
   return (
     <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-lg border bg-muted">
@@ -55,10 +55,12 @@ export function UploadRow({ row, onRemove, onRetry, onPublicChange }: UploadRowP
   const status = statusText(row, progress);
   const active = row.status === 'queued' || row.status === 'uploading';
   const isPublic = row.uploaded?.isPublic ?? row.isPublic;
+  const preview = useFilePreview(row.file, row.kind);
+  usePosterUpload(row.uploaded, preview);
 
   return (
     <li className="flex gap-3 rounded-xl border bg-card p-3">
-      <Preview row={row} />
+      <Preview row={row} preview={preview} />
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <div className="flex items-start justify-between gap-2">
           <p id={nameId} className="truncate text-sm font-medium" title={name}>
