@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { startChildServer } from './child-server';
 import { HttpPool } from './http-pool';
 import { cpuMs, machineBusyMs } from './cpu';
 import { closedLoop, type ClosedLoopResult } from './load';
@@ -20,22 +19,13 @@ export async function bareExpressBaseline(options: {
   warmupMs: number;
   durationMs: number;
 }): Promise<ClosedLoopResult & { otherCpu: number }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join('tests', 'bench', 'bare-express.ts')],
-    { cwd: options.repoRoot, stdio: ['pipe', 'pipe', 'inherit'] },
+  const { child, port } = await startChildServer(
+    options.repoRoot,
+    'bare-express.ts',
+    [],
+    'bare Express',
   );
   try {
-    const port = await new Promise<number>((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString('utf8');
-        const line = out.split('\n')[0];
-        if (out.includes('\n') && line) resolve((JSON.parse(line) as { port: number }).port);
-      });
-      child.once('exit', (code) => reject(new Error(`bare Express exited early (${code})`)));
-      setTimeout(() => reject(new Error('bare Express did not start within 30 s')), 30_000).unref();
-    });
     const http = new HttpPool('127.0.0.1', port, options.connections);
     const start = { at: performance.now(), machine: machineBusyMs(), bare: cpuMs(child.pid!) };
     const self = process.cpuUsage();

@@ -1,8 +1,7 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import type { BulkAction, FilesTab } from '../../../shared/media';
 import { ErrorState, LoadingState } from '../../components/PageStates';
-import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
+import { LoadMoreButton } from './LoadMoreButton';
 import { BulkActionBar } from './BulkActionBar';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import { listedFiles } from './fileList';
@@ -106,17 +105,7 @@ export function LibraryGrid({ kind, tab, text }: LibraryGridProps) {
           />
         ))}
       </ul>
-      {query.hasNextPage && (
-        <Button
-          variant="outline"
-          className="self-center"
-          disabled={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          {query.isFetchingNextPage && <Spinner />}
-          Load more
-        </Button>
-      )}
+      <LoadMoreButton query={query} />
       {playing && <VideoPlayerDialog file={playing} onClose={() => setPlayingKey(null)} />}
       {editing && <EditDetailsDialog file={editing} onClose={() => setEditingKey(null)} />}
       <ConfirmDeleteDialog

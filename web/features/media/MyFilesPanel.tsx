@@ -2,8 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { mediaMessages, type MediaFile } from '../../../shared/media';
 import { ErrorState, LoadingState } from '../../components/PageStates';
-import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
+import { LoadMoreButton } from './LoadMoreButton';
 import { apiErrorOf } from '../auth/formErrors';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import { listedFiles } from './fileList';
@@ -116,17 +115,7 @@ export function MyFilesPanel() {
     <div className="flex flex-col gap-4">
       <StorageUsageBar />
       {list}
-      {query.hasNextPage && (
-        <Button
-          variant="outline"
-          className="self-center"
-          disabled={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          {query.isFetchingNextPage && <Spinner />}
-          Load more
-        </Button>
-      )}
+      <LoadMoreButton query={query} />
       <ConfirmDeleteDialog
         what={deleting ? `"${deleting.name}"` : null}
         onConfirm={() => void confirmDelete()}
