@@ -98,7 +98,6 @@ for (const dropB of [false, true]) {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(90_000);
     const a = await signedInContext(browser, baseURL!);
     const b = await signedInContext(browser, baseURL!);
     await b.page.goto('/friends?tab=requests');
@@ -174,9 +173,6 @@ test('notifications: the list, click to read and mark all as read clear the badg
   browser,
   baseURL,
 }) => {
-  // Three members signed in through the form and a second tab: most of it is sign-in hashing,
-  // which a busy machine stretches past the default 30 s.
-  test.setTimeout(60_000);
   const a = await signedInContext(browser, baseURL!);
   const c = await signedInContext(browser, baseURL!);
   const b = await signedInContext(browser, baseURL!);
