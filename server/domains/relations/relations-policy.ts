@@ -119,3 +119,20 @@ export function fileVisible(
   return sql<boolean>`(${owner} = ${viewer}
     or (${isPublic} and not ${blockedEitherWay(owner, viewer)}))`;
 }
+
+/**
+ * `viewer` may see a post: always its author; anyone else only once it is published, with no
+ * block either way, and by its visibility: `public` to every signed-in member, `friendsOnly` to
+ * the author's friends, `private` to nobody else. Drafts and private posts are the author's.
+ */
+export function postVisible(
+  author: MemberRef,
+  visibility: RawBuilder<unknown>,
+  status: RawBuilder<unknown>,
+  viewer: MemberRef,
+): RawBuilder<boolean> {
+  return sql<boolean>`(${author} = ${viewer}
+    or (${status} = 'published'
+      and (${visibility} = 'public' or (${visibility} = 'friendsOnly' and ${areFriends(author, viewer)}))
+      and not ${blockedEitherWay(author, viewer)}))`;
+}

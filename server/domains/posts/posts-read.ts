@@ -1,0 +1,210 @@
+import { sql } from 'kysely';
+import type {
+  FeedPage,
+  MyPostsQuery,
+  MyPostsStats,
+  PostList,
+  UserPostsQuery,
+} from '../../../shared/posts';
+import type { Read } from '../../core/reads';
+import { first, mapRead } from '../../core/reads';
+import type { Db } from '../../db/schema';
+import { qb } from '../../db/statement';
+import { member, postVisible } from '../relations/relations-policy';
+import { decodeCursor, encodeCursor } from './cursor';
+import { presentPost, type PostRow } from './post-presenter';
+
+/** `viewerId` may see the post of the enclosing query (`p`): the relations policy's rule. */
+export const visibleToViewer = (viewerId: string) =>
+  postVisible(
+    sql.ref('p.author_id'),
+    sql.ref('p.visibility'),
+    sql.ref('p.status'),
+    member(viewerId),
+  );
+
+/**
+ * Every column a presented post needs for one viewer, with no visibility filter: on the pool
+ * (`db`) for REST, or compiled only (`qb`) for a command's reads and replies.
+ */
+export function postRows(source: Db, viewerId: string) {
+  return source
+    .selectFrom('posts as p')
+    .innerJoin('users as u', 'u.id', 'p.author_id')
+    .selectAll('p')
+    .select([
+      'u.username as author_username',
+      'u.display_name as author_name',
+      'u.avatar as author_avatar',
+      sql<boolean>`exists (select 1 from post_likes l
+        where l.post_id = p.id and l.user_id = ${viewerId}::uuid)`.as('liked_by_me'),
+      sql<boolean>`exists (select 1 from saved_posts s
+        where s.post_id = p.id and s.user_id = ${viewerId}::uuid)`.as('saved_by_me'),
+    ]);
+}
+
+/** Posts `viewerId` may see, only. */
+export const visiblePostRows = (source: Db, viewerId: string) =>
+  postRows(source, viewerId).where(visibleToViewer(viewerId));
+
+/** The post as the viewer sees it, read back in a command's write; null if they may not. */
+export function postReply(
+  postId: string,
+  viewerId: string,
+): Read<ReturnType<typeof presentPost> | null> {
+  return mapRead(first(visiblePostRows(qb, viewerId).where('p.id', '=', postId)), (row) =>
+    row ? presentPost(row as PostRow) : null,
+  );
+}
+
+export async function readPost(
+  db: Db,
+  postId: string,
+  viewerId: string,
+): Promise<PostRow | undefined> {
+  const row = await visiblePostRows(db, viewerId).where('p.id', '=', postId).executeTakeFirst();
+  return row as PostRow | undefined;
+}
+
+/**
+ * The viewer's home feed: published posts of the viewer and their friends that they may see,
+ * newest published first. The keyset on (published_at, id) makes pages stable while posts are
+ * published: a new post sorts before every cursor already handed out, so it never shifts a page.
+ */
+export async function readFeed(
+  db: Db,
+  viewerId: string,
+  query: { limit: number; cursor?: string | undefined },
+): Promise<FeedPage> {
+  let select = visiblePostRows(db, viewerId)
+    .where('p.status', '=', 'published')
+    .where((eb) =>
+      eb.or([
+        eb('p.author_id', '=', viewerId),
+        eb(
+          'p.author_id',
+          'in',
+          eb.selectFrom('friendships as f').select('f.friend_id').where('f.user_id', '=', viewerId),
+        ),
+      ]),
+    );
+  if (query.cursor) {
+    const { at, id } = decodeCursor(query.cursor);
+    select = select.where(sql<boolean>`(p.published_at, p.id) < (${at}::timestamptz, ${id}::uuid)`);
+  }
+  const found = (await select
+    .orderBy('p.published_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(query.limit + 1)
+    .execute()) as PostRow[];
+  const rows = found.slice(0, query.limit);
+  const last = rows[rows.length - 1];
+  return {
+    posts: rows.map(presentPost),
+    nextCursor:
+      found.length > query.limit && last ? encodeCursor(last.published_at!, last.id) : null,
+  };
+}
+
+/** Title or content contains the words, case-insensitively; `%` and `_` match themselves. */
+const matching = (q: string) => {
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<boolean>`(p.title ilike ${pattern} or p.content ilike ${pattern})`;
+};
+
+const SORTS = {
+  newest: [sql`p.published_at desc`, sql`p.id desc`],
+  oldest: [sql`p.published_at asc`, sql`p.id asc`],
+  mostLiked: [sql`p.likes_count desc`, sql`p.published_at desc`, sql`p.id desc`],
+  mostCommented: [sql`p.comments_count desc`, sql`p.published_at desc`, sql`p.id desc`],
+} as const;
+
+/** A counted page of a list of posts, from a query already filtered. */
+async function countedPage(
+  select: ReturnType<typeof postRows>,
+  order: readonly ReturnType<typeof sql>[],
+  limit: number,
+  offset: number,
+): Promise<PostList> {
+  const [found, counted] = await Promise.all([
+    select.orderBy(sql.join(order)).limit(limit).offset(offset).execute() as Promise<PostRow[]>,
+    select
+      .clearSelect()
+      .select(sql<number>`count(*)::int`.as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    posts: found.map(presentPost),
+    total: counted.total,
+    hasMore: offset + found.length < counted.total,
+  };
+}
+
+/** A member's published posts the viewer may see (002 §3), searched and sorted. */
+export function readUserPosts(
+  db: Db,
+  authorId: string,
+  viewerId: string,
+  query: UserPostsQuery,
+): Promise<PostList> {
+  let select = visiblePostRows(db, viewerId)
+    .where('p.author_id', '=', authorId)
+    .where('p.status', '=', 'published');
+  // A blank search lists as if there were none (002 §5).
+  if (query.q) select = select.where(matching(query.q));
+  return countedPage(select, SORTS[query.sortBy], query.limit, query.offset);
+}
+
+/** The author's own posts for My Posts (001 §2): a tab, then the filters, newest first. */
+export function readMyPosts(db: Db, authorId: string, query: MyPostsQuery): Promise<PostList> {
+  let select = postRows(db, authorId).where('p.author_id', '=', authorId);
+  if (query.tab !== 'all') select = select.where('p.status', '=', query.tab);
+  if (query.status !== 'all') select = select.where('p.status', '=', query.status);
+  if (query.visibility !== 'all') select = select.where('p.visibility', '=', query.visibility);
+  if (query.category) {
+    select = select.where(sql<boolean>`${query.category} = any(p.categories)`);
+  }
+  if (query.q) select = select.where(matching(query.q));
+  return countedPage(select, [sql`p.created_at desc`, sql`p.id desc`], query.limit, query.offset);
+}
+
+export async function readMyPostsStats(db: Db, authorId: string): Promise<MyPostsStats> {
+  return db
+    .selectFrom('posts')
+    .select([
+      sql<number>`count(*)::int`.as('totalPosts'),
+      sql<number>`(count(*) filter (where status = 'published'))::int`.as('publishedPosts'),
+      sql<number>`coalesce(sum(views_count), 0)::int`.as('totalViews'),
+      sql<number>`coalesce(sum(comments_count), 0)::int`.as('totalComments'),
+    ])
+    .where('author_id', '=', authorId)
+    .executeTakeFirstOrThrow();
+}
+
+/** The viewer's saved posts they may still see, last saved first, by keyset on (saved_at, id). */
+export async function readSaved(
+  db: Db,
+  viewerId: string,
+  query: { limit: number; cursor?: string | undefined },
+): Promise<FeedPage> {
+  let select = visiblePostRows(db, viewerId)
+    .innerJoin('saved_posts as s', (join) =>
+      join.onRef('s.post_id', '=', 'p.id').on('s.user_id', '=', viewerId),
+    )
+    .select('s.saved_at');
+  if (query.cursor) {
+    const { at, id } = decodeCursor(query.cursor);
+    select = select.where(sql<boolean>`(s.saved_at, p.id) < (${at}::timestamptz, ${id}::uuid)`);
+  }
+  const found = (await select
+    .orderBy('s.saved_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(query.limit + 1)
+    .execute()) as (PostRow & { saved_at: Date })[];
+  const rows = found.slice(0, query.limit);
+  const last = rows[rows.length - 1];
+  return {
+    posts: rows.map(presentPost),
+    nextCursor: found.length > query.limit && last ? encodeCursor(last.saved_at, last.id) : null,
+  };
+}
