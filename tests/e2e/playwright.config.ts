@@ -12,7 +12,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 30_000,
+  // A bail-out, not a budget: on a busy two-core CI machine signing in two members alone has taken
+  // 15 s, and the default 30 s ran out while the page was still making progress.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: 'list',
   outputDir: '../../test-results',

@@ -98,7 +98,6 @@ for (const dropB of [false, true]) {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(90_000);
     const a = await signedInContext(browser, baseURL!);
     const b = await signedInContext(browser, baseURL!);
     await b.page.goto('/friends?tab=requests');
