@@ -39,12 +39,15 @@ export const ProfileStatsPage = lazyPage(profile, 'ProfileStatsPage');
 
 export const FriendsPage = lazyPage(() => import('../features/friends/FriendsPage'), 'FriendsPage');
 
-const posts = () => import('../features/posts/pages');
-export const PostPage = lazyPage(posts, 'PostPage');
-export const VideoPage = lazyPage(posts, 'VideoPage');
-export const MyPostsPage = lazyPage(posts, 'MyPostsPage');
-export const CreatePostPage = lazyPage(posts, 'CreatePostPage');
-export const EditPostPage = lazyPage(posts, 'EditPostPage');
+export const PostPage = lazyPage(() => import('../features/posts/post-page/PostPage'), 'PostPage');
+export const VideoPage = lazyPage(() => import('../features/posts/video/VideoPage'), 'VideoPage');
+export const MyPostsPage = lazyPage(
+  () => import('../features/posts/my-posts/MyPostsPage'),
+  'MyPostsPage',
+);
+const postEditor = () => import('../features/posts/editor/PostEditorPages');
+export const CreatePostPage = lazyPage(postEditor, 'CreatePostPage');
+export const EditPostPage = lazyPage(postEditor, 'EditPostPage');
 
 export const MessagesPage = lazyPage(
   () => import('../features/messaging/MessagesPage'),
