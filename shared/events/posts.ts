@@ -4,6 +4,7 @@ import {
   COMMENT_MAX_DEPTH,
   CONTENT_MAX,
   MAX_CATEGORIES,
+  MAX_POST_MEDIA,
   MAX_POST_TAGS,
   TITLE_MAX,
 } from '../posts/limits';
@@ -28,9 +29,13 @@ const postContent = {
   allowSharing: z.boolean(),
   wordCount: z.number().int().min(0),
   readTime: z.number().int().min(0),
+  /** The attached files in order; absent in events from before media, which had none. */
+  mediaIds: z.array(z.uuid()).max(MAX_POST_MEDIA).optional(),
 };
 
 const pair = { postId: z.uuid(), userId: z.uuid() };
+/** What a member does to someone's post names its author: whom it notifies, whose total moves. */
+const onPost = { ...pair, postAuthorId: z.uuid() };
 
 /**
  * A post's life is its stream, `post-<id>`. What members do to it lives in streams of the
@@ -56,10 +61,11 @@ export const postEvents = {
     ...postContent,
   }),
   PostDeleted: z.strictObject({ postId: z.uuid(), authorId: z.uuid() }),
-  PostLiked: z.strictObject(pair),
-  PostUnliked: z.strictObject(pair),
+  PostLiked: z.strictObject(onPost),
+  PostUnliked: z.strictObject(onPost),
   CommentAdded: z.strictObject({
     postId: z.uuid(),
+    postAuthorId: z.uuid(),
     commentId: z.uuid(),
     authorId: z.uuid(),
     parentId: z.uuid().nullable(),
@@ -77,7 +83,7 @@ export const postEvents = {
   CommentUnliked: z.strictObject({ postId: z.uuid(), commentId: z.uuid(), userId: z.uuid() }),
   PostSaved: z.strictObject(pair),
   PostUnsaved: z.strictObject(pair),
-  PostShared: z.strictObject({ ...pair, channel: shareChannelSchema }),
+  PostShared: z.strictObject({ ...onPost, channel: shareChannelSchema }),
   /** Views arrive counted in batches, never one event per view. */
   PostViewed: z.strictObject({ postId: z.uuid(), views: z.number().int().positive() }),
 };

@@ -26,3 +26,11 @@ export const PROFILE_POSTS_PAGE = { default: 10, max: 50 } as const;
 export const MY_POSTS_PAGE = { default: 50, max: 100 } as const;
 export const SAVED_PAGE = { default: 20, max: 50 } as const;
 export const POST_SEARCH_MAX = 100;
+/** Images and videos attached to one post: as many as one upload takes (001 §9, max 10 files). */
+export const MAX_POST_MEDIA = 10;
+/** The video page loads 50 posts and shows up to 6 others (001 §7, §9). */
+export const VIDEOS_PAGE = { default: 50, max: 50 } as const;
+/** Trending ranks this many posts of the chosen window. */
+export const TRENDING_PAGE = { default: 20, max: 50 } as const;
+/** The windows trending ranks over, in hours. */
+export const TRENDING_WINDOW_HOURS = { '24h': 24, '7d': 7 * 24 } as const;

@@ -16,4 +16,6 @@ export const postsMessages = {
   sharingOff: 'The author has turned sharing off for this post.',
   nothingToChange: 'Nothing to change',
   badCursor: 'The cursor is not one this list gave.',
+  /** One text for a file that is missing, another's, or neither image nor video: no probing. */
+  mediaNotYours: 'Only images and videos you uploaded can be attached to a post.',
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField } from '../api/ids';
 import { text } from '../api/text';
+import { mediaFileSchema } from '../media/schemas';
 import {
   CATEGORY_MAX,
   COMMENT_MAX,
@@ -10,6 +11,7 @@ import {
   FEED_PAGE,
   LOCATION_MAX,
   MAX_CATEGORIES,
+  MAX_POST_MEDIA,
   MAX_POST_TAGS,
   MY_POSTS_PAGE,
   POST_SEARCH_MAX,
@@ -19,6 +21,8 @@ import {
   SEO_DESCRIPTION_MAX,
   SEO_TITLE_MAX,
   TITLE_MAX,
+  TRENDING_PAGE,
+  VIDEOS_PAGE,
 } from './limits';
 import { postsMessages } from './messages';
 
@@ -51,6 +55,12 @@ const imageUrl = text({ trim: true, max: FEATURED_IMAGE_URL_MAX }).regex(
   'The featured image must be a URL',
 );
 
+/** The member's own images and videos attached to the post, in the order shown; no repeats. */
+const mediaIds = z
+  .array(idField())
+  .max(MAX_POST_MEDIA, `At most ${MAX_POST_MEDIA} images and videos`)
+  .transform((ids) => [...new Set(ids)]);
+
 /**
  * A post's editable fields, each optional: a draft may be saved with anything blank, and the
  * rules of publishing (title first, then content) are the decision's, since they depend on the
@@ -70,6 +80,7 @@ const postFields = {
   seoDescription: text({ trim: true, max: SEO_DESCRIPTION_MAX }),
   allowComments: z.boolean(),
   allowSharing: z.boolean(),
+  mediaIds,
 };
 
 /** `POST /posts`: the editor starts as a draft with visibility public (001 §4). */
@@ -87,6 +98,7 @@ export const createPostSchema = z.strictObject({
   seoDescription: postFields.seoDescription.default(''),
   allowComments: postFields.allowComments.default(true),
   allowSharing: postFields.allowSharing.default(true),
+  mediaIds: postFields.mediaIds.default([]),
 });
 export type CreatePost = z.output<typeof createPostSchema>;
 
@@ -106,6 +118,7 @@ export const patchPostSchema = z
     seoDescription: postFields.seoDescription.optional(),
     allowComments: postFields.allowComments.optional(),
     allowSharing: postFields.allowSharing.optional(),
+    mediaIds: postFields.mediaIds.optional(),
   })
   .refine((patch) => Object.keys(patch).length > 0, { message: postsMessages.nothingToChange });
 export type PatchPost = z.output<typeof patchPostSchema>;
@@ -118,6 +131,27 @@ export const postAuthorSchema = z.object({
 });
 export type PostAuthor = z.infer<typeof postAuthorSchema>;
 
+/**
+ * An image or video attached to a post, as the files' presenter describes it, without what only
+ * its owner's library shows (stars, tags, views, size). Its URLs are unsigned: whoever may see
+ * the post may load the file (`/cdn` asks the relations policy), and nobody else.
+ */
+export const postMediaSchema = mediaFileSchema
+  .pick({
+    id: true,
+    key: true,
+    name: true,
+    mimeType: true,
+    url: true,
+    thumbnailUrl: true,
+    posterUrl: true,
+    dimensions: true,
+    duration: true,
+    description: true,
+  })
+  .extend({ kind: z.enum(['image', 'video']) });
+export type PostMedia = z.infer<typeof postMediaSchema>;
+
 /** One post as every screen and push sees it (000 §3 Post, 001 §3 Post (my posts)). */
 export const postSchema = z.object({
   id: z.uuid(),
@@ -128,6 +162,7 @@ export const postSchema = z.object({
   content: z.string(),
   excerpt: z.string(),
   featuredImage: z.string().nullable(),
+  media: z.array(postMediaSchema),
   location: z.string().nullable(),
   status: postStatusSchema,
   visibility: postVisibilitySchema,
@@ -167,6 +202,26 @@ export const feedPageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type FeedPage = z.infer<typeof feedPageSchema>;
+
+/** `GET /videos`: published posts with a video the viewer may see, newest first (001 §2). */
+export const videosQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(VIDEOS_PAGE.max).default(VIDEOS_PAGE.default),
+  cursor: cursorField.optional(),
+});
+
+export const trendingWindowSchema = z.enum(['24h', '7d']);
+export type TrendingWindow = z.infer<typeof trendingWindowSchema>;
+/** `GET /trending`: the viewer's posts to see, ranked over the window (001 §2 Trending). */
+export const trendingQuerySchema = z.object({
+  window: trendingWindowSchema.default('24h'),
+  limit: z.coerce.number().int().min(1).max(TRENDING_PAGE.max).default(TRENDING_PAGE.default),
+});
+export const trendingSchema = z.object({
+  window: trendingWindowSchema,
+  /** Highest score first. */
+  posts: z.array(postSchema),
+});
+export type Trending = z.infer<typeof trendingSchema>;
 
 export const savedQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(SAVED_PAGE.max).default(SAVED_PAGE.default),

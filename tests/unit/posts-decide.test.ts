@@ -13,12 +13,42 @@ import {
 } from '../../server/domains/posts/comment-commands';
 import { createPost, deletePost, editPost } from '../../server/domains/posts/commands';
 import {
+  contentSharedTemplate,
+  likeNotificationTemplate,
+  type EmailTemplate,
+} from '../../server/domains/email/templates';
+import type { PostEmailContext } from '../../server/domains/posts/post-notifications';
+import {
+  reactionCommands,
   setCommentLike,
-  setPostLike,
   setPostSave,
-  sharePost,
 } from '../../server/domains/posts/reaction-commands';
-import { ANA, BEN, by, decide, refusal, refusedAs, type StateOf } from './support/decide';
+import {
+  ANA,
+  BEN,
+  by,
+  decide,
+  refusal,
+  refusedAs,
+  storedTemplate,
+  type StateOf,
+} from './support/decide';
+
+const { setPostLike, sharePost } = reactionCommands({ publicUrl: 'https://agora.example' });
+
+/** The author does not want the email (or is gone): nothing is queued. */
+const noEmail: PostEmailContext = {
+  template: null,
+  recipientEmail: null,
+  actorName: 'Ben',
+  postTitle: 'Hello',
+};
+const wantsEmail = (template: EmailTemplate): PostEmailContext => ({
+  template: storedTemplate(template),
+  recipientEmail: 'ana@example.com',
+  actorName: 'Ben',
+  postTitle: 'Hello',
+});
 
 const POST = '20000000-0000-4000-8000-000000000001';
 const COMMENT = '30000000-0000-4000-8000-000000000001';
@@ -55,9 +85,11 @@ const anasPost = (over: Partial<PostState> = {}): PostState => ({
   created_at: new Date('2026-11-01T00:00:00.000Z'),
   published_at: new Date('2026-11-01T00:00:00.000Z'),
   edited_at: null,
+  feed_seq: 7,
   version: 2,
   stream_version: 2,
   visible: true,
+  media_ids: [],
   ...over,
 });
 
@@ -229,12 +261,12 @@ describe('editing and deleting a post', () => {
 });
 
 describe('likes, saves and shares', () => {
-  const seen = { id: POST, allow_sharing: true, visible: true };
+  const seen = { id: POST, author_id: ANA, allow_sharing: true, visible: true };
 
   it('likes once: a second like appends nothing and still answers the count', async () => {
     const first = await decide(
       setPostLike,
-      { post: seen, liked: false, version: 2 },
+      { post: seen, liked: false, version: 2, email: noEmail },
       { userId: BEN, postId: POST, like: true },
     );
     expect(first.appends).toEqual([
@@ -242,13 +274,13 @@ describe('likes, saves and shares', () => {
     ]);
     const again = await decide(
       setPostLike,
-      { post: seen, liked: true, version: 3 },
+      { post: seen, liked: true, version: 3, email: noEmail },
       { userId: BEN, postId: POST, like: true },
     );
     expect(again).toMatchObject({ appends: [], reply: true });
     const unlike = await decide(
       setPostLike,
-      { post: seen, liked: true, version: 3 },
+      { post: seen, liked: true, version: 3, email: noEmail },
       { userId: BEN, postId: POST, like: false },
     );
     expect(unlike.appends[0]!.types).toEqual(['PostUnliked']);
@@ -259,7 +291,7 @@ describe('likes, saves and shares', () => {
     expect(
       await refusal(
         setPostLike,
-        { post: hidden, liked: false, version: 0 },
+        { post: hidden, liked: false, version: 0, email: noEmail },
         { userId: BEN, postId: POST, like: true },
       ),
     ).toEqual(postNotFound);
@@ -273,7 +305,7 @@ describe('likes, saves and shares', () => {
     expect(
       await refusal(
         sharePost,
-        { post: hidden, version: 0 },
+        { post: hidden, version: 0, email: noEmail },
         { userId: BEN, postId: POST, channel: 'x' },
       ),
     ).toEqual(postNotFound);
@@ -291,19 +323,48 @@ describe('likes, saves and shares', () => {
   it('counts every share, unless the author turned sharing off', async () => {
     const shared = await decide(
       sharePost,
-      { post: seen, version: 4 },
+      { post: seen, version: 4, email: noEmail },
       { userId: BEN, postId: POST, channel: 'facebook' },
     );
     expect(shared.events).toEqual([
-      { type: 'PostShared', data: { postId: POST, userId: BEN, channel: 'facebook' } },
+      {
+        type: 'PostShared',
+        data: { postId: POST, userId: BEN, postAuthorId: ANA, channel: 'facebook' },
+      },
     ]);
     expect(
       await refusal(
         sharePost,
-        { post: { ...seen, allow_sharing: false }, version: 0 },
+        { post: { ...seen, allow_sharing: false }, version: 0, email: noEmail },
         { userId: BEN, postId: POST, channel: 'link' },
       ),
     ).toEqual(refusedAs.forbidden('sharing-off', postsMessages.sharingOff));
+  });
+
+  it('emails the author on a member’s first like and first share only, never their own', async () => {
+    const like = (version: number, userId: string, email = wantsEmail(likeNotificationTemplate)) =>
+      decide(
+        setPostLike,
+        { post: seen, liked: false, version, email },
+        { userId, postId: POST, like: true },
+      );
+    const first = await like(0, BEN);
+    expect(first.events).toEqual([
+      { type: 'PostLiked', data: { postId: POST, userId: BEN, postAuthorId: ANA } },
+    ]);
+    expect(first.effects).toBeGreaterThan(0);
+    expect((await like(2, BEN)).effects).toBe(0);
+    expect((await like(0, ANA)).effects).toBe(0);
+    expect((await like(0, BEN, noEmail)).effects).toBe(0);
+
+    const share = (version: number) =>
+      decide(
+        sharePost,
+        { post: seen, version, email: wantsEmail(contentSharedTemplate) },
+        { userId: BEN, postId: POST, channel: 'link' },
+      );
+    expect((await share(0)).effects).toBeGreaterThan(0);
+    expect((await share(1)).effects).toBe(0);
   });
 
   it('likes a comment once', async () => {
@@ -325,7 +386,7 @@ describe('likes, saves and shares', () => {
 });
 
 describe('comments', () => {
-  const post = { id: POST, allow_comments: true, visible: true };
+  const post = { id: POST, author_id: ANA, allow_comments: true, visible: true };
   const when = (over: { parentId?: string | null; content?: string } = {}) => ({
     authorId: BEN,
     postId: POST,
@@ -339,7 +400,7 @@ describe('comments', () => {
     expect(top.appends).toEqual([
       { streamId: `comment-${REPLY}`, expectedVersion: 0, types: ['CommentAdded'] },
     ]);
-    expect(top.events[0]!.data).toMatchObject({ depth: 0, parentId: null });
+    expect(top.events[0]!.data).toMatchObject({ depth: 0, parentId: null, postAuthorId: ANA });
     const reply = await decide(
       addComment,
       { post, parent: { id: COMMENT, post_id: POST, depth: 2 } },
@@ -410,5 +471,52 @@ describe('comments', () => {
     ]);
     const deleted = await decide(deleteComment, { comment }, { actorId: BEN, commentId: COMMENT });
     expect(deleted.appends[0]!.types).toEqual(['CommentDeleted']);
+  });
+});
+
+describe('attached media', () => {
+  const PHOTO = '40000000-0000-4000-8000-000000000001';
+  const CLIP = '40000000-0000-4000-8000-000000000002';
+
+  it('carries the attached files into every edit, and checks new ones at commit', async () => {
+    const post = anasPost({ media_ids: [PHOTO, CLIP] });
+    const retitled = await decide(
+      editPost,
+      { post },
+      { actorId: ANA, postId: POST, patch: patchPostSchema.parse({ title: 'New' }) },
+    );
+    expect(retitled.events[0]!.data).toMatchObject({ title: 'New', mediaIds: [PHOTO, CLIP] });
+    expect(retitled.guards).toBe(0);
+
+    const reordered = await decide(
+      editPost,
+      { post },
+      { actorId: ANA, postId: POST, patch: patchPostSchema.parse({ mediaIds: [CLIP, PHOTO] }) },
+    );
+    expect(reordered.events[0]!.data).toMatchObject({ mediaIds: [CLIP, PHOTO] });
+    // The files must still be the author's own images and videos when the edit commits.
+    expect(reordered.guards).toBe(1);
+
+    const same = await decide(
+      editPost,
+      { post },
+      { actorId: ANA, postId: POST, patch: patchPostSchema.parse({ mediaIds: [PHOTO, CLIP] }) },
+    );
+    expect(same.appends).toEqual([]);
+  });
+
+  it('drafts a post with its files in order, repeats dropped', async () => {
+    const decision = await decide(
+      createPost,
+      { lastNumber: 0 },
+      {
+        authorId: ANA,
+        postId: POST,
+        post: createPostSchema.parse({ mediaIds: [CLIP, PHOTO, CLIP] }),
+      },
+    );
+    expect(decision.events[0]!.data).toMatchObject({ mediaIds: [CLIP, PHOTO] });
+    // The author's lock, the re-checked number and the files' owner.
+    expect(decision.guards).toBe(3);
   });
 });

@@ -28,6 +28,11 @@ export interface PostsTable {
   /** The first time the post was published; kept if it goes back to draft and returns. */
   published_at: Date | null;
   edited_at: Date | null;
+  /**
+   * Where the post sorts in feeds: the log position of its first `PostPublished`, taken under
+   * the feed-order lock so it rises in commit order; null until first published.
+   */
+  feed_seq: number | null;
   /** Bumped by every change to the row, counts included, under the row lock. */
   version: Generated<number>;
 }

@@ -14,6 +14,8 @@ import { forbidden, invalid, notFound } from '../../core/errors';
 import { lock, retryUnless } from '../../core/guards';
 import { first, streamVersionSql, value } from '../../core/reads';
 import { qb } from '../../db/statement';
+import { feedOrderLock } from './feed-order';
+import { attachedFileIdsSql, ownMediaGuard } from './post-media';
 import { postReply, visibleToViewer } from './posts-read';
 import { idOrNone, postStreamId } from './streams';
 
@@ -77,6 +79,8 @@ export const createPost = defineCommand({
       guards: [
         lock(`posts:${authorId}`),
         retryUnless(sql<boolean>`${lastNumberSql(authorId)} = ${lastNumber}`),
+        ...(status === 'published' ? [feedOrderLock()] : []),
+        ...ownMediaGuard(authorId, fields.mediaIds),
       ],
       appends: [appendTo(postStreamId(postId), 0, events)],
       reply: postReply(postId, authorId),
@@ -93,6 +97,7 @@ function postState(postId: string, actorId: string) {
       .select([
         streamVersionSql(sql`'post-' || p.id::text`).as('stream_version'),
         visibleToViewer(actorId).as('visible'),
+        attachedFileIdsSql.as('media_ids'),
       ])
       .where('p.id', '=', idOrNone(postId)),
   );
@@ -121,6 +126,7 @@ function contentOf(post: PostState): ContentFields {
     seoDescription: post.seo_description,
     allowComments: post.allow_comments,
     allowSharing: post.allow_sharing,
+    mediaIds: post.media_ids,
   };
 }
 
@@ -163,8 +169,13 @@ export const editPost = defineCommand({
   }),
   decide({ post: found }, { actorId, patch }) {
     const post = ownPost(found, actorId);
+    const events = editEvents(post, patch);
     return {
-      appends: [appendTo(postStreamId(post.id), post.stream_version, editEvents(post, patch))],
+      guards: [
+        ...(events.some((e) => e.type === 'PostPublished') ? [feedOrderLock()] : []),
+        ...ownMediaGuard(actorId, patch.mediaIds),
+      ],
+      appends: [appendTo(postStreamId(post.id), post.stream_version, events)],
       reply: postReply(post.id, actorId),
     };
   },

@@ -30,7 +30,12 @@ export const addComment = defineCommand({
     post: first(
       qb
         .selectFrom('posts as p')
-        .select(['p.id', 'p.allow_comments', visibleToViewer(input.authorId).as('visible')])
+        .select([
+          'p.id',
+          'p.author_id',
+          'p.allow_comments',
+          visibleToViewer(input.authorId).as('visible'),
+        ])
         .where('p.id', '=', idOrNone(input.postId)),
     ),
     parent: first(
@@ -58,7 +63,15 @@ export const addComment = defineCommand({
         appendTo(commentStreamId(commentId), 0, [
           {
             type: 'CommentAdded',
-            data: { postId: post.id, commentId, authorId, parentId, depth, content },
+            data: {
+              postId: post.id,
+              postAuthorId: post.author_id,
+              commentId,
+              authorId,
+              parentId,
+              depth,
+              content,
+            },
           },
         ]),
       ],

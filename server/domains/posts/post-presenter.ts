@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Comment, Post, PostAuthor } from '../../../shared/posts';
 import type { CommentsTable } from '../../db/tables/comments';
 import type { PostsTable } from '../../db/tables/posts';
+import { presentAttachedFiles, type AttachedFileColumns } from './post-media';
 
 /** The author's card as every post and comment read selects it beside the row. */
 export interface AuthorColumns {
@@ -17,7 +18,7 @@ export interface ViewerColumns {
 
 export type PostRow = Selectable<PostsTable> &
   AuthorColumns &
-  ViewerColumns & { saved_by_me: boolean };
+  ViewerColumns & { saved_by_me: boolean; media: AttachedFileColumns[] };
 
 export type CommentRow = Selectable<CommentsTable> & AuthorColumns & ViewerColumns;
 
@@ -42,6 +43,7 @@ export function presentPost(row: PostRow): Post {
     content: row.content,
     excerpt: row.excerpt,
     featuredImage: row.featured_image,
+    media: presentAttachedFiles(row.media),
     location: row.location,
     status: row.status,
     visibility: row.visibility,

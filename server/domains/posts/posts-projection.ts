@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { EventData, EventType } from '../../../shared/events';
 import { qb, statement } from '../../db/statement';
 import type { Projection } from '../../eventstore/projection';
+import { positionOf } from './feed-order';
+import { attachStatements } from './post-media';
 
 export const postEventTypes = [
   'PostDrafted',
@@ -65,7 +67,15 @@ const bumpPost = (postId: string, set: Record<string, unknown>) =>
  */
 export const postsProjection: Projection = {
   name: 'posts',
-  tables: ['posts', 'post_numbers', 'post_likes', 'comments', 'comment_likes', 'saved_posts'],
+  tables: [
+    'posts',
+    'post_numbers',
+    'post_likes',
+    'comments',
+    'comment_likes',
+    'saved_posts',
+    'post_media',
+  ],
   handles: postEventTypes,
   project(event) {
     switch (event.type) {
@@ -94,6 +104,7 @@ export const postsProjection: Projection = {
                 }),
               ),
           ),
+          ...attachStatements(d.postId, d.mediaIds, false),
         ];
       }
       case 'PostPublished':
@@ -101,12 +112,14 @@ export const postsProjection: Projection = {
           bumpPost(event.data.postId, {
             status: 'published',
             published_at: sql`coalesce(published_at, ${event.occurredAt}::timestamptz)`,
+            feed_seq: sql`coalesce(feed_seq, ${positionOf(event)})`,
           }),
         ];
       case 'PostEdited': {
         const d = event.data;
         return [
           bumpPost(d.postId, { status: d.status, edited_at: event.occurredAt, ...columnsOf(d) }),
+          ...attachStatements(d.postId, d.mediaIds, true),
         ];
       }
       case 'PostDeleted': {
@@ -116,6 +129,7 @@ export const postsProjection: Projection = {
           statement(qb.deleteFrom('comments').where('post_id', '=', postId)),
           statement(qb.deleteFrom('post_likes').where('post_id', '=', postId)),
           statement(qb.deleteFrom('saved_posts').where('post_id', '=', postId)),
+          statement(qb.deleteFrom('post_media').where('post_id', '=', postId)),
           statement(qb.deleteFrom('posts').where('id', '=', postId)),
         ];
       }

@@ -21,7 +21,10 @@ import {
   saveStateSchema,
   sharePostSchema,
   shareStateSchema,
+  trendingQuerySchema,
+  trendingSchema,
   userPostsQuerySchema,
+  videosQuerySchema,
 } from '../../../shared/posts';
 import { contextOf } from '../../core/context';
 import { notFound } from '../../core/errors';
@@ -40,8 +43,11 @@ import {
   readSaved,
   readUserPosts,
 } from './posts-read';
-import { setCommentLike, setPostLike, setPostSave, sharePost } from './reaction-commands';
+import { reactionCommands, setCommentLike, setPostSave } from './reaction-commands';
 import { idOrNone } from './streams';
+import { readTrending } from './trending-read';
+import { readVideoPosts } from './videos-read';
+import { postViews, readViewedPost, VIEW_WINDOW_MS } from './views';
 
 /**
  * Any id is accepted: one that is not a UUID names nothing and answers 404 like a post the
@@ -55,7 +61,9 @@ function found<T>(value: T | null | undefined, message: string = postsMessages.p
   return value;
 }
 
-export function postsRoutes({ db, commands }: ModuleDeps): AnyRouteSpec[] {
+export function postsRoutes(deps: ModuleDeps): AnyRouteSpec[] {
+  const { db, commands } = deps;
+  const { setPostLike, sharePost } = reactionCommands({ publicUrl: deps.config.publicUrl });
   const likeRoute = (method: 'post' | 'delete') =>
     defineRoute({
       method,
@@ -119,8 +127,9 @@ export function postsRoutes({ db, commands }: ModuleDeps): AnyRouteSpec[] {
       path: '/feed',
       summary: "The member's home feed: their posts and their friends', newest first",
       description:
-        'Keyset pages on (publishedAt, id): posts published meanwhile never shift a page, so ' +
-        'following `nextCursor` yields no duplicate and skips nothing.',
+        'Keyset pages in the order posts were published (commit order): posts published ' +
+        'meanwhile sort above the first page, so following `nextCursor` yields no duplicate and ' +
+        'skips nothing, and what is new is found above the top the reader holds.',
       auth: 'member',
       query: feedQuerySchema,
       responses: { 200: feedPageSchema },
@@ -331,6 +340,51 @@ export function postsRoutes({ db, commands }: ModuleDeps): AnyRouteSpec[] {
       responses: { 200: postListSchema },
       async handler({ params, query }, req, res) {
         res.json(await readUserPosts(db, idOrNone(params.id), memberIdOf(req), query));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/videos',
+      summary: 'Published posts with a video the member may see, newest first',
+      description: 'Keyset pages on (publishedAt, id), 50 at most (the video page).',
+      auth: 'member',
+      query: videosQuerySchema,
+      responses: { 200: feedPageSchema },
+      async handler({ query }, req, res) {
+        res.json(await readVideoPosts(db, memberIdOf(req), query));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/trending',
+      summary: 'Posts the member may see, ranked by likes, comments and shares with time decay',
+      description:
+        'Published within the window (24h or 7d), score = (likes + 2 × comments + 3 × shares) / ' +
+        '(age in hours + 2)^1.5, highest first.',
+      auth: 'member',
+      query: trendingQuerySchema,
+      responses: { 200: trendingSchema },
+      async handler({ query }, req, res) {
+        res.json(await readTrending(db, memberIdOf(req), query));
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/posts/:id/view',
+      summary: 'Counts a view of a post the member may see',
+      description:
+        `Once per member and post in ${VIEW_WINDOW_MS / 60_000} minutes, never the author's; ` +
+        'written in batches, so `views` rises within seconds, not at once.',
+      auth: 'member',
+      params: idParams,
+      responses: { 204: null },
+      errors: [404],
+      async handler({ params }, req, res) {
+        const viewerId = memberIdOf(req);
+        const postId = idOrNone(params.id);
+        const post = found(await readViewedPost(db, postId, viewerId));
+        if (post.author_id !== viewerId) postViews(deps).record(postId, viewerId);
+        res.status(204).end();
       },
     }),
   ];

@@ -10,6 +10,8 @@ export const postLikeStreamId = (postId: string, userId: string) => `post-like-$
 export const postSaveStreamId = (postId: string, userId: string) => `post-save-${postId}-${userId}`;
 export const postShareStreamId = (postId: string, userId: string) =>
   `post-share-${postId}-${userId}`;
+/** A post's views, counted in batches by each process (views.ts). */
+export const postViewsStreamId = (postId: string) => `post-views-${postId}`;
 export const commentStreamId = (commentId: string) => `comment-${commentId}`;
 export const commentLikeStreamId = (commentId: string, userId: string) =>
   `comment-like-${commentId}-${userId}`;

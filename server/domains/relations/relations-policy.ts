@@ -136,3 +136,17 @@ export function postVisible(
       and (${visibility} = 'public' or (${visibility} = 'friendsOnly' and ${areFriends(author, viewer)}))
       and not ${blockedEitherWay(author, viewer)}))`;
 }
+
+/**
+ * `viewer` may see a file because its owner attached it to a post the viewer may see: the
+ * private photos of a friends-only post are the friends' to load, for as long as the post is.
+ */
+export function fileInVisiblePost(
+  file: RawBuilder<unknown>,
+  owner: MemberRef,
+  viewer: MemberRef,
+): RawBuilder<boolean> {
+  return sql<boolean>`exists (select 1 from post_media pm join posts p on p.id = pm.post_id
+    where pm.file_id = ${file} and p.author_id = ${owner}
+      and ${postVisible(sql.ref('p.author_id'), sql.ref('p.visibility'), sql.ref('p.status'), viewer)})`;
+}
