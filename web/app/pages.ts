@@ -32,7 +32,10 @@ export const ProfilePage = lazyPage(profile, 'ProfilePage');
 export const ProfileContactPage = lazyPage(profile, 'ProfileContactPage');
 export const ProfileFollowersPage = lazyPage(profile, 'ProfileFollowersPage');
 export const ProfileFollowingPage = lazyPage(profile, 'ProfileFollowingPage');
-export const ProfilePostsPage = lazyPage(profile, 'ProfilePostsPage');
+export const ProfilePostsPage = lazyPage(
+  () => import('../features/profile/ProfilePostsPage'),
+  'ProfilePostsPage',
+);
 export const ProfileSettingsPage = lazyPage(profile, 'ProfileSettingsPage');
 export const ProfileSkillsPage = lazyPage(profile, 'ProfileSkillsPage');
 export const ProfileStatsPage = lazyPage(profile, 'ProfileStatsPage');
@@ -69,7 +72,10 @@ export const VideosPage = lazyPage(media, 'VideosPage');
 export const FileUploadDemoPage = lazyPage(media, 'FileUploadDemoPage');
 
 const discover = () => import('../features/discover/pages');
-export const TrendingPage = lazyPage(discover, 'TrendingPage');
+export const TrendingPage = lazyPage(
+  () => import('../features/discover/TrendingPage'),
+  'TrendingPage',
+);
 export const EventsPage = lazyPage(discover, 'EventsPage');
 
 const community = () => import('../features/community/pages');

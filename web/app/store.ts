@@ -7,6 +7,8 @@ import {
 import { authSlice } from '../features/auth/authSlice';
 import { badgesSlice } from '../features/badges/badgesSlice';
 import { connectionSlice } from '../features/connection/connectionSlice';
+import { likesReceivedSlice } from '../features/posts/likesReceivedSlice';
+import { newPostsSlice } from '../features/posts/newPostsSlice';
 import { postsSlice } from '../features/posts/postsSlice';
 import { themeSlice } from '../features/theme/themeSlice';
 import { api } from './api';
@@ -17,6 +19,8 @@ const rootReducer = combineSlices(
   authSlice,
   badgesSlice,
   connectionSlice,
+  likesReceivedSlice,
+  newPostsSlice,
   postsSlice,
   themeSlice,
 );

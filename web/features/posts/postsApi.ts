@@ -142,4 +142,5 @@ export const {
   useGetUserPostsQuery,
   useGetTrendingQuery,
   useGetVideosQuery,
+  useCountPostViewMutation,
 } = postsApi;

@@ -1,4 +1,4 @@
-import type { Comment, Post } from '../../../shared/posts';
+import type { Comment, Post, SharedComment, SharedPost } from '../../../shared/posts';
 import type { AppThunk } from '../../app/store';
 import { applyCommentLike, removeComment, upsertComment } from './commentThread';
 import { postsEndpoints } from './postsEndpoints';
@@ -63,4 +63,31 @@ export const shareCounted =
     const held = selectPostById(getState(), state.postId);
     if (!held) return;
     dispatch(postCountsReceived({ ...state, likes: held.likes, comments: held.comments }));
+  };
+
+/**
+ * A post as a push carries it to every watcher alike: what this member did to it (liked, saved)
+ * is kept from the book. A post the book does not hold is on no screen, so nothing changes.
+ */
+export const sharedPostReceived =
+  (post: SharedPost): AppThunk =>
+  (dispatch, getState) => {
+    const held = selectPostById(getState(), post.id);
+    if (!held) return;
+    dispatch(postsReceived([{ ...post, likedByMe: held.likedByMe, savedByMe: held.savedByMe }]));
+  };
+
+/**
+ * A comment as a push carries it to every watcher alike, into its open thread: this member's
+ * own like is kept from the thread (a new comment has none of theirs).
+ */
+export const sharedCommentReceived =
+  (comment: SharedComment): AppThunk =>
+  (dispatch) => {
+    dispatch(
+      postsEndpoints.util.updateQueryData('getComments', comment.postId, (thread) => {
+        const held = thread.find((each) => each.id === comment.id);
+        upsertComment(thread, { ...comment, likedByMe: held?.likedByMe ?? false });
+      }),
+    );
   };

@@ -183,6 +183,10 @@ export const postsEndpoints = api
         query: (window) => ({ url: 'trending', params: { window } }),
         transformResponse: (raw: unknown) => postsAnswer.parse(raw).posts,
       }),
+      /** A post's page was opened; the server counts one view per member and half hour. */
+      countPostView: build.mutation<void, string>({
+        query: (id) => ({ url: `posts/${encodeURIComponent(id)}/view`, method: 'POST' }),
+      }),
       getVideos: build.query<Post[], void>({
         query: () => ({ url: 'videos', params: { limit: 50 } }),
         transformResponse: (raw: unknown) => postsAnswer.parse(raw).posts,
