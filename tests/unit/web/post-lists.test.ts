@@ -17,6 +17,7 @@ import {
   type PageResult,
 } from '../../../web/features/profile/profilePosts';
 import { savedPostsShown, type HeldPost } from '../../../web/features/saved/savedList';
+import { aPost } from '../../support/post-fixture';
 
 const AUTHOR = '00000000-0000-4000-8000-000000000002';
 
@@ -25,38 +26,14 @@ function idOf(n: number): string {
 }
 
 function post(n: number, overrides: Partial<Post> = {}): Post {
-  return {
+  return aPost({
     id: idOf(n),
     number: n,
     author: { id: AUTHOR, username: 'ana', displayName: 'Ana', avatar: null },
     title: `Post ${n}`,
-    content: 'Hello world',
-    excerpt: '',
-    featuredImage: null,
-    media: [],
-    location: null,
-    status: 'published',
-    visibility: 'public',
-    categories: [],
-    tags: [],
-    seoTitle: '',
-    seoDescription: '',
-    allowComments: true,
-    allowSharing: true,
-    wordCount: 2,
-    readTime: 1,
-    views: 0,
-    likes: 0,
-    comments: 0,
-    shares: 0,
-    likedByMe: false,
     savedByMe: true,
-    createdAt: '2026-11-23T10:00:00.000Z',
-    publishedAt: '2026-11-23T10:00:00.000Z',
-    editedAt: null,
-    version: 1,
     ...overrides,
-  };
+  });
 }
 
 const answered = (posts: Post[], total: number, hasMore: boolean): PageResult => ({

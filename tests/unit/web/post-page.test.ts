@@ -30,6 +30,7 @@ import {
   selectedVideoPost,
   videoOf,
 } from '../../../web/features/posts/video/videoPick';
+import { aPost } from '../../support/post-fixture';
 
 const POST = '10000000-0000-4000-8000-000000000001';
 const ANA = '00000000-0000-4000-8000-000000000002';
@@ -79,38 +80,14 @@ function media(kind: 'image' | 'video', n: number): PostMedia {
 }
 
 function post(n: number, overrides: Partial<Post> = {}): Post {
-  return {
+  return aPost({
     id: uuid(500 + n),
     number: n,
     author: { id: ANA, username: 'ana', displayName: 'Ana', avatar: null },
     title: `Post ${n}`,
-    content: 'Hello world',
-    excerpt: '',
-    featuredImage: null,
     media: [media('video', n)],
-    location: null,
-    status: 'published',
-    visibility: 'public',
-    categories: [],
-    tags: [],
-    seoTitle: '',
-    seoDescription: '',
-    allowComments: true,
-    allowSharing: true,
-    wordCount: 2,
-    readTime: 1,
-    views: 0,
-    likes: 0,
-    comments: 0,
-    shares: 0,
-    likedByMe: false,
-    savedByMe: false,
-    createdAt: '2026-11-23T10:00:00.000Z',
-    publishedAt: '2026-11-23T10:00:00.000Z',
-    editedAt: null,
-    version: 1,
     ...overrides,
-  };
+  });
 }
 
 function walk(nodes: CommentNode[], visit: (node: CommentNode) => void): void {

@@ -8,6 +8,7 @@ import {
   postsSlice,
   type PostCounts,
 } from '../../../web/features/posts/postsSlice';
+import { aPost } from '../../support/post-fixture';
 
 const POST = '10000000-0000-4000-8000-000000000001';
 const reduce = postsSlice.reducer;
@@ -15,42 +16,7 @@ type State = ReturnType<typeof reduce>;
 const empty = (): State => reduce(undefined, { type: 'init' });
 
 function post(overrides: Partial<Post> = {}): Post {
-  return {
-    id: POST,
-    number: 1,
-    author: {
-      id: '00000000-0000-4000-8000-000000000002',
-      username: 'ana',
-      displayName: 'Ana',
-      avatar: null,
-    },
-    title: 'Hello',
-    content: 'Hello world',
-    excerpt: '',
-    featuredImage: null,
-    location: null,
-    status: 'published',
-    visibility: 'public',
-    categories: [],
-    tags: [],
-    seoTitle: '',
-    seoDescription: '',
-    allowComments: true,
-    allowSharing: true,
-    wordCount: 2,
-    readTime: 1,
-    views: 0,
-    likes: 0,
-    comments: 0,
-    shares: 0,
-    likedByMe: false,
-    savedByMe: false,
-    createdAt: '2026-11-23T10:00:00.000Z',
-    publishedAt: '2026-11-23T10:00:00.000Z',
-    editedAt: null,
-    version: 1,
-    ...overrides,
-  } as Post;
+  return aPost({ id: POST, ...overrides });
 }
 
 const held = (state: State) => postsSlice.getSelectors().selectPostById(state, POST);

@@ -40,52 +40,29 @@ import {
   type VideoControlsEvent,
   type VideoControlsState,
 } from '../../../web/features/posts/card/videoControls';
+import { aPost } from '../../support/post-fixture';
 
 const HOUR = 60 * 60 * 1000;
 const NOW = Date.parse('2026-11-26T12:00:00.000Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
 
-const post = (
-  id: string,
-  publishedAt: string | null = ago(0),
-  extra: Partial<Post> = {},
-): Post => ({
-  id,
-  number: 1,
-  author: {
-    id: 'a0000000-0000-4000-8000-000000000001',
-    username: 'ana',
-    displayName: 'Ana',
-    avatar: null,
-  },
-  title: '',
-  content: '',
-  excerpt: '',
-  featuredImage: null,
-  media: [],
-  location: null,
-  status: 'published',
-  visibility: 'public',
-  categories: [],
-  tags: [],
-  seoTitle: '',
-  seoDescription: '',
-  allowComments: true,
-  allowSharing: true,
-  wordCount: 0,
-  readTime: 0,
-  views: 0,
-  likes: 0,
-  comments: 0,
-  shares: 0,
-  likedByMe: false,
-  savedByMe: false,
-  createdAt: ago(10 * HOUR),
-  publishedAt,
-  editedAt: null,
-  version: 1,
-  ...extra,
-});
+const post = (id: string, publishedAt: string | null = ago(0), extra: Partial<Post> = {}): Post =>
+  aPost({
+    id,
+    author: {
+      id: 'a0000000-0000-4000-8000-000000000001',
+      username: 'ana',
+      displayName: 'Ana',
+      avatar: null,
+    },
+    title: '',
+    content: '',
+    wordCount: 0,
+    readTime: 0,
+    createdAt: ago(10 * HOUR),
+    publishedAt,
+    ...extra,
+  });
 
 /** Replays the given draws, in order, and fails loudly when a test asks for more. */
 function draws(...values: number[]): RandomSource {

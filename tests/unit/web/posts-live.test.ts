@@ -30,6 +30,7 @@ import {
   selectPostById,
 } from '../../../web/features/posts/postsSlice';
 import { createWatchedPosts } from '../../../web/features/posts/watchedPosts';
+import { aPost } from '../../support/post-fixture';
 
 const ME = '10000000-0000-4000-8000-000000000001';
 const FRIEND = '10000000-0000-4000-8000-000000000002';
@@ -77,38 +78,18 @@ function makeTestStore() {
 }
 
 function post(overrides: Partial<Post> = {}): Post {
-  return {
+  return aPost({
     id: POST,
-    number: 1,
     author: { id: FRIEND, username: 'ana', displayName: 'Ana', avatar: null },
-    title: 'Hello',
-    content: 'Hello world',
-    excerpt: '',
-    featuredImage: null,
-    media: [],
-    location: null,
-    status: 'published',
-    visibility: 'public',
-    categories: [],
-    tags: [],
-    seoTitle: '',
-    seoDescription: '',
-    allowComments: true,
-    allowSharing: true,
-    wordCount: 2,
-    readTime: 1,
-    views: 0,
     likes: 3,
     comments: 1,
-    shares: 0,
     likedByMe: true,
     savedByMe: true,
     createdAt: '2026-11-26T10:00:00.000Z',
     publishedAt: '2026-11-26T10:00:00.000Z',
-    editedAt: null,
     version: 5,
     ...overrides,
-  };
+  });
 }
 
 function comment(overrides: Partial<Comment> = {}): Comment {
