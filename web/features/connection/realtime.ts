@@ -1,3 +1,4 @@
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { io, type Socket } from 'socket.io-client';
 import { badgesSchema } from '../../../shared/badges';
 import { SOCKET_EVENTS } from '../../../shared/realtime';
@@ -38,9 +39,14 @@ export function emitSocketEvent(event: string, payload: unknown): void {
  */
 const SNAPSHOT_RETRY_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000] as const;
 
-/** A failure that asking again may cure: no answer, or the server side's 5xx. */
-function isPassingFailure(status: number | string): boolean {
-  return typeof status === 'number' ? status >= 500 : status !== 'PARSING_ERROR';
+/**
+ * A failure that asking again may cure: no answer, or the server side's 5xx, including a proxy's
+ * 502 page, which is HTML and so arrives as a parsing error carrying the real status.
+ */
+function isPassingFailure(error: FetchBaseQueryError): boolean {
+  if (typeof error.status === 'number') return error.status >= 500;
+  if (error.status === 'PARSING_ERROR') return error.originalStatus >= 500;
+  return true;
 }
 
 const loadBadgesSnapshot =
@@ -56,13 +62,13 @@ const loadBadgesSnapshot =
         dispatch(badgesReceived(result.data));
         return;
       }
-      const status = result.error && 'status' in result.error ? result.error.status : undefined;
-      if (status === 401) {
+      const error = result.error && 'status' in result.error ? result.error : undefined;
+      if (error?.status === 401) {
         dispatch(sessionRechecked());
         return;
       }
       const delay = SNAPSHOT_RETRY_DELAYS_MS[attempt];
-      if (status === undefined || !isPassingFailure(status) || delay === undefined) return;
+      if (error === undefined || !isPassingFailure(error) || delay === undefined) return;
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   };

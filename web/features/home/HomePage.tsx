@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorState, LoadingState } from '../../components/PageStates';
 import { PageHeader } from '../../components/PageHeader';
+import { SectionErrorBoundary } from '../../components/SectionErrorBoundary';
 import { Button } from '../../components/ui/button';
 import { useSession } from '../auth/session';
 import { FeedSkeleton } from './FeedSkeleton';
@@ -36,13 +37,17 @@ export function HomePage() {
       </PageHeader>
       <div className="mx-auto w-full max-w-2xl">
         {session.status === 'signed-in' ? (
-          <Suspense fallback={<FeedSkeleton />}>
-            <HomeFeed />
-          </Suspense>
+          <SectionErrorBoundary>
+            <Suspense fallback={<FeedSkeleton />}>
+              <HomeFeed />
+            </Suspense>
+          </SectionErrorBoundary>
         ) : session.status === 'signed-out' ? (
-          <Suspense fallback={<LoadingState />}>
-            <VisitorHome />
-          </Suspense>
+          <SectionErrorBoundary>
+            <Suspense fallback={<LoadingState />}>
+              <VisitorHome />
+            </Suspense>
+          </SectionErrorBoundary>
         ) : session.status === 'error' ? (
           <ErrorState onRetry={session.retry} />
         ) : (
