@@ -58,7 +58,8 @@ const loadBadgesSnapshot =
       );
       // A snapshot that outlived its member must not seed the next member's counts.
       if (selectSignedInUserId(getState()) !== userId) return;
-      if (result.data) {
+      // A failed request still carries the last data the cache held: only a success is news.
+      if (result.isSuccess) {
         dispatch(badgesReceived(result.data));
         return;
       }
