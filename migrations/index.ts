@@ -9,6 +9,10 @@ import * as backups from './20261123T120300-backups';
 import * as commandRunner from './20261124T090000-command-runner';
 import * as rateLimits from './20261125T120000-rate-limits';
 import * as media from './20261125T130000-media';
+import * as posts from './20261126T090000-posts';
+import * as postMedia from './20261126T100000-post-media';
+import * as postsFeedOrder from './20261126T110000-posts-feed-order';
+import * as likesReceived from './20261126T121500-likes-received';
 
 /**
  * Every migration, keyed by its timestamped name. A static list (rather than reading the folder)
@@ -25,4 +29,8 @@ export const migrations: Record<string, Migration> = {
   '20261124T090000-command-runner': commandRunner,
   '20261125T120000-rate-limits': rateLimits,
   '20261125T130000-media': media,
+  '20261126T090000-posts': posts,
+  '20261126T100000-post-media': postMedia,
+  '20261126T110000-posts-feed-order': postsFeedOrder,
+  '20261126T121500-likes-received': likesReceived,
 };

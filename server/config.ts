@@ -47,6 +47,8 @@ const schema = z
     RESETS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(0).default(5),
     /** How often each process removes the presence rows of processes that stopped heartbeating. */
     PRESENCE_SWEEP_MS: z.coerce.number().int().min(100).default(15_000),
+    /** How often each process writes the post views it counted (ms). */
+    POST_VIEWS_FLUSH_MS: z.coerce.number().int().min(100).default(5000),
     /** Email: SMTP when set (e.g. smtp://mailpit:1025), else the local capture table. */
     SMTP_URL: z
       .string()

@@ -8,6 +8,7 @@ import type {
   EventMeaning,
   ModuleMeanings,
   NotificationIntent,
+  NotificationWithdrawal,
   NotificationWording,
 } from './meanings';
 
@@ -16,6 +17,7 @@ type AnyMeaning = {
   joins?(data: unknown): string;
   memberChanged?(data: unknown): string;
   notifies?(event: RecordedEvent): readonly NotificationIntent[];
+  withdraws?(event: RecordedEvent): readonly NotificationWithdrawal[];
   badges?(data: unknown): BadgeEffect;
 };
 
@@ -67,6 +69,10 @@ export class MeaningCatalogue {
 
   notifies(event: RecordedEvent): readonly NotificationIntent[] {
     return this.of(event.type)?.notifies?.(event) ?? [];
+  }
+
+  withdraws(event: RecordedEvent): readonly NotificationWithdrawal[] {
+    return this.of(event.type)?.withdraws?.(event) ?? [];
   }
 
   badges(event: RecordedEvent): BadgeEffect | null {

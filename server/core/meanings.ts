@@ -21,6 +21,16 @@ export interface NotificationIntent {
   actionData: Record<string, unknown>;
   /** The note that came with it, shown as the body when there is one. */
   message: string | null;
+  /** Which unread notifications it merges with: by default every one of its type. */
+  groupKey?: string;
+}
+
+/** An actor taking back what raised a notification (an unlike): they leave its group. */
+export interface NotificationWithdrawal {
+  recipientId: string;
+  actorId: string;
+  /** The group the intent it undoes was merged into (`groupKey`, else its type). */
+  groupKey: string;
 }
 
 /** How a notification type reads, with one actor or grouped ("Ana and 3 others ..."). */
@@ -51,6 +61,7 @@ export interface EventMeaning<T extends EventType> {
   /** This member's card as others see it changed (privacy, name, avatar). */
   memberChanged?(data: EventData<T>): string;
   notifies?(event: RecordedOf<T>): readonly NotificationIntent[];
+  withdraws?(event: RecordedOf<T>): readonly NotificationWithdrawal[];
   badges?(data: EventData<T>): BadgeEffect;
 }
 

@@ -6,6 +6,8 @@ import type { BackupRestoresTable } from './tables/backup-restores';
 import type { BackupsTable } from './tables/backups';
 import type { BadgesTable } from './tables/badges';
 import type { BlocksTable } from './tables/blocks';
+import type { CommentLikesTable } from './tables/comment-likes';
+import type { CommentsTable } from './tables/comments';
 import type { ConversationMembersTable } from './tables/conversation-members';
 import type { ConversationsTable } from './tables/conversations';
 import type { EmailCapturedTable } from './tables/email-captured';
@@ -18,6 +20,7 @@ import type { FilesTable } from './tables/files';
 import type { FriendRequestsTable } from './tables/friend-requests';
 import type { FriendshipsTable } from './tables/friendships';
 import type { LastSeenTable } from './tables/last-seen';
+import type { LikesReceivedTable } from './tables/likes-received';
 import type { LogEntriesTable } from './tables/log-entries';
 import type { MessagesTable } from './tables/messages';
 import type { MonitoringEventsTable } from './tables/monitoring-events';
@@ -25,7 +28,12 @@ import type { NotificationPreferencesTable } from './tables/notification-prefere
 import type { NotificationsTable } from './tables/notifications';
 import type { PasswordResetTokensTable } from './tables/password-reset-tokens';
 import type { PerformanceMetricsTable } from './tables/performance-metrics';
+import type { PostLikesTable } from './tables/post-likes';
+import type { PostMediaTable } from './tables/post-media';
+import type { PostNumbersTable } from './tables/post-numbers';
+import type { PostsTable } from './tables/posts';
 import type { RateLimitsTable } from './tables/rate-limits';
+import type { SavedPostsTable } from './tables/saved-posts';
 import type { ServerSecretsTable } from './tables/server-secrets';
 import type { SessionsTable } from './tables/sessions';
 import type { SignInAddressThrottleTable } from './tables/sign-in-address-throttle';
@@ -67,6 +75,14 @@ export interface Database {
   log_entries: LogEntriesTable;
   files: FilesTable;
   server_secrets: ServerSecretsTable;
+  posts: PostsTable;
+  post_numbers: PostNumbersTable;
+  post_likes: PostLikesTable;
+  likes_received: LikesReceivedTable;
+  post_media: PostMediaTable;
+  comments: CommentsTable;
+  comment_likes: CommentLikesTable;
+  saved_posts: SavedPostsTable;
 }
 
 export type Db = Kysely<Database>;

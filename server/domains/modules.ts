@@ -10,6 +10,7 @@ import { messagingModule } from './messaging';
 import { monitoringModule } from './monitoring';
 import { notificationsModule } from './notifications';
 import { peopleModule } from './people';
+import { postsModule } from './posts';
 import { presenceModule } from './presence';
 
 /**
@@ -25,6 +26,7 @@ export const modules: readonly DomainModule[] = [
   friendsModule,
   messagingModule,
   mediaModule,
+  postsModule,
   notificationsModule,
   monitoringModule,
   logsModule,

@@ -7,6 +7,7 @@ import { mediaEvents } from './media';
 import { messagingEvents } from './messaging';
 import { monitoringEvents } from './monitoring';
 import { notificationEvents } from './notifications';
+import { postEvents } from './posts';
 import { profileEvents } from './profiles';
 
 /** The event catalogue: one zod schema per event type. Nothing else may enter the log. */
@@ -20,6 +21,7 @@ export const eventSchemas = {
   ...monitoringEvents,
   ...backupEvents,
   ...mediaEvents,
+  ...postEvents,
 };
 
 export type EventType = keyof typeof eventSchemas;

@@ -7,6 +7,7 @@ export const notificationEvents = {
   AllNotificationsRead: z.strictObject({ userId: z.uuid() }),
   NotificationPreferencesChanged: z.strictObject({
     userId: z.uuid(),
-    preferences: notificationPreferencesSchema,
+    /** Types added later are absent from earlier events; reads fill them with the defaults. */
+    preferences: notificationPreferencesSchema.partial(),
   }),
 };

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { text } from '../api/text';
 
-/** Kinds of notification; likes, comments and follows join with the features that raise them. */
+/** Kinds of notification; follows join with the feature that raises them. */
 export const notificationTypeSchema = z.enum([
   'friend_request_received',
   'friend_request_accepted',
+  'post_liked',
+  'post_commented',
+  'post_shared',
 ]);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
@@ -13,6 +16,9 @@ export const deliveryPreferenceSchema = z.strictObject({ inApp: z.boolean(), ema
 export const notificationPreferencesSchema = z.strictObject({
   friend_request_received: deliveryPreferenceSchema,
   friend_request_accepted: deliveryPreferenceSchema,
+  post_liked: deliveryPreferenceSchema,
+  post_commented: deliveryPreferenceSchema,
+  post_shared: deliveryPreferenceSchema,
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
@@ -20,6 +26,9 @@ export type NotificationPreferences = z.infer<typeof notificationPreferencesSche
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   friend_request_received: { inApp: true, email: true },
   friend_request_accepted: { inApp: true, email: true },
+  post_liked: { inApp: true, email: true },
+  post_commented: { inApp: true, email: true },
+  post_shared: { inApp: true, email: true },
 };
 
 export const notificationActorSchema = z.object({

@@ -11,7 +11,8 @@
  *   BENCH_DATABASE_URL     use this Postgres instead of the server's embedded one
  *   BENCH_OUT              also write the table as JSON to this path
  *   BENCH_SERVER_NODE_ARGS extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"
- *   BENCH_SCENARIOS        which to run, comma-separated: badges, messaging, roundtrips, backup, files (all)
+ *   BENCH_SCENARIOS        which to run, comma-separated: badges, messaging, roundtrips, backup, files,
+ *                          feed (all)
  *   BENCH_MESSAGING_MEMBERS members in the messaging scenario, two per conversation (500)
  *   BENCH_MESSAGING_RATE   combined messages/s (300)
  *   BENCH_MESSAGING_RUNS   steady runs of the messaging scenario, one row each (5)
@@ -22,6 +23,16 @@
  *   BENCH_FILES_BYTES      size of the upload in the files scenario (100000000, under the 100 MiB limit)
  *   BENCH_FILES_CLIENTS    concurrent clients serving the cached variant and its static twin (16)
  *   BENCH_FILES_SECONDS    measured seconds per rate cell, after 1 s of warm-up (5)
+ *   BENCH_FEED_QUICK       1: the feed scenario at a tenth of the posts and shorter runs
+ *   BENCH_FEED_MEMBERS     members seeded for the feed (10000)
+ *   BENCH_FEED_POSTS       posts seeded for the feed (500000; 50000 quick)
+ *   BENCH_FEED_FRIENDS     average friends per member (100)
+ *   BENCH_FEED_READERS     concurrent feed readers (50)
+ *   BENCH_FEED_PAUSE_MS    the paced feed run: each reader's pause between pages (500)
+ *   BENCH_FEED_SECONDS     measured seconds of feed reading, after 2 s of warm-up (15; 5 quick)
+ *   BENCH_STORM_RATE       likes/s in the like storm (500)
+ *   BENCH_STORM_SECONDS    length of the like storm (10; 3 quick)
+ *   BENCH_STORM_WATCHERS   sockets watching the liked post (1000)
  *
  * Round trips per command are read from the server's `GET /api/test/command-stats` before and
  * after each scenario's load; duplicated deliveries are printed one by one.
@@ -51,6 +62,7 @@ import {
 import { badgeCommands, COMMAND_NAME } from './commands';
 import { cpuPercent, cpuSnapshot } from './cpu';
 import { duplicateReport } from './duplicates';
+import { runFeedBench } from './feed';
 import { runFilesBench } from './files';
 import { HttpPool } from './http-pool';
 import { closedLoop, openLoop } from './load';
@@ -101,7 +113,7 @@ const settings = {
   // the files) takes about eleven minutes on the 2-core machine: the watchdog only catches a hang.
   watchdogMs: 30 * 60_000,
   scenarios: new Set(
-    (process.env.BENCH_SCENARIOS ?? 'badges,messaging,roundtrips,backup,files').split(','),
+    (process.env.BENCH_SCENARIOS ?? 'badges,messaging,roundtrips,backup,files,feed').split(','),
   ),
   messaging: {
     members: Math.round(numberEnv('BENCH_MESSAGING_MEMBERS', 500)),
@@ -130,7 +142,42 @@ const settings = {
     durationMs: numberEnv('BENCH_FILES_SECONDS', 5) * 1000,
     rounds: 2,
   },
+  feed: feedSettings(),
 };
+
+function feedSettings() {
+  const quick = process.env.BENCH_FEED_QUICK === '1';
+  const members = Math.round(numberEnv('BENCH_FEED_MEMBERS', 10_000));
+  const readers = Math.round(numberEnv('BENCH_FEED_READERS', 50));
+  const rate = numberEnv('BENCH_STORM_RATE', 500);
+  const durationMs = numberEnv('BENCH_STORM_SECONDS', quick ? 3 : 10) * 1000;
+  const watchers = Math.round(numberEnv('BENCH_STORM_WATCHERS', 1000));
+  // Every like is by a member who has not liked yet; readers, watchers and likers are distinct.
+  const likers = Math.min(Math.round((rate * durationMs) / 1000), members - readers - watchers);
+  return {
+    size: {
+      members,
+      posts: Math.round(numberEnv('BENCH_FEED_POSTS', quick ? 50_000 : 500_000)),
+      friends: Math.round(numberEnv('BENCH_FEED_FRIENDS', 100)),
+    },
+    readers,
+    nextPages: 4,
+    pauseMs: Math.round(numberEnv('BENCH_FEED_PAUSE_MS', 500)),
+    warmupMs: 2000,
+    durationMs: numberEnv('BENCH_FEED_SECONDS', quick ? 5 : 15) * 1000,
+    sqlMs: quick ? 2000 : 4000,
+    storm: {
+      rate,
+      durationMs,
+      watchers,
+      likers,
+      connections: 64,
+      socketConcurrency: 50,
+      graceMs: 10_000,
+      drainMs: 15_000,
+    },
+  };
+}
 
 const ZERO: Badges = { notifications: 0, messages: 0, friendRequests: 0, version: 0 };
 
@@ -396,6 +443,11 @@ async function main(): Promise<number> {
         // Where the server's disk storage writes (its default unless FILES_DIR is set).
         filesDir: process.env.FILES_DIR || path.join(tempDir, 'files'),
       });
+      tables.push(...result.sections);
+      missed.push(...result.missed);
+    }
+    if (settings.scenarios.has('feed')) {
+      const result = await runFeedBench(running, settings.feed);
       tables.push(...result.sections);
       missed.push(...result.missed);
     }

@@ -1,38 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { newMember, registerThroughApi, signInThroughForm, type Member } from './support';
+import { closeOpenedContexts, signedInContext } from './members';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/media');
 
-interface SignedIn {
-  context: BrowserContext;
-  page: Page;
-  member: Member;
-}
-
-/** Every context a test opened, closed after it whatever its outcome. */
-const opened: BrowserContext[] = [];
-test.afterEach(async () => {
-  for (const context of opened.splice(0)) await context.close();
-});
-
-async function signedInContext(browser: Browser, baseURL: string): Promise<SignedIn> {
-  // The share button writes to the clipboard, which the test then reads back.
-  const context = await browser.newContext({
-    baseURL,
-    permissions: ['clipboard-read', 'clipboard-write'],
-  });
-  opened.push(context);
-  const page = await context.newPage();
-  const member = newMember();
-  await registerThroughApi(page.request, member);
-  await page.goto('/login');
-  await signInThroughForm(page, member);
-  await expect(page).toHaveURL(/\/$/);
-  return { context, page, member };
-}
+test.afterEach(closeOpenedContexts);
 
 async function openLive(page: Page, path: string): Promise<void> {
   await page.goto(path);

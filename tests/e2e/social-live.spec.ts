@@ -1,39 +1,8 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { newMember, registerThroughApi, signInThroughForm, type Member } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { befriendThroughApi, closeOpenedContexts, secondTab, signedInContext } from './members';
+import { type Member } from './support';
 
-interface SignedIn {
-  context: BrowserContext;
-  page: Page;
-  member: Member;
-  id: string;
-}
-
-/** Every context a test opened, closed after it whatever its outcome. */
-const opened: BrowserContext[] = [];
-test.afterEach(async () => {
-  for (const context of opened.splice(0)) await context.close();
-});
-
-async function signedInContext(browser: Browser, baseURL: string): Promise<SignedIn> {
-  const context = await browser.newContext({ baseURL });
-  opened.push(context);
-  const page = await context.newPage();
-  const member = newMember();
-  const id = await registerThroughApi(page.request, member);
-  await page.goto('/login');
-  await signInThroughForm(page, member);
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByTestId('connection-status')).toHaveText('Healthy');
-  return { context, page, member, id };
-}
-
-/** A second tab of the same member: same cookies, its own socket. */
-async function secondTab(of: SignedIn, path: string): Promise<Page> {
-  const page = await of.context.newPage();
-  await page.goto(path);
-  await expect(page.getByTestId('connection-status')).toHaveText('Healthy');
-  return page;
-}
+test.afterEach(closeOpenedContexts);
 
 async function badgeValue(page: Page, testId: string): Promise<number> {
   const badge = page.getByTestId(testId);
@@ -64,16 +33,6 @@ async function sendFriendRequest(from: Page, to: { member: Member; id: string })
   await expect(card).toHaveAttribute('data-user-id', to.id);
   await card.getByTestId('add-friend').click();
   await expect(card.getByTestId('add-friend')).toHaveCount(0);
-}
-
-/** Quick set-up for tests that are not about friend requests. */
-async function befriendThroughApi(from: SignedIn, to: SignedIn): Promise<void> {
-  const sent = await from.page.request.post('/api/friends/requests', {
-    data: { toUserId: to.id },
-  });
-  expect(sent.status()).toBe(201);
-  const { id } = (await sent.json()) as { id: string };
-  expect((await to.page.request.post(`/api/friends/requests/${id}/accept`)).status()).toBe(200);
 }
 
 /** Opens the Friends tab and picks `item` from the menu of that friend's card. */

@@ -3,6 +3,7 @@ import { friendsLive } from '../features/friends/friendsLive';
 import { mediaLive } from '../features/media/mediaLive';
 import { messagingLive } from '../features/messaging/messagingLive';
 import { notificationsLive } from '../features/notifications/notificationsLive';
+import { postsLive } from '../features/posts/postsLive';
 import { presenceLive } from '../features/presence/presenceReporter';
 
 /**
@@ -20,6 +21,7 @@ export const liveFeatures: readonly LiveFeatureEntry[] = [
   friendsLive,
   presenceLive,
   mediaLive,
+  postsLive,
   {
     name: 'monitoring',
     load: async () => (await import('../features/monitoring/monitoringLive')).monitoringLive,

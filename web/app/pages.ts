@@ -32,19 +32,25 @@ export const ProfilePage = lazyPage(profile, 'ProfilePage');
 export const ProfileContactPage = lazyPage(profile, 'ProfileContactPage');
 export const ProfileFollowersPage = lazyPage(profile, 'ProfileFollowersPage');
 export const ProfileFollowingPage = lazyPage(profile, 'ProfileFollowingPage');
-export const ProfilePostsPage = lazyPage(profile, 'ProfilePostsPage');
+export const ProfilePostsPage = lazyPage(
+  () => import('../features/profile/ProfilePostsPage'),
+  'ProfilePostsPage',
+);
 export const ProfileSettingsPage = lazyPage(profile, 'ProfileSettingsPage');
 export const ProfileSkillsPage = lazyPage(profile, 'ProfileSkillsPage');
 export const ProfileStatsPage = lazyPage(profile, 'ProfileStatsPage');
 
 export const FriendsPage = lazyPage(() => import('../features/friends/FriendsPage'), 'FriendsPage');
 
-const posts = () => import('../features/posts/pages');
-export const PostPage = lazyPage(posts, 'PostPage');
-export const VideoPage = lazyPage(posts, 'VideoPage');
-export const MyPostsPage = lazyPage(posts, 'MyPostsPage');
-export const CreatePostPage = lazyPage(posts, 'CreatePostPage');
-export const EditPostPage = lazyPage(posts, 'EditPostPage');
+export const PostPage = lazyPage(() => import('../features/posts/post-page/PostPage'), 'PostPage');
+export const VideoPage = lazyPage(() => import('../features/posts/video/VideoPage'), 'VideoPage');
+export const MyPostsPage = lazyPage(
+  () => import('../features/posts/my-posts/MyPostsPage'),
+  'MyPostsPage',
+);
+const postEditor = () => import('../features/posts/editor/PostEditorPages');
+export const CreatePostPage = lazyPage(postEditor, 'CreatePostPage');
+export const EditPostPage = lazyPage(postEditor, 'EditPostPage');
 
 export const MessagesPage = lazyPage(
   () => import('../features/messaging/MessagesPage'),
@@ -66,7 +72,10 @@ export const VideosPage = lazyPage(media, 'VideosPage');
 export const FileUploadDemoPage = lazyPage(media, 'FileUploadDemoPage');
 
 const discover = () => import('../features/discover/pages');
-export const TrendingPage = lazyPage(discover, 'TrendingPage');
+export const TrendingPage = lazyPage(
+  () => import('../features/discover/TrendingPage'),
+  'TrendingPage',
+);
 export const EventsPage = lazyPage(discover, 'EventsPage');
 
 const community = () => import('../features/community/pages');

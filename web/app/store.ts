@@ -7,11 +7,23 @@ import {
 import { authSlice } from '../features/auth/authSlice';
 import { badgesSlice } from '../features/badges/badgesSlice';
 import { connectionSlice } from '../features/connection/connectionSlice';
+import { likesReceivedSlice } from '../features/posts/likesReceivedSlice';
+import { newPostsSlice } from '../features/posts/newPostsSlice';
+import { postsSlice } from '../features/posts/postsSlice';
 import { themeSlice } from '../features/theme/themeSlice';
 import { api } from './api';
 import { listenerMiddleware } from './listener';
 
-const rootReducer = combineSlices(api, authSlice, badgesSlice, connectionSlice, themeSlice);
+const rootReducer = combineSlices(
+  api,
+  authSlice,
+  badgesSlice,
+  connectionSlice,
+  likesReceivedSlice,
+  newPostsSlice,
+  postsSlice,
+  themeSlice,
+);
 
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -32,11 +32,30 @@ const formatOf = (row: FileRow) => {
   return (ext ?? row.mime_type.split('/')[1] ?? 'bin').toUpperCase();
 };
 
+/**
+ * A file's links, each made by `urlOf` from a key: the file, its poster (a video's), and a
+ * thumbnail of the image or of the poster.
+ */
+export function fileLinks(
+  file: Pick<FileRow, 'key' | 'kind' | 'poster_key'>,
+  urlOf: (key: string) => string,
+): Pick<MediaFile, 'url' | 'thumbnailUrl' | 'posterUrl'> {
+  const url = urlOf(file.key);
+  const posterUrl = file.poster_key ? urlOf(file.poster_key) : null;
+  const thumbnailSource = file.kind === 'image' ? url : posterUrl;
+  return {
+    url,
+    thumbnailUrl: thumbnailSource ? FileUrls.withParams(thumbnailSource, THUMBNAIL_QUERY) : null,
+    posterUrl,
+  };
+}
+
+export const dimensionsOf = (file: Pick<FileRow, 'width' | 'height'>): MediaFile['dimensions'] =>
+  file.width && file.height ? { width: file.width, height: file.height } : null;
+
 /** One file as REST answers and pushes carry it: the same shape everywhere. */
 export function presentFile(row: FileRow, urls: FileUrls): MediaFile {
-  const url = urls.urlOf(row.key, row.is_public);
-  const posterUrl = row.poster_key ? urls.urlOf(row.poster_key, row.is_public) : null;
-  const thumbnailSource = row.kind === 'image' ? url : posterUrl;
+  const { url, thumbnailUrl, posterUrl } = fileLinks(row, (key) => urls.urlOf(key, row.is_public));
   return {
     id: row.id,
     key: row.key,
@@ -48,9 +67,9 @@ export function presentFile(row: FileRow, urls: FileUrls): MediaFile {
     size: row.size,
     sha256: row.sha256,
     url,
-    thumbnailUrl: thumbnailSource ? FileUrls.withParams(thumbnailSource, THUMBNAIL_QUERY) : null,
+    thumbnailUrl,
     posterUrl,
-    dimensions: row.width && row.height ? { width: row.width, height: row.height } : null,
+    dimensions: dimensionsOf(row),
     duration: row.duration,
     views: row.views,
     isPublic: row.is_public,

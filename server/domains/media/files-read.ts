@@ -3,7 +3,7 @@ import { RECENT_DAYS, type FileKind, type FilesTab } from '../../../shared/media
 import { invalid } from '../../core/errors';
 import type { Db } from '../../db/schema';
 import { qb } from '../../db/statement';
-import { fileVisible, member } from '../relations/relations-policy';
+import { fileInVisiblePost, fileVisible, member } from '../relations/relations-policy';
 import type { FileRow } from './file-presenter';
 
 /**
@@ -28,15 +28,18 @@ export async function readFileByKey(db: Db, key: string): Promise<FileRow | unde
 
 /**
  * A file by its key and whether `viewerId` may see it, in one query: the CDN reads both on every
- * request, and a second round trip there is most of what a cached variant costs.
+ * request, and a second round trip there is most of what a cached variant costs. Besides the
+ * file's own rule, a file attached to a post the viewer may see is theirs to load.
  */
 export async function readFileForViewer(
   db: Db,
   key: string,
   viewerId: string | undefined,
 ): Promise<(FileRow & { visible: boolean }) | undefined> {
-  const visible = viewerId
-    ? fileVisible(sql.ref('f.owner_id'), sql.ref('f.is_public'), member(viewerId))
+  const viewer = viewerId ? member(viewerId) : null;
+  const visible = viewer
+    ? sql<boolean>`(${fileVisible(sql.ref('f.owner_id'), sql.ref('f.is_public'), viewer)}
+        or ${fileInVisiblePost(sql.ref('f.id'), sql.ref('f.owner_id'), viewer)})`
     : sql<boolean>`false`;
   const row = await fileRows(db)
     .select(visible.as('visible'))

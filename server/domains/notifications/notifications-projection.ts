@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { EventType } from '../../../shared/events';
 import { MAX_NOTIFICATIONS_PER_MEMBER } from '../../../shared/social/limits';
 import type { MeaningCatalogue } from '../../core/meaning-catalogue';
-import type { NotificationIntent } from '../../core/meanings';
+import type { NotificationIntent, NotificationWithdrawal } from '../../core/meanings';
 import { qb, statement, type Statement } from '../../db/statement';
 import type { Projection } from '../../eventstore/projection';
 import type { RecordedEvent } from '../../eventstore/stored-event';
@@ -24,6 +24,7 @@ const own = [
  */
 function notify(event: RecordedEvent, intent: NotificationIntent): Statement[] {
   const { recipientId, actorId, type } = intent;
+  const groupKey = intent.groupKey ?? type;
   const at = event.occurredAt;
   const actionData = JSON.stringify(intent.actionData);
   const enabled = wants(sql`${recipientId}::uuid`, type, 'inApp');
@@ -31,7 +32,7 @@ function notify(event: RecordedEvent, intent: NotificationIntent): Statement[] {
     .selectFrom('notifications')
     .select('id')
     .where('user_id', '=', recipientId)
-    .where('group_key', '=', type)
+    .where('group_key', '=', groupKey)
     .where('read', '=', false);
   const merged = sql<
     string[]
@@ -84,7 +85,7 @@ function notify(event: RecordedEvent, intent: NotificationIntent): Statement[] {
               ),
               sql`${recipientId}::uuid`.as('user_id'),
               sql`${type}::text`.as('type'),
-              sql`${type}::text`.as('group_key'),
+              sql`${groupKey}::text`.as('group_key'),
               sql`${intent.sourceKey}::text`.as('source_key'),
               sql`${intent.message}::text`.as('message'),
               sql`array[${actorId}::uuid]`.as('actor_ids'),
@@ -115,6 +116,33 @@ function notify(event: RecordedEvent, intent: NotificationIntent): Statement[] {
 }
 
 /**
+ * The actor leaves every notification of the group, read or not, so none still names them for
+ * what they took back; a notification left with no actor goes.
+ */
+function withdraw({ recipientId, actorId, groupKey }: NotificationWithdrawal): Statement[] {
+  const remaining = sql<string[]>`array_remove(actor_ids, ${actorId}::uuid)`;
+  const ofGroup = qb
+    .updateTable('notifications')
+    .where('user_id', '=', recipientId)
+    .where('group_key', '=', groupKey);
+  return [
+    lockMemberNotifications(recipientId),
+    statement(
+      ofGroup
+        .set({ actor_ids: remaining, actor_count: sql<number>`cardinality(${remaining})` })
+        .where(sql<boolean>`${actorId}::uuid = any(actor_ids)`),
+    ),
+    statement(
+      qb
+        .deleteFrom('notifications')
+        .where('user_id', '=', recipientId)
+        .where('group_key', '=', groupKey)
+        .where('actor_count', '=', 0),
+    ),
+  ];
+}
+
+/**
  * Notifications and preferences per member. Notifications are raised by the events other
  * domains declare as notifying (`notifies` in their meanings); the notifications themselves are
  * never events.
@@ -123,7 +151,13 @@ export function notificationsProjection(meanings: MeaningCatalogue): Projection 
   return {
     name: 'notifications',
     tables: ['notifications', 'notification_preferences'],
-    handles: [...own, ...meanings.typesDeclaring('notifies')],
+    handles: [
+      ...new Set([
+        ...own,
+        ...meanings.typesDeclaring('notifies'),
+        ...meanings.typesDeclaring('withdraws'),
+      ]),
+    ],
     project(event) {
       switch (event.type) {
         case 'NotificationRead':
@@ -158,7 +192,10 @@ export function notificationsProjection(meanings: MeaningCatalogue): Projection 
           ];
         }
         default:
-          return meanings.notifies(event).flatMap((intent) => notify(event, intent));
+          return [
+            ...meanings.notifies(event).flatMap((intent) => notify(event, intent)),
+            ...meanings.withdraws(event).flatMap(withdraw),
+          ];
       }
     },
   };

@@ -5,8 +5,8 @@ import { presentNotifications } from './notification-presenter';
 
 /**
  * After an event that notifies, pushes the recipient the notification it created or regrouped,
- * as it stands now (none when their in-app preference was off); after a read, tells all of the
- * member's tabs to refetch. Only members with sockets in this process are looked up.
+ * as it stands now (none when their in-app preference was off); after a read or a withdrawal,
+ * tells all of the member's tabs to refetch. Only members with sockets in this process are looked up.
  */
 export function notificationsPusher(meanings: MeaningCatalogue): Pusher {
   return {
@@ -29,6 +29,10 @@ export function notificationsPusher(meanings: MeaningCatalogue): Pusher {
           isHere(io, event.data.userId)
         ) {
           readBy.add(event.data.userId);
+        }
+        // A withdrawal may have removed a notification outright: the list is fetched again.
+        for (const { recipientId } of meanings.withdraws(event)) {
+          if (isHere(io, recipientId)) readBy.add(recipientId);
         }
       }
 

@@ -119,3 +119,34 @@ export function fileVisible(
   return sql<boolean>`(${owner} = ${viewer}
     or (${isPublic} and not ${blockedEitherWay(owner, viewer)}))`;
 }
+
+/**
+ * `viewer` may see a post: always its author; anyone else only once it is published, with no
+ * block either way, and by its visibility: `public` to every signed-in member, `friendsOnly` to
+ * the author's friends, `private` to nobody else. Drafts and private posts are the author's.
+ */
+export function postVisible(
+  author: MemberRef,
+  visibility: RawBuilder<unknown>,
+  status: RawBuilder<unknown>,
+  viewer: MemberRef,
+): RawBuilder<boolean> {
+  return sql<boolean>`(${author} = ${viewer}
+    or (${status} = 'published'
+      and (${visibility} = 'public' or (${visibility} = 'friendsOnly' and ${areFriends(author, viewer)}))
+      and not ${blockedEitherWay(author, viewer)}))`;
+}
+
+/**
+ * `viewer` may see a file because its owner attached it to a post the viewer may see: the
+ * private photos of a friends-only post are the friends' to load, for as long as the post is.
+ */
+export function fileInVisiblePost(
+  file: RawBuilder<unknown>,
+  owner: MemberRef,
+  viewer: MemberRef,
+): RawBuilder<boolean> {
+  return sql<boolean>`exists (select 1 from post_media pm join posts p on p.id = pm.post_id
+    where pm.file_id = ${file} and p.author_id = ${owner}
+      and ${postVisible(sql.ref('p.author_id'), sql.ref('p.visibility'), sql.ref('p.status'), viewer)})`;
+}

@@ -191,8 +191,8 @@ describe('notification preferences toggle', () => {
       enabled: false,
     });
     expect(next).toEqual({
+      ...DEFAULT_NOTIFICATION_PREFERENCES,
       friend_request_received: { inApp: true, email: false },
-      friend_request_accepted: { inApp: true, email: true },
     });
     expect(next.friend_request_accepted).toBe(
       DEFAULT_NOTIFICATION_PREFERENCES.friend_request_accepted,

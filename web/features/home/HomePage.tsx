@@ -1,5 +1,59 @@
+import { SquarePen } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router-dom';
+import { ErrorState, LoadingState } from '../../components/PageStates';
 import { PageHeader } from '../../components/PageHeader';
+import { SectionErrorBoundary } from '../../components/SectionErrorBoundary';
+import { Button } from '../../components/ui/button';
+import { useSession } from '../auth/session';
+import { FeedSkeleton } from './FeedSkeleton';
 
+/**
+ * The feed brings the posts' schemas (zod), the list virtualiser and the cards: it loads beside
+ * the page's first render, which shows the skeletons meanwhile, so the first page stays within
+ * its JavaScript budget.
+ */
+const HomeFeed = lazy(() => import('./HomeFeed').then(({ HomeFeed }) => ({ default: HomeFeed })));
+const VisitorHome = lazy(() =>
+  import('./VisitorHome').then(({ VisitorHome }) => ({ default: VisitorHome })),
+);
+
+const DESCRIPTION = 'Posts and videos from you, your friends and the people you follow.';
+
+/** `/` for a member and `/home` for everyone: the home feed (000 §2, §4). */
 export function HomePage() {
-  return <PageHeader title="Home" description="Posts and videos from the people you follow." />;
+  const session = useSession();
+  return (
+    <>
+      <PageHeader title="Home" description={DESCRIPTION}>
+        {session.status === 'signed-in' && (
+          <Button asChild>
+            <Link to="/create-post">
+              <SquarePen aria-hidden />
+              Create post
+            </Link>
+          </Button>
+        )}
+      </PageHeader>
+      <div className="mx-auto w-full max-w-2xl">
+        {session.status === 'signed-in' ? (
+          <SectionErrorBoundary>
+            <Suspense fallback={<FeedSkeleton />}>
+              <HomeFeed />
+            </Suspense>
+          </SectionErrorBoundary>
+        ) : session.status === 'signed-out' ? (
+          <SectionErrorBoundary>
+            <Suspense fallback={<LoadingState />}>
+              <VisitorHome />
+            </Suspense>
+          </SectionErrorBoundary>
+        ) : session.status === 'error' ? (
+          <ErrorState onRetry={session.retry} />
+        ) : (
+          <LoadingState />
+        )}
+      </div>
+    </>
+  );
 }

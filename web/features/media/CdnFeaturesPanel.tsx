@@ -6,6 +6,7 @@ import { LoadingState } from '../../components/PageStates';
 import { Button } from '../../components/ui/button';
 import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { apiErrorOf } from '../auth/formErrors';
 import { CdnHealthPanel } from './CdnHealthPanel';
 import { transformUrl } from './cdnUrls';
@@ -13,7 +14,6 @@ import { listedFiles } from './fileList';
 import { useGetFilesInfiniteQuery, usePurgeCdnMutation } from './mediaApi';
 import { DEFAULT_CONTROLS, transformOf } from './transformControls';
 import { TransformForm } from './TransformForm';
-import { useDebouncedValue } from './useDebouncedValue';
 
 /** Long enough that dragging a slider settles before the CDN is asked. */
 const PREVIEW_DELAY_MS = 300;

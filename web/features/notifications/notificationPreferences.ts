@@ -11,6 +11,9 @@ export const NOTIFICATION_TYPES: readonly NotificationType[] = notificationTypeS
 export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   friend_request_received: 'Friend requests',
   friend_request_accepted: 'Friend request accepted',
+  post_liked: 'Likes on your posts',
+  post_commented: 'Comments on your posts',
+  post_shared: 'Shares of your posts',
 };
 
 export const DELIVERY_CHANNELS: readonly { key: DeliveryChannel; label: string }[] = [

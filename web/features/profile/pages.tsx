@@ -32,10 +32,6 @@ export function ProfileFollowingPage() {
   return <PageHeader title="Following" description="Members this profile follows." />;
 }
 
-export function ProfilePostsPage() {
-  return <PageHeader title="Posts" description="Search and sort the posts of this profile." />;
-}
-
 export { ProfileSettingsPage } from './ProfileSettingsPage';
 
 export function ProfileSkillsPage() {

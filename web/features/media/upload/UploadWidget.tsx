@@ -19,6 +19,7 @@ export interface UploadWidgetProps {
 const WHAT_OF_KIND: Record<UploadKind, string> = {
   image: 'Images',
   video: 'Videos',
+  media: 'Images and videos',
   any: 'Images, videos, audio, PDF and text files',
 };
 

@@ -36,25 +36,29 @@ export class UploadCancelled extends Error {
   }
 }
 
-export interface UploadHandle {
-  result: Promise<UploadResult>;
+export interface SentForm<T> {
+  result: Promise<T>;
   abort: () => void;
 }
 
-export interface UploadRequest {
+export type UploadHandle = SentForm<UploadResult>;
+
+export interface FormRequest<T> {
   url: string;
-  file: File;
-  isPublic: boolean;
+  form: FormData;
+  /** Reads the success body; a throw reads as an answer the app does not understand. */
+  parse: (body: unknown) => T;
   onProgress: (sent: number, total: number) => void;
 }
 
 /**
- * One file in one request. XMLHttpRequest rather than fetch, because fetch reports no upload
- * progress. The session cookie rides along; the browser adds the Origin header the server checks.
+ * One multipart form in one request. XMLHttpRequest rather than fetch, because fetch reports no
+ * upload progress. The session cookie rides along; the browser adds the Origin header the server
+ * checks.
  */
-export function sendUpload({ url, file, isPublic, onProgress }: UploadRequest): UploadHandle {
+export function sendForm<T>({ url, form, parse, onProgress }: FormRequest<T>): SentForm<T> {
   const xhr = new XMLHttpRequest();
-  const result = new Promise<UploadResult>((resolve, reject) => {
+  const result = new Promise<T>((resolve, reject) => {
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable) onProgress(event.loaded, event.total);
     });
@@ -64,7 +68,7 @@ export function sendUpload({ url, file, isPublic, onProgress }: UploadRequest): 
         return;
       }
       try {
-        resolve(uploadResultSchema.parse(JSON.parse(xhr.responseText)));
+        resolve(parse(JSON.parse(xhr.responseText)));
       } catch {
         reject(new Error(UNEXPECTED_ANSWER));
       }
@@ -75,9 +79,21 @@ export function sendUpload({ url, file, isPublic, onProgress }: UploadRequest): 
   xhr.open('POST', url);
   xhr.withCredentials = true;
   xhr.setRequestHeader('Accept', 'application/json');
+  xhr.send(form);
+  return { result, abort: () => xhr.abort() };
+}
+
+export interface UploadRequest {
+  url: string;
+  file: File;
+  isPublic: boolean;
+  onProgress: (sent: number, total: number) => void;
+}
+
+/** One file of the upload widget, as `POST /api/upload/{userId}/{type}` takes it. */
+export function sendUpload({ url, file, isPublic, onProgress }: UploadRequest): UploadHandle {
   const form = new FormData();
   form.append('isPublic', String(isPublic));
   form.append('file', file, file.name);
-  xhr.send(form);
-  return { result, abort: () => xhr.abort() };
+  return sendForm({ url, form, parse: (body) => uploadResultSchema.parse(body), onProgress });
 }

@@ -6,8 +6,11 @@ import {
 } from '../../../../shared/media';
 import { formatBytes } from '../../../../shared/format';
 
-/** What a widget takes: the image and video libraries take only their own kind (001 §5). */
-export type UploadKind = 'image' | 'video' | 'any';
+/**
+ * What a widget takes: the image and video libraries take only their own kind (001 §5); a post
+ * takes images and videos.
+ */
+export type UploadKind = 'image' | 'video' | 'media' | 'any';
 
 /** The parts of a browser `File` the checks read, so they run without a DOM. */
 export interface FileLike {
@@ -26,6 +29,7 @@ export interface UploadRules {
 const TYPES_OF_KIND: Record<UploadKind, readonly string[]> = {
   image: ['image/*'],
   video: ['video/*'],
+  media: ['image/*', 'video/*'],
   any: DEFAULT_ALLOWED_TYPES,
 };
 

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 
-/** The value once it has stopped changing for `ms`: a slider's drag asks the CDN once, not fifty times. */
+/**
+ * The value once it has stopped changing for `ms`: a slider's drag or a search box's typing asks
+ * the server once, not fifty times.
+ */
 export function useDebouncedValue<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {

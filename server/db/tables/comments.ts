@@ -1,0 +1,15 @@
+import type { Generated } from 'kysely';
+
+export interface CommentsTable {
+  id: string;
+  post_id: string;
+  author_id: string;
+  parent_id: string | null;
+  /** 0 for a comment on the post; the table refuses deeper than 3. */
+  depth: number;
+  content: string;
+  likes_count: Generated<number>;
+  created_at: Date;
+  edited_at: Date | null;
+  version: Generated<number>;
+}

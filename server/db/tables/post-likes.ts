@@ -1,0 +1,5 @@
+export interface PostLikesTable {
+  post_id: string;
+  user_id: string;
+  liked_at: Date;
+}

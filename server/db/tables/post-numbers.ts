@@ -1,0 +1,4 @@
+export interface PostNumbersTable {
+  author_id: string;
+  last_number: number;
+}

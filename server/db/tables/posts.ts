@@ -1,0 +1,38 @@
+import type { Generated } from 'kysely';
+import type { PostStatus, PostVisibility } from '../../../shared/posts/schemas';
+
+export interface PostsTable {
+  id: string;
+  author_id: string;
+  number: number;
+  title: string;
+  content: string;
+  excerpt: string;
+  featured_image: string | null;
+  location: string | null;
+  status: PostStatus;
+  visibility: PostVisibility;
+  categories: string[];
+  tags: string[];
+  seo_title: string;
+  seo_description: string;
+  allow_comments: boolean;
+  allow_sharing: boolean;
+  word_count: number;
+  read_time: number;
+  views_count: Generated<number>;
+  likes_count: Generated<number>;
+  comments_count: Generated<number>;
+  shares_count: Generated<number>;
+  created_at: Date;
+  /** The first time the post was published; kept if it goes back to draft and returns. */
+  published_at: Date | null;
+  edited_at: Date | null;
+  /**
+   * Where the post sorts in feeds: the log position of its first `PostPublished`, taken under
+   * the feed-order lock so it rises in commit order; null until first published.
+   */
+  feed_seq: number | null;
+  /** Bumped by every change to the row, counts included, under the row lock. */
+  version: Generated<number>;
+}

@@ -1,0 +1,201 @@
+import { sql } from 'kysely';
+import type { EventData, NewEvent } from '../../../shared/events';
+import { isBlank } from '../../../shared/api/text';
+import {
+  postsMessages,
+  readTime,
+  wordCount,
+  type CreatePost,
+  type PatchPost,
+  type PostStatus,
+} from '../../../shared/posts';
+import { appendTo, defineCommand } from '../../core/command';
+import { forbidden, invalid, notFound } from '../../core/errors';
+import { lock, retryUnless } from '../../core/guards';
+import { first, streamVersionSql, value } from '../../core/reads';
+import { qb } from '../../db/statement';
+import { feedOrderLock } from './feed-order';
+import { attachedFileIdsSql, ownMediaGuard } from './post-media';
+import { postReply, visibleToViewer } from './posts-read';
+import { idOrNone, postStreamId } from './streams';
+
+export const postNotFound = () => notFound(postsMessages.postNotFound);
+const notYourPost = () => forbidden('not-author', postsMessages.notYourPost);
+
+/** A post's content as the events carry it, read times counted from its words. */
+export type PostContent = Omit<EventData<'PostEdited'>, 'postId' | 'authorId' | 'status'>;
+
+type ContentFields = Omit<PostContent, 'wordCount' | 'readTime'>;
+
+function counted(fields: ContentFields): PostContent {
+  const words = wordCount(fields.content);
+  return { ...fields, wordCount: words, readTime: readTime(words) };
+}
+
+/** Publishing needs a title, checked first, then content (001 §5); a draft needs nothing. */
+function checkPublishable(content: { title: string; content: string }): void {
+  if (isBlank(content.title)) {
+    throw invalid('title-required', postsMessages.titleRequired, {
+      title: postsMessages.titleRequiredTitle,
+    });
+  }
+  if (isBlank(content.content)) {
+    throw invalid('content-required', postsMessages.contentRequired, {
+      content: postsMessages.contentRequiredTitle,
+    });
+  }
+}
+
+const lastNumberSql = (authorId: string) =>
+  sql<number>`coalesce((select last_number from post_numbers where author_id = ${authorId}::uuid), 0)`;
+
+/**
+ * Creates a post as a draft, kept private, or published at once. Its number among the author's
+ * posts is read, then re-checked under the author's lock at commit: two posts created at once
+ * cannot take the same number (the loser reads again).
+ */
+export const createPost = defineCommand({
+  name: 'posts.create',
+  load: (input: { authorId: string; postId: string; post: CreatePost }) => ({
+    lastNumber: value(lastNumberSql(input.authorId)),
+  }),
+  decide({ lastNumber }, { authorId, postId, post }) {
+    const { status, ...fields } = post;
+    if (status === 'published') checkPublishable(fields);
+    const events: NewEvent[] = [
+      {
+        type: 'PostDrafted',
+        data: {
+          postId,
+          authorId,
+          number: lastNumber + 1,
+          status: status === 'private' ? 'private' : 'draft',
+          ...counted(fields),
+        },
+      },
+    ];
+    if (status === 'published') events.push({ type: 'PostPublished', data: { postId, authorId } });
+    return {
+      guards: [
+        lock(`posts:${authorId}`),
+        retryUnless(sql<boolean>`${lastNumberSql(authorId)} = ${lastNumber}`),
+        ...(status === 'published' ? [feedOrderLock()] : []),
+        ...ownMediaGuard(authorId, fields.mediaIds),
+      ],
+      appends: [appendTo(postStreamId(postId), 0, events)],
+      reply: postReply(postId, authorId),
+    };
+  },
+});
+
+/** The post as every command on it decides by: its stream version and whether the actor sees it. */
+function postState(postId: string, actorId: string) {
+  return first(
+    qb
+      .selectFrom('posts as p')
+      .selectAll('p')
+      .select([
+        streamVersionSql(sql`'post-' || p.id::text`).as('stream_version'),
+        visibleToViewer(actorId).as('visible'),
+        attachedFileIdsSql.as('media_ids'),
+      ])
+      .where('p.id', '=', idOrNone(postId)),
+  );
+}
+
+type PostState = NonNullable<ReturnType<ReturnType<typeof postState>['pick']>>;
+
+/** The post the actor wrote: one they may not see is not found, another's is forbidden. */
+function ownPost(post: PostState | undefined, actorId: string): PostState {
+  if (!post || !post.visible) throw postNotFound();
+  if (post.author_id !== actorId) throw notYourPost();
+  return post;
+}
+
+function contentOf(post: PostState): ContentFields {
+  return {
+    title: post.title,
+    content: post.content,
+    excerpt: post.excerpt,
+    featuredImage: post.featured_image,
+    location: post.location,
+    visibility: post.visibility,
+    categories: post.categories,
+    tags: post.tags,
+    seoTitle: post.seo_title,
+    seoDescription: post.seo_description,
+    allowComments: post.allow_comments,
+    allowSharing: post.allow_sharing,
+    mediaIds: post.media_ids,
+  };
+}
+
+const sameContent = (a: ContentFields, b: ContentFields) =>
+  (Object.keys(a) as (keyof ContentFields)[]).every(
+    (key) => JSON.stringify(a[key]) === JSON.stringify(b[key]),
+  );
+
+/**
+ * The events that bring a post to the patch: an edit for new content or a status other than a
+ * first publication, and `PostPublished` for that. Publishing checks the post as it will be.
+ */
+export function editEvents(post: PostState, patch: PatchPost): NewEvent[] {
+  const { status: wanted, ...changes } = patch;
+  const before = contentOf(post);
+  const after: ContentFields = { ...before, ...changes };
+  const target: PostStatus = wanted ?? post.status;
+  const publishing = target === 'published' && post.status !== 'published';
+  if (target === 'published') checkPublishable(after);
+  // A first publication is its own event; the edit keeps the status the post had.
+  const editedStatus = publishing ? post.status : target;
+  const events: NewEvent[] = [];
+  if (!sameContent(before, after) || editedStatus !== post.status) {
+    events.push({
+      type: 'PostEdited',
+      data: { postId: post.id, authorId: post.author_id, status: editedStatus, ...counted(after) },
+    });
+  }
+  if (publishing) {
+    events.push({ type: 'PostPublished', data: { postId: post.id, authorId: post.author_id } });
+  }
+  return events;
+}
+
+/** Changes the author's post; nothing is appended when nothing changes. */
+export const editPost = defineCommand({
+  name: 'posts.edit',
+  load: (input: { actorId: string; postId: string; patch: PatchPost }) => ({
+    post: postState(input.postId, input.actorId),
+  }),
+  decide({ post: found }, { actorId, patch }) {
+    const post = ownPost(found, actorId);
+    const events = editEvents(post, patch);
+    return {
+      guards: [
+        ...(events.some((e) => e.type === 'PostPublished') ? [feedOrderLock()] : []),
+        ...ownMediaGuard(actorId, patch.mediaIds),
+      ],
+      appends: [appendTo(postStreamId(post.id), post.stream_version, events)],
+      reply: postReply(post.id, actorId),
+    };
+  },
+});
+
+/** Deletes the author's post with its likes, comments and saves. */
+export const deletePost = defineCommand({
+  name: 'posts.delete',
+  load: (input: { actorId: string; postId: string }) => ({
+    post: postState(input.postId, input.actorId),
+  }),
+  decide({ post: found }, { actorId }) {
+    const post = ownPost(found, actorId);
+    return {
+      appends: [
+        appendTo(postStreamId(post.id), post.stream_version, [
+          { type: 'PostDeleted', data: { postId: post.id, authorId: post.author_id } },
+        ]),
+      ],
+      result: { postId: post.id },
+    };
+  },
+});

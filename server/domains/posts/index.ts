@@ -1,0 +1,33 @@
+import type { DomainModule } from '../../core/module';
+import { mediaServices } from '../media/media-services';
+import { likesReceivedProjection } from './likes-received';
+import { createLikesReceivedPusher } from './likes-received-pusher';
+import { likesReceivedRoutes } from './likes-received-routes';
+import { createNewPostsPusher } from './new-posts-pusher';
+import { postMeanings } from './post-notifications';
+import { useMediaUrls } from './post-media';
+import { postsProjection } from './posts-projection';
+import { createPostsPusher } from './posts-pusher';
+import { createPostWatchFeature } from './posts-socket-feature';
+import { postsRoutes } from './routes';
+import { createPostViewsWorker } from './views-worker';
+
+/**
+ * Posts (drafts, published, private), the home feed, likes, comments to depth 3, saves and
+ * shares; who sees a post is the relations policy's `postVisible`, on every read and push.
+ * Watched posts, friends' new posts and each author's Total Likes are pushed live; likes,
+ * comments and shares notify the author.
+ */
+export const postsModule: DomainModule = {
+  name: 'posts',
+  meanings: postMeanings,
+  // Total Likes counts the likes as the posts projection left them: it runs after.
+  projections: () => [postsProjection, likesReceivedProjection],
+  routes: (deps) => [...postsRoutes(deps), ...likesReceivedRoutes(deps)],
+  pushers: () => [createPostsPusher(), createNewPostsPusher(), createLikesReceivedPusher()],
+  socketFeatures: (deps) => [createPostWatchFeature(deps)],
+  workers: (deps) => [createPostViewsWorker(deps)],
+  async start(deps) {
+    useMediaUrls(mediaServices(deps).urls);
+  },
+};

@@ -1,0 +1,72 @@
+import { sql } from 'kysely';
+import type { LikesReceived } from '../../../shared/posts/live';
+import type { Db } from '../../db/schema';
+import { qb, statement, type Statement } from '../../db/statement';
+import type { Projection } from '../../eventstore/projection';
+
+/**
+ * Locks the author's row (creating it on their first like), then sets the total from the posts
+ * as they are now, bumping `version` only when it moves. The lock is a statement of its own, so
+ * the count starts after whoever held the row committed and sees what they wrote; every writer
+ * changes the posts' rows before it takes this lock, so the lock order is always posts first.
+ */
+function recount(authorId: string): Statement[] {
+  return [
+    statement(
+      qb
+        .insertInto('likes_received')
+        .values({ user_id: authorId })
+        .onConflict((oc) => oc.column('user_id').doNothing()),
+    ),
+    statement(sql`select user_id from likes_received where user_id = ${authorId}::uuid for update`),
+    statement(sql`
+      update likes_received l set total = c.total, version = l.version + 1
+      from (select coalesce(sum(likes_count), 0)::int as total from posts
+        where author_id = ${authorId}::uuid) c
+      where l.user_id = ${authorId}::uuid and l.total <> c.total`),
+  ];
+}
+
+/**
+ * The likes every member's posts hold in all (the profile's Total Likes), versioned for pushes.
+ * Listed after the posts projection, so it counts the likes as that one left them.
+ */
+export const likesReceivedProjection: Projection = {
+  name: 'likes-received',
+  tables: ['likes_received'],
+  handles: ['PostLiked', 'PostUnliked', 'PostDeleted'],
+  project(event) {
+    switch (event.type) {
+      case 'PostLiked':
+      case 'PostUnliked':
+        return recount(event.data.postAuthorId);
+      case 'PostDeleted':
+        return recount(event.data.authorId);
+      default:
+        return [];
+    }
+  },
+};
+
+/** The sum of the likes on the member's posts, for the profile's Total Likes. */
+export async function totalLikesReceived(db: Db, memberId: string): Promise<number> {
+  return (await readLikesReceived(db, [memberId])).get(memberId)?.total ?? 0;
+}
+
+/** Each member's total with its version; a member nobody ever liked holds 0 at version 0. */
+export async function readLikesReceived(
+  db: Db,
+  memberIds: readonly string[],
+): Promise<Map<string, LikesReceived>> {
+  const found = new Map<string, LikesReceived>(
+    memberIds.map((id) => [id, { total: 0, version: 0 }]),
+  );
+  if (memberIds.length === 0) return found;
+  const rows = await db
+    .selectFrom('likes_received')
+    .select(['user_id', 'total', 'version'])
+    .where('user_id', 'in', [...memberIds])
+    .execute();
+  for (const row of rows) found.set(row.user_id, { total: row.total, version: row.version });
+  return found;
+}

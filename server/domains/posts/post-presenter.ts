@@ -1,0 +1,85 @@
+import type { Selectable } from 'kysely';
+import type { Comment, Post, PostAuthor } from '../../../shared/posts';
+import type { CommentsTable } from '../../db/tables/comments';
+import type { PostsTable } from '../../db/tables/posts';
+import { presentAttachedFiles, type AttachedFileColumns } from './post-media';
+
+/** The author's card as every post and comment read selects it beside the row. */
+export interface AuthorColumns {
+  author_username: string;
+  author_name: string;
+  author_avatar: string | null;
+}
+
+/** What the viewer did to the thing read. */
+export interface ViewerColumns {
+  liked_by_me: boolean;
+}
+
+export type PostRow = Selectable<PostsTable> &
+  AuthorColumns &
+  ViewerColumns & { saved_by_me: boolean; media: AttachedFileColumns[] };
+
+export type CommentRow = Selectable<CommentsTable> & AuthorColumns & ViewerColumns;
+
+function authorOf(row: { author_id: string } & AuthorColumns): PostAuthor {
+  return {
+    id: row.author_id,
+    username: row.author_username,
+    displayName: row.author_name,
+    avatar: row.author_avatar,
+  };
+}
+
+const iso = (at: Date | null) => (at ? at.toISOString() : null);
+
+/** One post as REST answers and pushes carry it, for one viewer. */
+export function presentPost(row: PostRow): Post {
+  return {
+    id: row.id,
+    number: row.number,
+    author: authorOf(row),
+    title: row.title,
+    content: row.content,
+    excerpt: row.excerpt,
+    featuredImage: row.featured_image,
+    media: presentAttachedFiles(row.media),
+    location: row.location,
+    status: row.status,
+    visibility: row.visibility,
+    categories: row.categories,
+    tags: row.tags,
+    seoTitle: row.seo_title,
+    seoDescription: row.seo_description,
+    allowComments: row.allow_comments,
+    allowSharing: row.allow_sharing,
+    wordCount: row.word_count,
+    readTime: row.read_time,
+    views: row.views_count,
+    likes: row.likes_count,
+    comments: row.comments_count,
+    shares: row.shares_count,
+    likedByMe: row.liked_by_me,
+    savedByMe: row.saved_by_me,
+    createdAt: row.created_at.toISOString(),
+    publishedAt: iso(row.published_at),
+    editedAt: iso(row.edited_at),
+    version: row.version,
+  };
+}
+
+export function presentComment(row: CommentRow): Comment {
+  return {
+    id: row.id,
+    postId: row.post_id,
+    parentId: row.parent_id,
+    depth: row.depth,
+    author: authorOf(row),
+    content: row.content,
+    likes: row.likes_count,
+    likedByMe: row.liked_by_me,
+    createdAt: row.created_at.toISOString(),
+    editedAt: iso(row.edited_at),
+    version: row.version,
+  };
+}

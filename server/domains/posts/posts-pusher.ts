@@ -1,0 +1,263 @@
+import type { Server } from 'socket.io';
+import {
+  POSTS_SOCKET_EVENTS,
+  type PostCountsPayload,
+  type SharedComment,
+  type SharedPost,
+} from '../../../shared/posts';
+import type { Db } from '../../db/schema';
+import type { StoredEvent } from '../../eventstore/stored-event';
+import type { Pusher } from '../../realtime/pusher';
+import { commentRows } from './comments-read';
+import {
+  hiddenCommentPairs,
+  isWatched,
+  pairKey,
+  postRoom,
+  unwatch,
+  visiblePairs,
+  watchersOf,
+  type Watcher,
+} from './post-watchers';
+import { presentComment, presentPost, type CommentRow, type PostRow } from './post-presenter';
+import { postRows } from './posts-read';
+
+/** Rows read for every watcher alike: no member's likes or saves are in them. */
+const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
+/** Posts whose last pushed counts version this process remembers, to skip pushing it again. */
+const COUNTS_REMEMBERED = 10_000;
+
+/** A post as every watcher sees it: the presenter's, without what is the viewer's own. */
+function sharedPost(row: PostRow): SharedPost {
+  const { likedByMe: _liked, savedByMe: _saved, ...post } = presentPost(row);
+  return post;
+}
+
+function sharedComment(row: CommentRow): SharedComment {
+  const { likedByMe: _liked, ...comment } = presentComment(row);
+  return comment;
+}
+
+/** What a batch of events changed about watched posts. */
+interface Changes {
+  counts: Set<string>;
+  updated: Set<string>;
+  deleted: Set<string>;
+  /** Comment id → its post, for new and edited comments; `added` tells which push. */
+  comments: Map<string, { postId: string; added: boolean }>;
+  commentCounts: Map<string, string>;
+  commentsDeleted: { postId: string; commentId: string }[];
+}
+
+function changesOf(events: readonly StoredEvent[]): Changes {
+  const changes: Changes = {
+    counts: new Set(),
+    updated: new Set(),
+    deleted: new Set(),
+    comments: new Map(),
+    commentCounts: new Map(),
+    commentsDeleted: [],
+  };
+  for (const event of events) {
+    switch (event.type) {
+      case 'PostLiked':
+      case 'PostUnliked':
+      case 'PostShared':
+        changes.counts.add(event.data.postId);
+        break;
+      case 'PostPublished':
+      case 'PostEdited':
+        changes.updated.add(event.data.postId);
+        break;
+      case 'PostDeleted':
+        changes.deleted.add(event.data.postId);
+        break;
+      case 'CommentAdded':
+        changes.counts.add(event.data.postId);
+        changes.comments.set(event.data.commentId, { postId: event.data.postId, added: true });
+        break;
+      case 'CommentEdited':
+        if (!changes.comments.has(event.data.commentId)) {
+          changes.comments.set(event.data.commentId, { postId: event.data.postId, added: false });
+        }
+        break;
+      case 'CommentDeleted':
+        changes.counts.add(event.data.postId);
+        changes.comments.delete(event.data.commentId);
+        changes.commentsDeleted.push(event.data);
+        break;
+      case 'CommentLiked':
+      case 'CommentUnliked':
+        changes.commentCounts.set(event.data.commentId, event.data.postId);
+        break;
+      default:
+        break;
+    }
+  }
+  return changes;
+}
+
+/** A post's last pushed counts version, for the most recent posts only. */
+function createCountsMemory() {
+  const pushed = new Map<string, number>();
+  return {
+    isNew(postId: string, version: number): boolean {
+      const last = pushed.get(postId);
+      if (last !== undefined && last >= version) return false;
+      pushed.delete(postId);
+      pushed.set(postId, version);
+      if (pushed.size > COUNTS_REMEMBERED) pushed.delete(pushed.keys().next().value!);
+      return true;
+    },
+    forget(postId: string): void {
+      pushed.delete(postId);
+    },
+  };
+}
+
+const emitTo = (io: Server, socketIds: string[], event: string, payload: unknown) => {
+  if (socketIds.length > 0) io.local.to(socketIds).emit(event, payload);
+};
+
+/** Reads what the changes need, for the posts watched here only, in one round of queries. */
+async function readFor(db: Db, changes: Changes, posts: string[], watchers: Watcher[][]) {
+  const pairs = posts.flatMap((id, i) => watchers[i]!.map(({ userId }) => ({ id, userId })));
+  const watchedComments = [...changes.comments].filter(([, c]) => posts.includes(c.postId));
+  const watchedCommentCounts = [...changes.commentCounts].filter(([, postId]) =>
+    posts.includes(postId),
+  );
+  const commentPairs = [
+    ...watchedComments.map(([id, c]) => [id, c.postId] as const),
+    ...watchedCommentCounts,
+  ].flatMap(([id, postId]) =>
+    watchers[posts.indexOf(postId)]!.map(({ userId }) => ({ id, userId })),
+  );
+  const counted = posts.filter((id) => changes.counts.has(id));
+  const updated = posts.filter((id) => changes.updated.has(id));
+  const [visible, hidden, countRows, postRowsRead, commentRowsRead, commentCountRows] =
+    await Promise.all([
+      visiblePairs(db, pairs),
+      hiddenCommentPairs(db, commentPairs),
+      counted.length === 0
+        ? []
+        : db
+            .selectFrom('posts')
+            .select(['id', 'likes_count', 'comments_count', 'shares_count', 'version'])
+            .where('id', 'in', counted)
+            .execute(),
+      updated.length === 0
+        ? []
+        : (postRows(db, NO_VIEWER).where('p.id', 'in', updated).execute() as Promise<PostRow[]>),
+      watchedComments.length === 0
+        ? []
+        : (commentRows(db, NO_VIEWER)
+            .where(
+              'c.id',
+              'in',
+              watchedComments.map(([id]) => id),
+            )
+            .execute() as Promise<CommentRow[]>),
+      watchedCommentCounts.length === 0
+        ? []
+        : db
+            .selectFrom('comments')
+            .select(['id', 'post_id', 'likes_count', 'version'])
+            .where(
+              'id',
+              'in',
+              watchedCommentCounts.map(([id]) => id),
+            )
+            .execute(),
+    ]);
+  return { visible, hidden, countRows, postRowsRead, commentRowsRead, commentCountRows };
+}
+
+/**
+ * Pushes what changed about the posts watched on this process's sockets (`posts:watch`), read
+ * after commit, each to the watchers who may see the post now: counts as absolute versioned
+ * values (the same for every watcher, so nothing of one member's own likes), new content, new,
+ * edited and deleted comments (left out where the member's thread hides them for a block), a
+ * comment's likes, and the post's deletion. A watcher who may no longer see the post stops
+ * watching it and is told it is gone, as a post one may not see reads as missing.
+ */
+export function createPostsPusher(): Pusher {
+  const counts = createCountsMemory();
+  return {
+    name: 'posts',
+    async push(events, io, db) {
+      const changes = changesOf(events);
+      for (const postId of changes.deleted) {
+        counts.forget(postId);
+        if (!isWatched(io, postId)) continue;
+        io.local.to(postRoom(postId)).emit(POSTS_SOCKET_EVENTS.deleted, { postId });
+        io.local.in(postRoom(postId)).socketsLeave(postRoom(postId));
+      }
+      const touched = new Set([
+        ...changes.counts,
+        ...changes.updated,
+        ...[...changes.comments.values()].map((c) => c.postId),
+        ...changes.commentCounts.values(),
+        ...changes.commentsDeleted.map((c) => c.postId),
+      ]);
+      const posts = [...touched].filter((id) => !changes.deleted.has(id) && isWatched(io, id));
+      if (posts.length === 0) return;
+      const watchers = posts.map((id) => watchersOf(io, id));
+      const read = await readFor(db, changes, posts, watchers);
+
+      /** The watchers of the post who may see it now; the others stop watching it. */
+      const allowed = new Map<string, Watcher[]>();
+      posts.forEach((postId, i) => {
+        const may: Watcher[] = [];
+        for (const watcher of watchers[i]!) {
+          if (read.visible.has(pairKey(postId, watcher.userId))) {
+            may.push(watcher);
+            continue;
+          }
+          unwatch(io, watcher.socketId, postId);
+          io.local.to(watcher.socketId).emit(POSTS_SOCKET_EVENTS.deleted, { postId });
+        }
+        allowed.set(postId, may);
+      });
+      const socketsOf = (postId: string) => (allowed.get(postId) ?? []).map((w) => w.socketId);
+      const commentSockets = (postId: string, commentId: string) =>
+        (allowed.get(postId) ?? [])
+          .filter((w) => !read.hidden.has(pairKey(commentId, w.userId)))
+          .map((w) => w.socketId);
+
+      for (const row of read.postRowsRead) {
+        emitTo(io, socketsOf(row.id), POSTS_SOCKET_EVENTS.updated, { post: sharedPost(row) });
+      }
+      for (const row of read.commentRowsRead) {
+        const added = changes.comments.get(row.id)?.added ?? false;
+        emitTo(
+          io,
+          commentSockets(row.post_id, row.id),
+          added ? POSTS_SOCKET_EVENTS.commentNew : POSTS_SOCKET_EVENTS.commentUpdated,
+          { comment: sharedComment(row) },
+        );
+      }
+      for (const deleted of changes.commentsDeleted) {
+        emitTo(io, socketsOf(deleted.postId), POSTS_SOCKET_EVENTS.commentDeleted, deleted);
+      }
+      for (const row of read.commentCountRows) {
+        emitTo(io, commentSockets(row.post_id, row.id), POSTS_SOCKET_EVENTS.commentCounts, {
+          postId: row.post_id,
+          commentId: row.id,
+          likes: row.likes_count,
+          version: row.version,
+        });
+      }
+      for (const row of read.countRows) {
+        if (!counts.isNew(row.id, row.version)) continue;
+        const payload: PostCountsPayload = {
+          postId: row.id,
+          likes: row.likes_count,
+          comments: row.comments_count,
+          shares: row.shares_count,
+          version: row.version,
+        };
+        emitTo(io, socketsOf(row.id), POSTS_SOCKET_EVENTS.counts, payload);
+      }
+    },
+  };
+}

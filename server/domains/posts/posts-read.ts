@@ -1,0 +1,236 @@
+import { sql } from 'kysely';
+import type {
+  FeedPage,
+  MyPostsQuery,
+  MyPostsStats,
+  PostList,
+  UserPostsQuery,
+} from '../../../shared/posts';
+import type { Read } from '../../core/reads';
+import { first, mapRead } from '../../core/reads';
+import type { Db } from '../../db/schema';
+import { qb } from '../../db/statement';
+import { member, postVisible } from '../relations/relations-policy';
+import { decodeCursor, decodeFeedCursor, encodeCursor, encodeFeedCursor } from './cursor';
+import { attachedFilesSql } from './post-media';
+import { presentPost, type PostRow } from './post-presenter';
+
+/** `viewerId` may see the post of the enclosing query (`p`): the relations policy's rule. */
+export const visibleToViewer = (viewerId: string) =>
+  postVisible(
+    sql.ref('p.author_id'),
+    sql.ref('p.visibility'),
+    sql.ref('p.status'),
+    member(viewerId),
+  );
+
+/**
+ * Every column a presented post needs for one viewer, with no visibility filter: on the pool
+ * (`db`) for REST, or compiled only (`qb`) for a command's reads and replies.
+ */
+export function postRows(source: Db, viewerId: string) {
+  return source
+    .selectFrom('posts as p')
+    .innerJoin('users as u', 'u.id', 'p.author_id')
+    .selectAll('p')
+    .select([
+      'u.username as author_username',
+      'u.display_name as author_name',
+      'u.avatar as author_avatar',
+      sql<boolean>`exists (select 1 from post_likes l
+        where l.post_id = p.id and l.user_id = ${viewerId}::uuid)`.as('liked_by_me'),
+      sql<boolean>`exists (select 1 from saved_posts s
+        where s.post_id = p.id and s.user_id = ${viewerId}::uuid)`.as('saved_by_me'),
+      attachedFilesSql.as('media'),
+    ]);
+}
+
+/** Posts `viewerId` may see, only. */
+export const visiblePostRows = (source: Db, viewerId: string) =>
+  postRows(source, viewerId).where(visibleToViewer(viewerId));
+
+/** The post as the viewer sees it, read back in a command's write; null if they may not. */
+export function postReply(
+  postId: string,
+  viewerId: string,
+): Read<ReturnType<typeof presentPost> | null> {
+  return mapRead(first(visiblePostRows(qb, viewerId).where('p.id', '=', postId)), (row) =>
+    row ? presentPost(row as PostRow) : null,
+  );
+}
+
+export async function readPost(
+  db: Db,
+  postId: string,
+  viewerId: string,
+): Promise<PostRow | undefined> {
+  const row = await visiblePostRows(db, viewerId).where('p.id', '=', postId).executeTakeFirst();
+  return row as PostRow | undefined;
+}
+
+/** Candidates read beyond a page, for posts among them the viewer may not see. */
+export const FEED_SLACK = 8;
+
+/**
+ * One round of the viewer's home feed: the `take` newest published posts of the viewer and
+ * their friends by feed order (feed-order.ts), below `before` when paging, each with whether
+ * the viewer may see it. Each author's index is read newest first, at most `take` rows, and the
+ * lists merged, so the work is bounded by the number of authors and the page, not by how many
+ * posts they ever wrote; the relations policy then judges only the merged few.
+ */
+export function feedQuery(source: Db, viewerId: string, take: number, before: number | null) {
+  const viewer = member(viewerId);
+  const top = sql<{ id: string; feed_seq: number }>`(
+    select c.id, c.feed_seq
+    from (select ${viewer} as author_id
+          union all
+          select f.friend_id from friendships f where f.user_id = ${viewer}) a
+    cross join lateral (
+      select p.id, p.feed_seq from posts p
+      where p.author_id = a.author_id and p.status = 'published'
+        ${before === null ? sql`` : sql`and p.feed_seq < ${before}`}
+      order by p.feed_seq desc
+      limit ${take}
+    ) c
+    order by c.feed_seq desc
+    limit ${take})`;
+  return postRows(source, viewerId)
+    .innerJoin(top.as('top'), 'top.id', 'p.id')
+    .select(visibleToViewer(viewerId).as('visible'))
+    .orderBy('top.feed_seq', 'desc');
+}
+
+/**
+ * The viewer's home feed by keyset on the feed order. Posts published while the reader pages
+ * commit after every post already handed out, so they sort above the first page: following
+ * `nextCursor` yields no duplicate and skips nothing, and whatever is new is found above the
+ * top the reader holds. A round that leaves the page short because the viewer may not see some
+ * of its posts reads on below them, twice as many each time.
+ */
+export async function readFeed(
+  db: Db,
+  viewerId: string,
+  query: { limit: number; cursor?: string | undefined },
+): Promise<FeedPage> {
+  const wanted = query.limit + 1;
+  const found: PostRow[] = [];
+  let before = query.cursor ? decodeFeedCursor(query.cursor) : null;
+  for (let take = wanted + FEED_SLACK; ; take *= 2) {
+    const round = (await feedQuery(db, viewerId, take, before).execute()) as (PostRow & {
+      visible: boolean;
+    })[];
+    found.push(...round.filter((row) => row.visible));
+    const last = round[round.length - 1];
+    if (found.length >= wanted || round.length < take || !last) break;
+    before = last.feed_seq;
+  }
+  const rows = found.slice(0, query.limit);
+  const last = rows[rows.length - 1];
+  return {
+    posts: rows.map(presentPost),
+    nextCursor: found.length > query.limit && last ? encodeFeedCursor(last.feed_seq!) : null,
+  };
+}
+
+/** Title or content contains the words, case-insensitively; `%` and `_` match themselves. */
+const matching = (q: string) => {
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<boolean>`(p.title ilike ${pattern} or p.content ilike ${pattern})`;
+};
+
+const SORTS = {
+  newest: [sql`p.published_at desc`, sql`p.id desc`],
+  oldest: [sql`p.published_at asc`, sql`p.id asc`],
+  mostLiked: [sql`p.likes_count desc`, sql`p.published_at desc`, sql`p.id desc`],
+  mostCommented: [sql`p.comments_count desc`, sql`p.published_at desc`, sql`p.id desc`],
+} as const;
+
+/** A counted page of a list of posts, from a query already filtered. */
+async function countedPage(
+  select: ReturnType<typeof postRows>,
+  order: readonly ReturnType<typeof sql>[],
+  limit: number,
+  offset: number,
+): Promise<PostList> {
+  const [found, counted] = await Promise.all([
+    select.orderBy(sql.join(order)).limit(limit).offset(offset).execute() as Promise<PostRow[]>,
+    select
+      .clearSelect()
+      .select(sql<number>`count(*)::int`.as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    posts: found.map(presentPost),
+    total: counted.total,
+    hasMore: offset + found.length < counted.total,
+  };
+}
+
+/** A member's published posts the viewer may see (002 §3), searched and sorted. */
+export function readUserPosts(
+  db: Db,
+  authorId: string,
+  viewerId: string,
+  query: UserPostsQuery,
+): Promise<PostList> {
+  let select = visiblePostRows(db, viewerId)
+    .where('p.author_id', '=', authorId)
+    .where('p.status', '=', 'published');
+  // A blank search lists as if there were none (002 §5).
+  if (query.q) select = select.where(matching(query.q));
+  return countedPage(select, SORTS[query.sortBy], query.limit, query.offset);
+}
+
+/** The author's own posts for My Posts (001 §2): a tab, then the filters, newest first. */
+export function readMyPosts(db: Db, authorId: string, query: MyPostsQuery): Promise<PostList> {
+  let select = postRows(db, authorId).where('p.author_id', '=', authorId);
+  if (query.tab !== 'all') select = select.where('p.status', '=', query.tab);
+  if (query.status !== 'all') select = select.where('p.status', '=', query.status);
+  if (query.visibility !== 'all') select = select.where('p.visibility', '=', query.visibility);
+  if (query.category) {
+    select = select.where(sql<boolean>`${query.category} = any(p.categories)`);
+  }
+  if (query.q) select = select.where(matching(query.q));
+  return countedPage(select, [sql`p.created_at desc`, sql`p.id desc`], query.limit, query.offset);
+}
+
+export async function readMyPostsStats(db: Db, authorId: string): Promise<MyPostsStats> {
+  return db
+    .selectFrom('posts')
+    .select([
+      sql<number>`count(*)::int`.as('totalPosts'),
+      sql<number>`(count(*) filter (where status = 'published'))::int`.as('publishedPosts'),
+      sql<number>`coalesce(sum(views_count), 0)::int`.as('totalViews'),
+      sql<number>`coalesce(sum(comments_count), 0)::int`.as('totalComments'),
+    ])
+    .where('author_id', '=', authorId)
+    .executeTakeFirstOrThrow();
+}
+
+/** The viewer's saved posts they may still see, last saved first, by keyset on (saved_at, id). */
+export async function readSaved(
+  db: Db,
+  viewerId: string,
+  query: { limit: number; cursor?: string | undefined },
+): Promise<FeedPage> {
+  let select = visiblePostRows(db, viewerId)
+    .innerJoin('saved_posts as s', (join) =>
+      join.onRef('s.post_id', '=', 'p.id').on('s.user_id', '=', viewerId),
+    )
+    .select('s.saved_at');
+  if (query.cursor) {
+    const { at, id } = decodeCursor(query.cursor);
+    select = select.where(sql<boolean>`(s.saved_at, p.id) < (${at}::timestamptz, ${id}::uuid)`);
+  }
+  const found = (await select
+    .orderBy('s.saved_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(query.limit + 1)
+    .execute()) as (PostRow & { saved_at: Date })[];
+  const rows = found.slice(0, query.limit);
+  const last = rows[rows.length - 1];
+  return {
+    posts: rows.map(presentPost),
+    nextCursor: found.length > query.limit && last ? encodeCursor(last.saved_at, last.id) : null,
+  };
+}

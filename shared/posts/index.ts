@@ -1,0 +1,5 @@
+export * from './limits';
+export * from './live';
+export * from './messages';
+export * from './reading';
+export * from './schemas';

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { POSTS_WATCHED_MAX } from './live-events';
+import { commentSchema, postSchema } from './schemas';
+
+export * from './live-events';
+
+export const watchPostsSchema = z.strictObject({
+  postIds: z.array(z.uuid()).max(POSTS_WATCHED_MAX),
+});
+export type WatchPosts = z.infer<typeof watchPostsSchema>;
+
+/**
+ * The answer to a watch: the posts followed now (those sent that the member may see). A refused
+ * message says why, and leaves what was followed as it was.
+ */
+export const watchPostsAckSchema = z.object({
+  watching: z.array(z.uuid()),
+  error: z.string().optional(),
+});
+export type WatchPostsAck = z.infer<typeof watchPostsAckSchema>;
+
+export const postCountsPayloadSchema = z.object({
+  postId: z.uuid(),
+  likes: z.number().int().nonnegative(),
+  comments: z.number().int().nonnegative(),
+  shares: z.number().int().nonnegative(),
+  version: z.number().int(),
+});
+export type PostCountsPayload = z.infer<typeof postCountsPayloadSchema>;
+
+/**
+ * A post as every watcher sees it alike: what the viewer did to it (liked, saved) is theirs
+ * alone, so the client keeps its own.
+ */
+export const sharedPostSchema = postSchema.omit({ likedByMe: true, savedByMe: true });
+export type SharedPost = z.infer<typeof sharedPostSchema>;
+export const postUpdatedPayloadSchema = z.object({ post: sharedPostSchema });
+
+export const postDeletedPayloadSchema = z.object({ postId: z.uuid() });
+
+export const postNewPayloadSchema = z.object({
+  postId: z.uuid(),
+  authorId: z.uuid(),
+  publishedAt: z.iso.datetime(),
+});
+export type PostNewPayload = z.infer<typeof postNewPayloadSchema>;
+
+/** A comment as every watcher sees it alike; the viewer's own like stays the client's. */
+export const sharedCommentSchema = commentSchema.omit({ likedByMe: true });
+export type SharedComment = z.infer<typeof sharedCommentSchema>;
+export const commentPayloadSchema = z.object({ comment: sharedCommentSchema });
+
+export const commentDeletedPayloadSchema = z.object({
+  postId: z.uuid(),
+  commentId: z.uuid(),
+});
+
+export const commentCountsPayloadSchema = z.object({
+  postId: z.uuid(),
+  commentId: z.uuid(),
+  likes: z.number().int().nonnegative(),
+  version: z.number().int(),
+});
+
+/** The profile's Total Likes: the likes the member's posts hold, with the row's version. */
+export const likesReceivedSchema = z.object({
+  total: z.number().int().nonnegative(),
+  version: z.number().int().nonnegative(),
+});
+export type LikesReceived = z.infer<typeof likesReceivedSchema>;

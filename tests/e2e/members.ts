@@ -1,0 +1,54 @@
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { newMember, registerThroughApi, signInThroughForm, type Member } from './support';
+
+export interface SignedIn {
+  context: BrowserContext;
+  page: Page;
+  member: Member;
+  id: string;
+}
+
+/** Every context a test opened; a spec closes them after each test whatever its outcome. */
+const opened: BrowserContext[] = [];
+
+export async function closeOpenedContexts(): Promise<void> {
+  for (const context of opened.splice(0)) await context.close();
+}
+
+/**
+ * A new member in a context of their own, registered, signed in through the form, on the home
+ * page with a healthy socket. Clipboard access is granted for the share buttons that copy links.
+ */
+export async function signedInContext(browser: Browser, baseURL: string): Promise<SignedIn> {
+  const context = await browser.newContext({
+    baseURL,
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  opened.push(context);
+  const page = await context.newPage();
+  const member = newMember();
+  const id = await registerThroughApi(page.request, member);
+  await page.goto('/login');
+  await signInThroughForm(page, member);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('connection-status')).toHaveText('Healthy');
+  return { context, page, member, id };
+}
+
+/** A second tab of the same member: same cookies, its own socket. */
+export async function secondTab(of: SignedIn, path: string): Promise<Page> {
+  const page = await of.context.newPage();
+  await page.goto(path);
+  await expect(page.getByTestId('connection-status')).toHaveText('Healthy');
+  return page;
+}
+
+/** Quick set-up for tests that are not about friend requests. */
+export async function befriendThroughApi(from: SignedIn, to: SignedIn): Promise<void> {
+  const sent = await from.page.request.post('/api/friends/requests', {
+    data: { toUserId: to.id },
+  });
+  expect(sent.status()).toBe(201);
+  const { id } = (await sent.json()) as { id: string };
+  expect((await to.page.request.post(`/api/friends/requests/${id}/accept`)).status()).toBe(200);
+}

@@ -1,0 +1,302 @@
+import { jest } from '@jest/globals';
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import {
+  POSTS_SOCKET_EVENTS,
+  POSTS_WATCHED_MAX,
+  type Comment,
+  type Post,
+  type WatchPosts,
+} from '../../../shared/posts';
+import { api } from '../../../web/app/api';
+import type { AppDispatch, RootState } from '../../../web/app/store';
+import { sessionStarted } from '../../../web/features/auth/session';
+import {
+  likesReceivedSlice,
+  selectLikesReceived,
+} from '../../../web/features/posts/likesReceivedSlice';
+import {
+  newPostArrived,
+  newPostsShown,
+  newPostsSlice,
+  selectNewPostIds,
+} from '../../../web/features/posts/newPostsSlice';
+import { postsEndpoints } from '../../../web/features/posts/postsEndpoints';
+import { postsLive } from '../../../web/features/posts/postsLive';
+import {
+  postDeleted,
+  postLikeReceived,
+  postsReceived,
+  postsSlice,
+  selectPostById,
+} from '../../../web/features/posts/postsSlice';
+import { createWatchedPosts } from '../../../web/features/posts/watchedPosts';
+import { aPost } from '../../support/post-fixture';
+
+const ME = '10000000-0000-4000-8000-000000000001';
+const FRIEND = '10000000-0000-4000-8000-000000000002';
+const POST = '20000000-0000-4000-8000-000000000001';
+const OTHER = '20000000-0000-4000-8000-000000000002';
+const COMMENT = '30000000-0000-4000-8000-000000000001';
+
+const stores: { dispatch: (action: ReturnType<typeof api.util.resetApiState>) => unknown }[] = [];
+// Cached answers are dropped on a timer; a reset clears the timers with them.
+afterEach(() => {
+  for (const store of stores.splice(0)) store.dispatch(api.util.resetApiState());
+});
+
+function makeTestStore() {
+  const reducer = combineSlices(api, postsSlice, newPostsSlice, likesReceivedSlice);
+  const store = configureStore({
+    reducer,
+    middleware: (getDefault) => getDefault().concat(api.middleware),
+  });
+  stores.push(store);
+  store.dispatch(
+    sessionStarted(
+      {
+        isAuthenticated: true,
+        id: ME,
+        email: 'me@example.com',
+        username: 'me',
+        displayName: 'Me',
+        avatar: null,
+        emailVerified: true,
+        providerId: 'password',
+        lastActivity: '2026-11-26T10:00:00.000Z',
+        sessionStart: '2026-11-26T10:00:00.000Z',
+        rememberMe: false,
+        role: 'member',
+      },
+      '/',
+    ) as never,
+  );
+  const dispatch = store.dispatch as unknown as AppDispatch;
+  const getState = () => store.getState() as unknown as RootState;
+  const push = (event: string, payload: unknown) =>
+    postsLive.handlers![event]!(payload, dispatch, getState);
+  return { store, dispatch, getState, push };
+}
+
+function post(overrides: Partial<Post> = {}): Post {
+  return aPost({
+    id: POST,
+    author: { id: FRIEND, username: 'ana', displayName: 'Ana', avatar: null },
+    likes: 3,
+    comments: 1,
+    likedByMe: true,
+    savedByMe: true,
+    createdAt: '2026-11-26T10:00:00.000Z',
+    publishedAt: '2026-11-26T10:00:00.000Z',
+    version: 5,
+    ...overrides,
+  });
+}
+
+function comment(overrides: Partial<Comment> = {}): Comment {
+  return {
+    id: COMMENT,
+    postId: POST,
+    parentId: null,
+    depth: 0,
+    author: { id: FRIEND, username: 'ana', displayName: 'Ana', avatar: null },
+    content: 'First',
+    likes: 1,
+    likedByMe: true,
+    createdAt: '2026-11-26T10:01:00.000Z',
+    editedAt: null,
+    version: 2,
+    ...overrides,
+  };
+}
+
+const withoutViewer = <T extends { likedByMe: boolean; savedByMe?: boolean }>(value: T) => {
+  const { likedByMe: _liked, savedByMe: _saved, ...shared } = value;
+  return shared;
+};
+
+describe('new posts signal', () => {
+  it('holds each new post once, until the feed shows them', () => {
+    const reducer = newPostsSlice.reducer;
+    let state = reducer(undefined, newPostArrived(POST));
+    state = reducer(state, newPostArrived(OTHER));
+    state = reducer(state, newPostArrived(POST));
+    expect(state.ids).toEqual([POST, OTHER]);
+    expect(reducer(state, postDeleted(POST)).ids).toEqual([OTHER]);
+    expect(reducer(state, newPostsShown()).ids).toEqual([]);
+  });
+
+  it('counts a friend’s post pushed, never the member’s own nor one already loaded', () => {
+    const { store, push, dispatch } = makeTestStore();
+    const selectIds = () => selectNewPostIds(store.getState() as unknown as RootState);
+    const at = '2026-11-26T10:00:00.000Z';
+    push(POSTS_SOCKET_EVENTS.new, { postId: OTHER, authorId: FRIEND, publishedAt: at });
+    push(POSTS_SOCKET_EVENTS.new, { postId: OTHER, authorId: FRIEND, publishedAt: at });
+    push(POSTS_SOCKET_EVENTS.new, {
+      postId: '20000000-0000-4000-8000-000000000003',
+      authorId: ME,
+      publishedAt: at,
+    });
+    dispatch(postsReceived([post()]));
+    push(POSTS_SOCKET_EVENTS.new, { postId: POST, authorId: FRIEND, publishedAt: at });
+    push(POSTS_SOCKET_EVENTS.new, { postId: 'not-an-id', authorId: FRIEND, publishedAt: at });
+    expect(selectIds()).toEqual([OTHER]);
+    dispatch(newPostsShown());
+    expect(selectIds()).toEqual([]);
+  });
+});
+
+describe('posts live handlers', () => {
+  it('applies pushed counts by version, keeping the member’s own like', () => {
+    const { push, dispatch, getState } = makeTestStore();
+    dispatch(postsReceived([post()]));
+    push(POSTS_SOCKET_EVENTS.counts, {
+      postId: POST,
+      likes: 7,
+      comments: 2,
+      shares: 1,
+      version: 8,
+    });
+    expect(selectPostById(getState(), POST)).toMatchObject({
+      likes: 7,
+      comments: 2,
+      shares: 1,
+      version: 8,
+      likedByMe: true,
+    });
+    // A late, older count never rolls the post back.
+    push(POSTS_SOCKET_EVENTS.counts, {
+      postId: POST,
+      likes: 4,
+      comments: 1,
+      shares: 0,
+      version: 6,
+    });
+    expect(selectPostById(getState(), POST)).toMatchObject({ likes: 7, version: 8 });
+    // The member's own unlike answers likedByMe; a push never changes it.
+    dispatch(postLikeReceived({ postId: POST, likes: 6, likedByMe: false, version: 9 }));
+    push(POSTS_SOCKET_EVENTS.counts, {
+      postId: POST,
+      likes: 6,
+      comments: 2,
+      shares: 1,
+      version: 9,
+    });
+    expect(selectPostById(getState(), POST)).toMatchObject({ likes: 6, likedByMe: false });
+  });
+
+  it('takes new content with the member’s own marks kept, and drops a deleted post', () => {
+    const { push, dispatch, getState } = makeTestStore();
+    dispatch(postsReceived([post()]));
+    push(POSTS_SOCKET_EVENTS.updated, {
+      post: withoutViewer(post({ title: 'Edited', likedByMe: false, version: 6 })),
+    });
+    expect(selectPostById(getState(), POST)).toMatchObject({
+      title: 'Edited',
+      likedByMe: true,
+      savedByMe: true,
+    });
+    push(POSTS_SOCKET_EVENTS.updated, { post: { id: POST, title: 'broken' } });
+    expect(selectPostById(getState(), POST)?.title).toBe('Edited');
+    push(POSTS_SOCKET_EVENTS.deleted, { postId: POST });
+    expect(selectPostById(getState(), POST)).toBeUndefined();
+    // What was deleted stays deleted, whatever arrives late.
+    dispatch(postsReceived([post({ version: 99 })]));
+    expect(selectPostById(getState(), POST)).toBeUndefined();
+  });
+
+  it('keeps an open thread current: new, edited, liked and deleted comments', async () => {
+    const { push, dispatch, getState } = makeTestStore();
+    const thread = () =>
+      postsEndpoints.endpoints.getComments.select(POST)(getState() as never).data;
+    await dispatch(postsEndpoints.util.upsertQueryData('getComments', POST, [comment()]));
+
+    const reply = comment({
+      id: '30000000-0000-4000-8000-000000000002',
+      parentId: COMMENT,
+      depth: 1,
+      likes: 0,
+      likedByMe: false,
+      createdAt: '2026-11-26T10:02:00.000Z',
+      version: 1,
+    });
+    push(POSTS_SOCKET_EVENTS.commentNew, { comment: withoutViewer(reply) });
+    expect(thread()?.map((c) => [c.id, c.likedByMe])).toEqual([
+      [COMMENT, true],
+      [reply.id, false],
+    ]);
+
+    push(POSTS_SOCKET_EVENTS.commentUpdated, {
+      comment: withoutViewer(comment({ content: 'Edited', version: 3 })),
+    });
+    expect(thread()?.[0]).toMatchObject({ content: 'Edited', likedByMe: true, version: 3 });
+
+    push(POSTS_SOCKET_EVENTS.commentCounts, {
+      postId: POST,
+      commentId: COMMENT,
+      likes: 5,
+      version: 4,
+    });
+    expect(thread()?.[0]).toMatchObject({ likes: 5, likedByMe: true });
+
+    push(POSTS_SOCKET_EVENTS.commentDeleted, { postId: POST, commentId: COMMENT });
+    expect(thread()).toEqual([]);
+  });
+
+  it('keeps the highest Total Likes pushed', () => {
+    const { push, getState } = makeTestStore();
+    expect(selectLikesReceived(getState())).toBeNull();
+    push(POSTS_SOCKET_EVENTS.likesReceived, { total: 4, version: 3 });
+    push(POSTS_SOCKET_EVENTS.likesReceived, { total: 2, version: 2 });
+    expect(selectLikesReceived(getState())).toEqual({ total: 4, version: 3 });
+  });
+});
+
+describe('watched posts', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('sends the posts on every screen as one list, once a burst settles', () => {
+    const sent: WatchPosts[] = [];
+    const watched = createWatchedPosts((payload) => sent.push(payload), 100);
+    const stopFeed = watched.watch([POST, OTHER]);
+    const stopPage = watched.watch([POST]);
+    jest.advanceTimersByTime(99);
+    expect(sent).toEqual([]);
+    jest.advanceTimersByTime(1);
+    expect(sent).toEqual([{ postIds: [POST, OTHER] }]);
+
+    // The post page still shows POST when the feed lets both go.
+    stopFeed();
+    jest.advanceTimersByTime(100);
+    expect(sent.at(-1)).toEqual({ postIds: [POST] });
+    stopPage();
+    jest.advanceTimersByTime(100);
+    expect(sent.at(-1)).toEqual({ postIds: [] });
+    expect(sent).toHaveLength(3);
+  });
+
+  it('sends nothing when the list did not change, and everything again after a reconnect', () => {
+    const sent: WatchPosts[] = [];
+    const watched = createWatchedPosts((payload) => sent.push(payload), 100);
+    watched.watch([POST]);
+    jest.advanceTimersByTime(100);
+    const stop = watched.watch([POST]);
+    stop();
+    jest.advanceTimersByTime(100);
+    expect(sent).toEqual([{ postIds: [POST] }]);
+    watched.resend();
+    expect(sent).toEqual([{ postIds: [POST] }, { postIds: [POST] }]);
+  });
+
+  it('sends at most the bound, the posts shown last', () => {
+    const sent: WatchPosts[] = [];
+    const watched = createWatchedPosts((payload) => sent.push(payload), 0);
+    const ids = Array.from(
+      { length: POSTS_WATCHED_MAX + 5 },
+      (_, i) => `20000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    );
+    watched.watch(ids);
+    jest.advanceTimersByTime(0);
+    expect(sent[0]!.postIds).toEqual(ids.slice(5));
+  });
+});

@@ -1,0 +1,43 @@
+import { FEED_PAGE, type Post } from '../../../shared/posts';
+import type { AppThunk } from '../../app/store';
+import { newPostsShown } from '../posts/newPostsSlice';
+import { postsApi } from '../posts/postsApi';
+import { mergeNewPosts } from './feedList';
+
+export type NewPostsOutcome = 'merged' | 'reloaded' | 'failed';
+
+/**
+ * Loads the posts the "N new posts" pill announced onto the top of the feed, where the feed's
+ * order puts them. A few are fetched by id and merged into the first page, so the pages below
+ * and the place reached stay as they are; more than a first page's worth reloads the feed. A
+ * post that can no longer be seen (deleted, made private) is left out.
+ */
+export const loadNewPosts =
+  (postIds: readonly string[]): AppThunk<Promise<NewPostsOutcome>> =>
+  async (dispatch) => {
+    if (postIds.length > FEED_PAGE.default) {
+      dispatch(postsApi.util.invalidateTags(['Feed']));
+      dispatch(newPostsShown());
+      return 'reloaded';
+    }
+    const answers = await Promise.all(
+      postIds.map((id) =>
+        dispatch(postsApi.endpoints.getPost.initiate(id, { subscribe: false, forceRefetch: true })),
+      ),
+    );
+    const found = answers.flatMap((answer): Post[] => (answer.data ? [answer.data] : []));
+    const unreachable = answers.some((answer) => answer.isError && !isNotFound(answer.error));
+    if (unreachable && found.length === 0) return 'failed';
+    dispatch(
+      postsApi.util.updateQueryData('getFeed', undefined, (feed) => {
+        const first = feed.pages[0];
+        if (first) first.posts = mergeNewPosts(first.posts, found);
+      }),
+    );
+    dispatch(newPostsShown());
+    return 'merged';
+  };
+
+function isNotFound(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
+}

@@ -1,0 +1,159 @@
+import { Globe, Lock, MapPin, Users } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import type { Post, PostVisibility } from '../../../../shared/posts';
+import { useAppSelector } from '../../../app/hooks';
+import { cn } from '../../../lib/cn';
+import { profileUrl } from '../../friends/links';
+import { useNow } from '../../friends/useNow';
+import { formatFullDate } from '../../notifications/relativeTime';
+import { Avatar } from '../../shell/UserCard';
+import { selectIsPostDeleted, selectPostById } from '../postsSlice';
+import { authorName, CARD_TEXT_MAX, cardText, COMPACT_TEXT_MAX } from './cardText';
+import { PostActions } from './PostActions';
+import { PostCardMedia } from './PostCardMedia';
+import { postTime } from './relativeTime';
+import { postPath } from './shareLinks';
+
+const visibilityIcon: Record<PostVisibility, typeof Globe> = {
+  public: Globe,
+  friendsOnly: Users,
+  private: Lock,
+};
+
+const visibilityLabel: Record<PostVisibility, string> = {
+  public: 'Public',
+  friendsOnly: 'Friends only',
+  private: 'Private',
+};
+
+/** `feed`: the whole post with every picture and video; `compact`: shorter text, first media. */
+export type PostCardVariant = 'feed' | 'compact';
+
+export interface PostCardProps {
+  postId: string;
+  /** The list's copy, shown until the post book holds the post. */
+  post: Post;
+  variant?: PostCardVariant;
+  /** Its place in a `role="feed"` list, for screen readers (1-based; -1 size when unknown). */
+  position?: { index: number; size: number };
+}
+
+/**
+ * A post as every list shows it (home feed, saved, trending, a profile's posts): author, time,
+ * title, text, pictures and videos, and like, comment, share and save. It reads the post book,
+ * so counts pushed live and the viewer's own likes show on every screen; a deleted post renders
+ * nothing.
+ */
+export function PostCard({ postId, post: fallback, variant = 'feed', position }: PostCardProps) {
+  const held = useAppSelector((state) => selectPostById(state, postId));
+  const deleted = useAppSelector((state) => selectIsPostDeleted(state, postId));
+  const now = useNow();
+  if (deleted) return null;
+  const post = held ?? fallback;
+  const compact = variant === 'compact';
+  const name = authorName(post.author);
+  const time = postTime(post, now);
+  const body = cardText(post.content, compact ? COMPACT_TEXT_MAX : CARD_TEXT_MAX);
+  const title = post.title.trim();
+  const VisibilityIcon = visibilityIcon[post.visibility];
+  const titleId = `post-card-title-${post.id}`;
+  const authorId = `post-card-author-${post.id}`;
+
+  return (
+    <article
+      aria-labelledby={title ? titleId : authorId}
+      aria-posinset={position?.index}
+      aria-setsize={position?.size}
+      className="grid gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-xs sm:p-5"
+      data-testid="post-card"
+      data-post-id={post.id}
+    >
+      <header className="flex items-center gap-3">
+        <Avatar name={name} src={post.author.avatar} className="size-10" />
+        <div className="min-w-0">
+          <Link
+            id={authorId}
+            to={profileUrl(post.author.id)}
+            className="block truncate font-semibold hover:underline focus-visible:underline"
+            data-testid="post-card-author"
+          >
+            {name}
+          </Link>
+          <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-muted-foreground">
+            <Link
+              to={postPath(post.id)}
+              className="hover:underline focus-visible:underline"
+              aria-label={`${time.text}, open the post`}
+            >
+              <time
+                dateTime={time.iso}
+                title={formatFullDate(time.iso)}
+                data-testid="post-card-time"
+              >
+                {time.text}
+              </time>
+            </Link>
+            <span aria-hidden>·</span>
+            <span
+              className="inline-flex items-center gap-1"
+              title={visibilityLabel[post.visibility]}
+            >
+              <VisibilityIcon className="size-3.5" aria-hidden />
+              <span className="sr-only">{visibilityLabel[post.visibility]}</span>
+            </span>
+            {post.location && (
+              <>
+                <span aria-hidden>·</span>
+                <span className="inline-flex min-w-0 items-center gap-1">
+                  <MapPin className="size-3.5 shrink-0" aria-hidden />
+                  <span className="truncate" data-testid="post-card-location">
+                    {post.location}
+                  </span>
+                </span>
+              </>
+            )}
+          </p>
+        </div>
+      </header>
+
+      {title && (
+        <h2
+          id={titleId}
+          className={cn(
+            'font-semibold tracking-tight break-words',
+            compact ? 'text-base' : 'text-lg',
+          )}
+        >
+          <Link
+            to={postPath(post.id)}
+            className="hover:underline focus-visible:underline"
+            data-testid="post-card-title"
+          >
+            {title}
+          </Link>
+        </h2>
+      )}
+      {body.text && (
+        <p className="break-words whitespace-pre-wrap" data-testid="post-card-content">
+          {body.text}
+          {body.truncated && (
+            <>
+              {' '}
+              <Link
+                to={postPath(post.id)}
+                className="font-medium text-primary hover:underline focus-visible:underline"
+                aria-label={`Read more of ${title || `the post by ${name}`}`}
+              >
+                Read more
+              </Link>
+            </>
+          )}
+        </p>
+      )}
+
+      <PostCardMedia post={post} compact={compact} />
+
+      <PostActions post={post} />
+    </article>
+  );
+}

@@ -1,0 +1,93 @@
+import type { Comment, Post, SharedComment, SharedPost } from '../../../shared/posts';
+import type { AppThunk } from '../../app/store';
+import { applyCommentLike, removeComment, upsertComment } from './commentThread';
+import { postsEndpoints } from './postsEndpoints';
+import { postCountsReceived, postDeleted, postsReceived, selectPostById } from './postsSlice';
+
+/** A comment from a response or a push, into its post's open thread if the client has one. */
+export const commentReceived =
+  (comment: Comment): AppThunk =>
+  (dispatch) => {
+    dispatch(
+      postsEndpoints.util.updateQueryData('getComments', comment.postId, (thread) =>
+        upsertComment(thread, comment),
+      ),
+    );
+  };
+
+export const commentRemoved =
+  (postId: string, commentId: string): AppThunk =>
+  (dispatch) => {
+    dispatch(
+      postsEndpoints.util.updateQueryData('getComments', postId, (thread) =>
+        removeComment(thread, commentId),
+      ),
+    );
+  };
+
+export const commentLikeReceived =
+  (
+    postId: string,
+    state: { commentId: string; likes: number; version: number; likedByMe?: boolean },
+  ): AppThunk =>
+  (dispatch) => {
+    dispatch(
+      postsEndpoints.util.updateQueryData('getComments', postId, (thread) =>
+        applyCommentLike(thread, state),
+      ),
+    );
+  };
+
+/**
+ * A deleted post leaves the book, so every card showing it disappears, and its page's cached
+ * answer goes so a revisit shows 'Post not found' instead of the old copy.
+ */
+export const postRemoved =
+  (postId: string): AppThunk =>
+  (dispatch) => {
+    dispatch(postDeleted(postId));
+    dispatch(postsEndpoints.util.invalidateTags([{ type: 'Post', id: postId }, 'MyPosts']));
+  };
+
+/** Posts from any list or push join the book; older states than the book holds are dropped. */
+export const postsLoaded =
+  (posts: readonly Post[]): AppThunk =>
+  (dispatch) => {
+    if (posts.length > 0) dispatch(postsReceived(posts));
+  };
+
+/** A share answers only its count: the other counts are the newest the book holds. */
+export const shareCounted =
+  (state: { postId: string; shares: number; version: number }): AppThunk =>
+  (dispatch, getState) => {
+    const held = selectPostById(getState(), state.postId);
+    if (!held) return;
+    dispatch(postCountsReceived({ ...state, likes: held.likes, comments: held.comments }));
+  };
+
+/**
+ * A post as a push carries it to every watcher alike: what this member did to it (liked, saved)
+ * is kept from the book. A post the book does not hold is on no screen, so nothing changes.
+ */
+export const sharedPostReceived =
+  (post: SharedPost): AppThunk =>
+  (dispatch, getState) => {
+    const held = selectPostById(getState(), post.id);
+    if (!held) return;
+    dispatch(postsReceived([{ ...post, likedByMe: held.likedByMe, savedByMe: held.savedByMe }]));
+  };
+
+/**
+ * A comment as a push carries it to every watcher alike, into its open thread: this member's
+ * own like is kept from the thread (a new comment has none of theirs).
+ */
+export const sharedCommentReceived =
+  (comment: SharedComment): AppThunk =>
+  (dispatch) => {
+    dispatch(
+      postsEndpoints.util.updateQueryData('getComments', comment.postId, (thread) => {
+        const held = thread.find((each) => each.id === comment.id);
+        upsertComment(thread, { ...comment, likedByMe: held?.likedByMe ?? false });
+      }),
+    );
+  };

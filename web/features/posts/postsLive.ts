@@ -1,0 +1,88 @@
+import {
+  commentCountsPayloadSchema,
+  commentDeletedPayloadSchema,
+  commentPayloadSchema,
+  likesReceivedSchema,
+  postCountsPayloadSchema,
+  postDeletedPayloadSchema,
+  postNewPayloadSchema,
+  POSTS_SOCKET_EVENTS,
+  postUpdatedPayloadSchema,
+} from '../../../shared/posts';
+import { selectSignedInUserId } from '../auth/session';
+import type { LiveFeature } from '../connection/liveFeature';
+import { likesReceivedApi } from './likesReceivedApi';
+import { likesReceivedUpdated } from './likesReceivedSlice';
+import { newPostArrived, newPostsShown } from './newPostsSlice';
+import {
+  commentLikeReceived,
+  commentRemoved,
+  postRemoved,
+  sharedCommentReceived,
+  sharedPostReceived,
+} from './postsCache';
+import { postsEndpoints } from './postsEndpoints';
+import { postCountsReceived, selectPostById } from './postsSlice';
+import { watchedPosts } from './watchedPosts';
+
+/**
+ * Pushes about the posts on screen (`useWatchPosts`), friends' new posts and the member's Total
+ * Likes. Counts are absolute and versioned, the same for every watcher; whether this member
+ * likes or saved a post changes only by their own commands' answers.
+ */
+export const postsLive: LiveFeature = {
+  name: 'posts',
+  handlers: {
+    [POSTS_SOCKET_EVENTS.counts]: (payload, dispatch) => {
+      const parsed = postCountsPayloadSchema.safeParse(payload);
+      if (parsed.success) dispatch(postCountsReceived(parsed.data));
+    },
+    [POSTS_SOCKET_EVENTS.updated]: (payload, dispatch) => {
+      const parsed = postUpdatedPayloadSchema.safeParse(payload);
+      if (parsed.success) dispatch(sharedPostReceived(parsed.data.post));
+    },
+    [POSTS_SOCKET_EVENTS.deleted]: (payload, dispatch) => {
+      const parsed = postDeletedPayloadSchema.safeParse(payload);
+      if (parsed.success) dispatch(postRemoved(parsed.data.postId));
+    },
+    [POSTS_SOCKET_EVENTS.new]: (payload, dispatch, getState) => {
+      const parsed = postNewPayloadSchema.safeParse(payload);
+      if (!parsed.success) return;
+      const { postId, authorId } = parsed.data;
+      const state = getState();
+      // The author's own feed has the post from their answer; a post already loaded is not new.
+      if (authorId === selectSignedInUserId(state) || selectPostById(state, postId)) return;
+      dispatch(newPostArrived(postId));
+    },
+    [POSTS_SOCKET_EVENTS.commentNew]: (payload, dispatch) => {
+      const parsed = commentPayloadSchema.safeParse(payload);
+      if (parsed.success) dispatch(sharedCommentReceived(parsed.data.comment));
+    },
+    [POSTS_SOCKET_EVENTS.commentUpdated]: (payload, dispatch) => {
+      const parsed = commentPayloadSchema.safeParse(payload);
+      if (parsed.success) dispatch(sharedCommentReceived(parsed.data.comment));
+    },
+    [POSTS_SOCKET_EVENTS.commentDeleted]: (payload, dispatch) => {
+      const parsed = commentDeletedPayloadSchema.safeParse(payload);
+      if (parsed.success) dispatch(commentRemoved(parsed.data.postId, parsed.data.commentId));
+    },
+    [POSTS_SOCKET_EVENTS.commentCounts]: (payload, dispatch) => {
+      const parsed = commentCountsPayloadSchema.safeParse(payload);
+      if (!parsed.success) return;
+      const { postId, commentId, likes, version } = parsed.data;
+      dispatch(commentLikeReceived(postId, { commentId, likes, version }));
+    },
+    [POSTS_SOCKET_EVENTS.likesReceived]: (payload, dispatch) => {
+      const parsed = likesReceivedSchema.safeParse(payload);
+      if (parsed.success) dispatch(likesReceivedUpdated(parsed.data));
+    },
+  },
+  // Pushes missed while away are lost: what is on screen loads again (the feed with whatever is
+  // new, so the signal empties), and the new connection hears which posts to follow.
+  resync(dispatch) {
+    dispatch(postsEndpoints.util.invalidateTags(['Feed', 'Post', 'Comments', 'Saved', 'MyPosts']));
+    dispatch(likesReceivedApi.util.invalidateTags(['LikesReceived']));
+    dispatch(newPostsShown());
+    watchedPosts.resend();
+  },
+};
