@@ -84,10 +84,9 @@ export const DEFAULT_PROFILE_CARD_SETTINGS: ProfileCardSettings = {
   allowFriendRequests: true,
 };
 
-export const profileCardSettingsUpdateSchema = profileCardSettingsSchema.partial().refine(
-  (update) => Object.keys(update).length > 0,
-  'Change at least one setting',
-);
+export const profileCardSettingsUpdateSchema = profileCardSettingsSchema
+  .partial()
+  .refine((update) => Object.keys(update).length > 0, 'Change at least one setting');
 
 /** The fields a member edits on their profile (002 §3); email and password have their own flows. */
 export const profileFieldsSchema = z.strictObject({
@@ -222,7 +221,10 @@ export const userMappingSchema = z.object({
 });
 export type UserMapping = z.infer<typeof userMappingSchema>;
 
-export const sequenceAnswerSchema = z.object({ userId: z.uuid(), value: z.number().int().positive() });
+export const sequenceAnswerSchema = z.object({
+  userId: z.uuid(),
+  value: z.number().int().positive(),
+});
 
 /** A follower or followee in a list: the person card, when the follow began, and the viewer's own follow. */
 export const followEntrySchema = z.object({
@@ -298,7 +300,10 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   sms: false,
   marketing: false,
 };
-export const DEFAULT_APPEARANCE_SETTINGS: AppearanceSettings = { theme: 'system', fontSize: 'medium' };
+export const DEFAULT_APPEARANCE_SETTINGS: AppearanceSettings = {
+  theme: 'system',
+  fontSize: 'medium',
+};
 
 export const memberSettingsUpdateSchema = z
   .strictObject({
