@@ -203,6 +203,12 @@ export const feedPageSchema = z.object({
 });
 export type FeedPage = z.infer<typeof feedPageSchema>;
 
+/** `GET /saved`: a page of saved posts and when each was saved (001 §3 savedDate). */
+export const savedPageSchema = feedPageSchema.extend({
+  savedAt: z.record(z.uuid(), z.iso.datetime()),
+});
+export type SavedPage = z.infer<typeof savedPageSchema>;
+
 /** `GET /videos`: published posts with a video the viewer may see, newest first (001 §2). */
 export const videosQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(VIDEOS_PAGE.max).default(VIDEOS_PAGE.default),

@@ -1,4 +1,4 @@
-import type { Comment, FeedPage, Post, PostList } from '../../shared/posts';
+import type { Comment, FeedPage, Post, PostList, SavedPage } from '../../shared/posts';
 import { postsMessages } from '../../shared/posts';
 import {
   as,
@@ -217,6 +217,8 @@ describe('saves and shares', () => {
     const saved = await api(ben).get('/saved').expect(200);
     expect((saved.body as FeedPage).posts.map((p) => p.id)).toEqual([post.id]);
     expect((saved.body as FeedPage).posts[0]!.savedByMe).toBe(true);
+    const savedAt = (saved.body as SavedPage).savedAt[post.id];
+    expect(Date.parse(savedAt ?? '')).toBeLessThanOrEqual(Date.now());
     const shared = await api(ben).post(`/posts/${post.id}/share`, { channel: 'x' }).expect(200);
     expect(shared.body).toMatchObject({ postId: post.id, shares: 1 });
     // Once the post is hidden from the member it leaves their saved list.

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type {
   FeedPage,
+  SavedPage,
   MyPostsQuery,
   MyPostsStats,
   PostList,
@@ -212,7 +213,7 @@ export async function readSaved(
   db: Db,
   viewerId: string,
   query: { limit: number; cursor?: string | undefined },
-): Promise<FeedPage> {
+): Promise<SavedPage> {
   let select = visiblePostRows(db, viewerId)
     .innerJoin('saved_posts as s', (join) =>
       join.onRef('s.post_id', '=', 'p.id').on('s.user_id', '=', viewerId),
@@ -232,5 +233,6 @@ export async function readSaved(
   return {
     posts: rows.map(presentPost),
     nextCursor: found.length > query.limit && last ? encodeCursor(last.saved_at, last.id) : null,
+    savedAt: Object.fromEntries(rows.map((row) => [row.id, row.saved_at.toISOString()])),
   };
 }

@@ -17,6 +17,7 @@ import {
   postListSchema,
   postSchema,
   postsMessages,
+  savedPageSchema,
   savedQuerySchema,
   saveStateSchema,
   sharePostSchema,
@@ -324,7 +325,7 @@ export function postsRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       summary: "The member's saved posts they may still see, last saved first",
       auth: 'member',
       query: savedQuerySchema,
-      responses: { 200: feedPageSchema },
+      responses: { 200: savedPageSchema },
       async handler({ query }, req, res) {
         res.json(await readSaved(db, memberIdOf(req), query));
       },

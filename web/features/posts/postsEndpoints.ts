@@ -8,6 +8,7 @@ import {
   postLikeStateSchema,
   postListSchema,
   postSchema,
+  savedPageSchema,
   saveStateSchema,
   shareStateSchema,
   type Comment,
@@ -19,6 +20,7 @@ import {
   type Post,
   type PostLikeState,
   type PostList,
+  type SavedPage,
   type ShareChannel,
   type UserPostsQuery,
 } from '../../../shared/posts';
@@ -147,7 +149,7 @@ export const postsEndpoints = api
         }),
         transformResponse: (raw: unknown) => commentLikeStateSchema.parse(raw),
       }),
-      getSaved: build.infiniteQuery<FeedPage, void, string | null>({
+      getSaved: build.infiniteQuery<SavedPage, void, string | null>({
         infiniteQueryOptions: {
           initialPageParam: null,
           getNextPageParam: (lastPage) => lastPage.nextCursor,
@@ -156,7 +158,7 @@ export const postsEndpoints = api
           url: 'saved',
           params: pageParam ? { cursor: pageParam } : undefined,
         }),
-        transformResponse: (raw: unknown) => feedPageSchema.parse(raw),
+        transformResponse: (raw: unknown) => savedPageSchema.parse(raw),
         providesTags: ['Saved'],
       }),
       getMyPosts: build.query<PostList, MyPostsArg>({

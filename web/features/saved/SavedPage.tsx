@@ -10,6 +10,8 @@ import { ErrorState, LoadingState } from '../../components/PageStates';
 import { PageHeader } from '../../components/PageHeader';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { relativeTimeInline } from '../friends/relativeTime';
+import { useNow } from '../friends/useNow';
 import { PostCard } from '../posts/card/PostCard';
 import { POST_ACTION_TEXTS } from '../posts/card/PostActions';
 import { postPath } from '../posts/card/shareLinks';
@@ -35,6 +37,10 @@ export function SavedPage() {
   );
   const posts = useAppSelector(selectShown, shallowEqual);
   const ids = useMemo(() => posts.map((post) => post.id), [posts]);
+  const savedAt = useMemo(
+    () => Object.assign({}, ...(pages ?? []).map((page) => page.savedAt)) as Record<string, string>,
+    [pages],
+  );
   useWatchPosts(ids);
 
   return (
@@ -61,7 +67,7 @@ export function SavedPage() {
           <ul aria-label="Saved posts" className="flex flex-col gap-4" data-testid="saved-list">
             {posts.map((post) => (
               <li key={post.id}>
-                <SavedItem post={post} />
+                <SavedItem post={post} savedAt={savedAt[post.id]} />
               </li>
             ))}
           </ul>
@@ -91,8 +97,9 @@ export function SavedPage() {
  * The post's card, then Read Now and Remove (001 §2); Share, and the save toggle that also takes
  * the post off the list, are the card's own.
  */
-function SavedItem({ post }: { post: Post }) {
+function SavedItem({ post, savedAt }: { post: Post; savedAt: string | undefined }) {
   const [setSave, { isLoading: removing }] = useSetPostSaveMutation();
+  const now = useNow();
 
   async function remove() {
     const answer = await setSave({ postId: post.id, save: false });
@@ -103,7 +110,12 @@ function SavedItem({ post }: { post: Post }) {
   return (
     <div className="flex flex-col gap-2">
       <PostCard postId={post.id} post={post} variant="compact" />
-      <div className="flex justify-end gap-2">
+      <div className="flex items-center justify-end gap-2">
+        {savedAt && (
+          <p className="mr-auto text-xs text-muted-foreground" data-testid="saved-date">
+            Saved <time dateTime={savedAt}>{relativeTimeInline(savedAt, now)}</time>
+          </p>
+        )}
         <Button asChild variant="outline" size="sm">
           <Link to={postPath(post.id)} aria-label={`Read Now: ${post.title || 'the post'}`}>
             <BookOpen aria-hidden />
