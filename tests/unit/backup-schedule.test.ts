@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Readable, Writable } from 'node:stream';
-import { createWriteStream, mkdtempSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -115,8 +115,10 @@ describe('retention', () => {
 });
 
 describe('encrypted files', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'agora-backup-unit-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
   it('round-trips with the key and refuses another key', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'agora-backup-unit-'));
     const file = path.join(dir, 'file.enc');
     const key = randomBytes(32);
     const plain = Buffer.from('row one\nrow two\n'.repeat(1000));
