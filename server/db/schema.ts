@@ -18,6 +18,7 @@ import type { EmailVerificationTokensTable } from './tables/email-verification-t
 import type { EventsTable } from './tables/events';
 import type { FilesTable } from './tables/files';
 import type { FriendRequestsTable } from './tables/friend-requests';
+import type { FollowsTable } from './tables/follows';
 import type { FriendshipsTable } from './tables/friendships';
 import type { LastSeenTable } from './tables/last-seen';
 import type { LikesReceivedTable } from './tables/likes-received';
@@ -32,6 +33,8 @@ import type { PostLikesTable } from './tables/post-likes';
 import type { PostMediaTable } from './tables/post-media';
 import type { PostNumbersTable } from './tables/post-numbers';
 import type { PostsTable } from './tables/posts';
+import type { ProfileStatsTable } from './tables/profile-stats';
+import type { ProfilesTable } from './tables/profiles';
 import type { RateLimitsTable } from './tables/rate-limits';
 import type { SavedPostsTable } from './tables/saved-posts';
 import type { ServerSecretsTable } from './tables/server-secrets';
@@ -39,6 +42,8 @@ import type { SessionsTable } from './tables/sessions';
 import type { SignInAddressThrottleTable } from './tables/sign-in-address-throttle';
 import type { SignInThrottleTable } from './tables/sign-in-throttle';
 import type { SocketPresenceTable } from './tables/socket-presence';
+import type { UserMappingsTable } from './tables/user-mappings';
+import type { UserSequencesTable } from './tables/user-sequences';
 import type { UsersTable } from './tables/users';
 
 export interface Database {
@@ -83,6 +88,11 @@ export interface Database {
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
   saved_posts: SavedPostsTable;
+  profiles: ProfilesTable;
+  follows: FollowsTable;
+  profile_stats: ProfileStatsTable;
+  user_mappings: UserMappingsTable;
+  user_sequences: UserSequencesTable;
 }
 
 export type Db = Kysely<Database>;

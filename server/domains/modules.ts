@@ -12,6 +12,7 @@ import { notificationsModule } from './notifications';
 import { peopleModule } from './people';
 import { postsModule } from './posts';
 import { presenceModule } from './presence';
+import { profilesModule } from './profiles';
 
 /**
  * Every domain of the product: the one list the composition root (server/composition.ts) wires
@@ -32,5 +33,6 @@ export const modules: readonly DomainModule[] = [
   logsModule,
   emailModule,
   backupModule,
+  profilesModule,
   badgesModule,
 ];

@@ -35,9 +35,10 @@ const RUNS_PER_ROUTE = 200;
 const SKIPPED = new Set(['POST /test/monitoring/fail']);
 
 const stack = useServerWithDatabase({
-  // Nothing may write behind the test's back between its snapshots: the alert rules and the
-  // backup schedule stay still (the email worker is off in every test server).
-  env: { ALERT_EVALUATION_MS: '3600000', BACKUP_WORKER: 'false' },
+  // Nothing may write behind the test's back between its snapshots: the alert rules, the
+  // backup schedule and the batched post and profile views stay still (the email worker is off
+  // in every test server).
+  env: { ALERT_EVALUATION_MS: '3600000', BACKUP_WORKER: 'false', POST_VIEWS_FLUSH_MS: '3600000' },
 });
 
 type JsonSchema = { [keyword: string]: unknown };
@@ -58,8 +59,9 @@ interface Scene {
   messageId: string;
   requestId: string;
   notificationId: string;
-  /** One of the member's files (an image). */
+  /** One of the member's files (an image), by key and by id (an avatar's source). */
   fileKey: string;
+  fileId: string;
   /** All of the above: what generated params and fields pick from. */
   ids: string[];
 }
@@ -447,6 +449,7 @@ function idFor(scene: Scene, route: AnyRouteSpec, name: string): string {
   // A member uploads into their own folder; the other files routes act on their file.
   if (name === 'userId' && route.path.startsWith('/upload')) return scene.member.id;
   if (name === 'key') return scene.fileKey;
+  if (name === 'fileId') return scene.fileId;
   if (route.path.startsWith('/conversations')) return scene.conversationId;
   if (route.path.startsWith('/friends/requests/')) return scene.requestId;
   if (route.path.startsWith('/notifications')) return scene.notificationId;
@@ -702,6 +705,7 @@ describe('every endpoint, hostile input', () => {
       requestId: request.id,
       notificationId: notifications.body.notifications[0].id as string,
       fileKey: file.key,
+      fileId: file.file.id,
     };
     scene = { owner, member, ...named, ids: Object.values(named) };
   });

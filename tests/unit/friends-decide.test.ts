@@ -1,3 +1,4 @@
+import { profileMessages } from '../../shared/profiles';
 import { FRIEND_PERMISSIONS, socialMessages } from '../../shared/social';
 import {
   blockMember,
@@ -43,9 +44,20 @@ describe('sending a friend request', () => {
     friends: false,
     recipient: { status: 'active' },
     blocked: false,
+    requestsOff: false,
     pending: [],
     email: noEmail,
     ...over,
+  });
+
+  it('refuses a member who turned friend requests off', async () => {
+    const refused = await refusal(sendRequest, strangers({ requestsOff: true }), {
+      senderId: ANA,
+      toUserId: BEN,
+    });
+    expect(refused).toEqual(
+      refusedAs.forbidden('friend-requests-off', profileMessages.friendRequestsOff),
+    );
   });
 
   it('refuses a request to oneself', async () => {

@@ -1,3 +1,4 @@
+import { profileMessages } from '../../shared/profiles';
 import { MAX_MESSAGES_PER_CONVERSATION, socialMessages } from '../../shared/social';
 import {
   markUpTo,
@@ -29,6 +30,7 @@ const anaSide = (over: Partial<MemberState> = {}): MemberState => ({
   blocked: false,
   may_write: true,
   private_profile: false,
+  messages_off: false,
   ...over,
 });
 
@@ -40,6 +42,7 @@ describe('starting a conversation', () => {
     participant: { status: 'active' },
     blocked: false,
     privateProfile: false,
+    messagesOff: false,
     ...over,
   });
 
@@ -243,5 +246,33 @@ describe("a member's flags", () => {
       data: { conversationId: CONVERSATION, userId: ANA, flag: name, value: true },
     });
     expect(decision.events).toEqual([flag('pinned'), flag('archived')]);
+  });
+});
+
+describe('a member who turned direct messages off', () => {
+  const messagesOff = refusedAs.forbidden('direct-messages-off', profileMessages.directMessagesOff);
+
+  it('is not written to in a new conversation', async () => {
+    const refused = await refusal(
+      startConversation,
+      {
+        existing: undefined,
+        participant: { status: 'active' },
+        blocked: false,
+        privateProfile: false,
+        messagesOff: true,
+      },
+      { userId: ANA, participantId: BEN },
+    );
+    expect(refused).toEqual(messagesOff);
+  });
+
+  it('is not sent a message in a conversation they had', async () => {
+    const refused = await refusal(
+      sendMessage,
+      { state: anaSide({ messages_off: true }) },
+      { userId: ANA, conversationId: CONVERSATION, content: 'Hello' },
+    );
+    expect(refused).toEqual(messagesOff);
   });
 });

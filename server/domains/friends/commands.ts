@@ -7,6 +7,7 @@ import {
   socialMessages,
   type FriendPermission,
 } from '../../../shared/social';
+import { profileMessages } from '../../../shared/profiles/messages';
 import { appendTo, defineCommand } from '../../core/command';
 import { conflict, forbidden, invalid, limitExceeded, notFound } from '../../core/errors';
 import { lock, refuseUnless } from '../../core/guards';
@@ -14,7 +15,12 @@ import { first, rows, streamVersion, value } from '../../core/reads';
 import { qb } from '../../db/statement';
 import { friendRequestAcceptedTemplate, friendRequestTemplate } from '../email/templates';
 import { notificationEmail, notificationEmailRead } from '../notifications/notification-emails';
-import { areFriends, blockedEitherWay, member } from '../relations/relations-policy';
+import {
+  areFriends,
+  blockedEitherWay,
+  friendRequestsAllowed,
+  member,
+} from '../relations/relations-policy';
 import { friendshipStreamId, friendshipStreamIdSql } from './friendship-stream';
 
 const requestNotFound = () => notFound(socialMessages.requestNotFound);
@@ -61,6 +67,7 @@ export function friendsCommands({ publicUrl }: FriendsConfig) {
       ...relationReads(senderId, toUserId),
       recipient: first(qb.selectFrom('users').select('status').where('id', '=', toUserId)),
       blocked: value(blockedEitherWay(member(senderId), member(toUserId))),
+      requestsOff: value(sql<boolean>`not ${friendRequestsAllowed(member(toUserId))}`),
       pending: rows(pendingBetween(senderId, toUserId)),
       email: notificationEmailRead(
         member(toUserId),
@@ -73,6 +80,9 @@ export function friendsCommands({ publicUrl }: FriendsConfig) {
       if (toUserId === senderId) throw invalid('request-to-self', socialMessages.requestToSelf);
       if (state.recipient?.status !== 'active') throw notFound(socialMessages.userNotFound);
       if (state.blocked) throw blockedRefusal();
+      if (state.requestsOff) {
+        throw forbidden('friend-requests-off', profileMessages.friendRequestsOff);
+      }
       if (state.friends) throw conflict('already-friends', socialMessages.alreadyFriends);
       if (state.pending.length > 0)
         throw conflict('request-pending', socialMessages.requestPending);

@@ -8,6 +8,7 @@ import {
   socialMessages,
   type Conversation,
 } from '../../../shared/social';
+import { profileMessages } from '../../../shared/profiles/messages';
 import { appendTo, defineCommand } from '../../core/command';
 import { conflict, forbidden, invalid, notFound } from '../../core/errors';
 import { lock, refuseUnless } from '../../core/guards';
@@ -16,6 +17,7 @@ import { qb } from '../../db/statement';
 import { blockedRefusal } from '../friends/commands';
 import {
   blockedEitherWay,
+  directMessagesAllowed,
   friendAllows,
   member,
   privacyAllowsMessages,
@@ -36,6 +38,10 @@ export const privateProfileRefusal = () =>
     'private-profile',
     'This member only accepts messages from friends. Send them a friend request first.',
   );
+
+/** The refusal when the other member turned direct messages off on their profile card. */
+export const directMessagesOffRefusal = () =>
+  forbidden('direct-messages-off', profileMessages.directMessagesOff);
 
 /** A path id that is not a UUID names nothing; Postgres would refuse it as a uuid. */
 const NO_ID = '00000000-0000-0000-0000-000000000000';
@@ -66,6 +72,9 @@ function memberState(conversationId: string, userId: string) {
         sql<boolean>`not ${privacyAllowsMessages(sql.ref('m.contact_id'), member(userId))}`.as(
           'private_profile',
         ),
+        sql<boolean>`not ${directMessagesAllowed(sql.ref('m.contact_id'), member(userId))}`.as(
+          'messages_off',
+        ),
       ])
       .where('m.conversation_id', '=', idOrNone(conversationId))
       .where('m.user_id', '=', userId),
@@ -88,6 +97,9 @@ export const startConversation = defineCommand({
       privateProfile: value(
         sql<boolean>`not ${privacyAllowsMessages(member(participantId), member(userId))}`,
       ),
+      messagesOff: value(
+        sql<boolean>`not ${directMessagesAllowed(member(participantId), member(userId))}`,
+      ),
     };
   },
   decide(state, { userId, participantId }) {
@@ -101,6 +113,7 @@ export const startConversation = defineCommand({
     if (state.existing) return { result: { conversationId, created: false } };
     if (state.participant?.status !== 'active') throw notFound(socialMessages.userNotFound);
     if (state.privateProfile) throw privateProfileRefusal();
+    if (state.messagesOff) throw directMessagesOffRefusal();
     const members = [userId, participantId].sort();
     return {
       // Each member's count of conversations is checked under their lock, taken in id order.
@@ -146,6 +159,7 @@ export const sendMessage = defineCommand({
     if (!state) throw conversationNotFound();
     if (state.blocked) throw blockedRefusal();
     if (state.private_profile) throw privateProfileRefusal();
+    if (state.messages_off) throw directMessagesOffRefusal();
     if (!state.may_write) {
       throw forbidden('operation-not-permitted', socialMessages.operationNotPermitted('write'));
     }

@@ -57,3 +57,21 @@ export async function findByEmail(db: Db, callerId: string, email: string): Prom
   );
   return rows[0]?.id ?? null;
 }
+
+/**
+ * The member with exactly this username (any case), if the caller may find them; the caller
+ * themself too, since looking oneself up by username is how a profile URL opens one's own page.
+ */
+export async function findByUsername(
+  db: Db,
+  callerId: string,
+  username: string,
+): Promise<string | null> {
+  const { rows } = await sql<{ id: string }>`
+    select u.id from users u
+    where lower(u.username) = ${username.trim().toLowerCase()}
+      and (u.id = ${callerId}::uuid or ${findableBy(sql.ref('u.id'), member(callerId))})
+    order by u.created_at
+    limit 1`.execute(db);
+  return rows[0]?.id ?? null;
+}

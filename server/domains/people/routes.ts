@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { usersQuerySchema } from '../../../shared/profiles';
 import {
-  peopleSearchQuerySchema,
   personSchema,
   privacySchema,
   privacyUpdateSchema,
@@ -10,7 +10,7 @@ import { contextOf } from '../../core/context';
 import type { ModuleDeps } from '../../core/module';
 import { defineRoute } from '../../http/route-spec';
 import { memberIdOf } from '../../http/signed-in';
-import { findByEmail, rankPeople } from './people-search';
+import { findByEmail, findByUsername, rankPeople } from './people-search';
 import { readPeople } from './people-read';
 import { changePrivacy } from './privacy-command';
 
@@ -21,15 +21,24 @@ export function peopleRoutes({ db, commands }: ModuleDeps) {
     defineRoute({
       method: 'get',
       path: '/users',
-      summary: 'Finds members by name (ranked) or by exact email address',
+      summary: 'Finds members by exact username (first match), by name (ranked) or by exact email',
+      description:
+        'One of `username`, `q` or `email`; `_limit` (10 by default) bounds a name search.',
       auth: 'member',
-      query: peopleSearchQuerySchema,
+      query: usersQuerySchema,
       responses: { 200: z.array(personSchema) },
       async handler({ query }, req, res) {
         const callerId = memberIdOf(req);
-        const ids = query.email
-          ? [await findByEmail(db, callerId, query.email)].filter((id) => id !== null)
-          : (await rankPeople(db, callerId, query.q ?? '', query._limit)).map((m) => m.id);
+        const exact =
+          query.username !== undefined
+            ? await findByUsername(db, callerId, query.username)
+            : query.email !== undefined
+              ? await findByEmail(db, callerId, query.email)
+              : undefined;
+        const ids =
+          exact === undefined
+            ? (await rankPeople(db, callerId, query.q ?? '', query._limit)).map((m) => m.id)
+            : [exact].filter((id) => id !== null);
         const people = await readPeople(db, callerId, ids);
         res.json(ids.map((id) => people.get(id)).filter((p): p is Person => p !== undefined));
       },

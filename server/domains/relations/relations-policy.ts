@@ -150,3 +150,81 @@ export function fileInVisiblePost(
     where pm.file_id = ${file} and p.author_id = ${owner}
       and ${postVisible(sql.ref('p.author_id'), sql.ref('p.visibility'), sql.ref('p.status'), viewer)})`;
 }
+
+/** `viewer` holds the owner role: an owner reads every profile whole, to run the community. */
+export function ownerReader(viewer: MemberRef): RawBuilder<boolean> {
+  return sql<boolean>`exists (select 1 from users
+    where users.id = ${viewer} and users.role = 'owner')`;
+}
+
+/**
+ * `viewer` may see `owner`'s contact block at all (email, phone, location, birth date, last
+ * seen): the member themself, or anyone while the profile is `public`; each field then still
+ * needs its card switch (`contactFieldShown`).
+ */
+export function profileContactVisible(owner: MemberRef, viewer: MemberRef): RawBuilder<boolean> {
+  return sql<boolean>`(${owner} = ${viewer} or ${ownerReader(viewer)}
+    or exists (select 1 from users where users.id = ${owner} and users.privacy = 'public'))`;
+}
+
+export type ContactSwitch =
+  'showEmail' | 'showPhone' | 'showLocation' | 'showBirthDate' | 'showLastSeen';
+
+/** One field of the contact block: the member and an owner always; others by the block and its switch. */
+export function contactFieldShown(
+  owner: MemberRef,
+  viewer: MemberRef,
+  field: ContactSwitch,
+): RawBuilder<boolean> {
+  return sql<boolean>`(${owner} = ${viewer} or ${ownerReader(viewer)}
+    or (${profileContactVisible(owner, viewer)}
+      and exists (select 1 from profiles where profiles.user_id = ${owner}
+        and profiles.card_settings ->> ${field} = 'true')))`;
+}
+
+/** `recipient` has not turned direct messages off (`allowDirectMessages`) for `sender`. */
+export function directMessagesAllowed(
+  recipient: MemberRef,
+  sender: MemberRef,
+): RawBuilder<boolean> {
+  return sql<boolean>`(${recipient} = ${sender}
+    or not exists (select 1 from profiles where profiles.user_id = ${recipient}
+      and profiles.card_settings ->> 'allowDirectMessages' = 'false'))`;
+}
+
+/** `recipient` has not turned friend requests off (`allowFriendRequests`). */
+export function friendRequestsAllowed(recipient: MemberRef): RawBuilder<boolean> {
+  return sql<boolean>`not exists (select 1 from profiles where profiles.user_id = ${recipient}
+    and profiles.card_settings ->> 'allowFriendRequests' = 'false')`;
+}
+
+/**
+ * `viewer` may see `owner`'s profile details (bio, work, skills, experience, education, links,
+ * followers and engagement): `profileDetailsVisible`, or an owner-role reader.
+ */
+export function profileDetailsReadable(owner: MemberRef, viewer: MemberRef): RawBuilder<boolean> {
+  return sql<boolean>`(${profileDetailsVisible(owner, viewer)} or ${ownerReader(viewer)})`;
+}
+
+/**
+ * `viewer` may open `owner`'s profile at all: themself and an owner always; anyone else while
+ * the member is active and neither blocked the other. Anything else reads as a missing member.
+ */
+export function profileReachable(owner: MemberRef, viewer: MemberRef): RawBuilder<boolean> {
+  return sql<boolean>`(${owner} = ${viewer} or ${ownerReader(viewer)}
+    or (exists (select 1 from users where users.id = ${owner} and users.status = 'active')
+      and not ${blockedEitherWay(owner, viewer)}))`;
+}
+
+/**
+ * `sender` may write to `recipient` by every rule the messaging commands apply: an active member
+ * other than the sender, no block, privacy, `allowDirectMessages`, and a friend's `write`.
+ */
+export function messagingAllowed(recipient: MemberRef, sender: MemberRef): RawBuilder<boolean> {
+  return sql<boolean>`(${recipient} <> ${sender}
+    and exists (select 1 from users where users.id = ${recipient} and users.status = 'active')
+    and not ${blockedEitherWay(recipient, sender)}
+    and ${privacyAllowsMessages(recipient, sender)}
+    and ${directMessagesAllowed(recipient, sender)}
+    and ${friendAllows(recipient, sender, 'write')})`;
+}

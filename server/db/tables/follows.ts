@@ -1,0 +1,5 @@
+export interface FollowsTable {
+  follower_id: string;
+  followee_id: string;
+  created_at: Date;
+}

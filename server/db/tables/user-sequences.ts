@@ -1,0 +1,5 @@
+/** The last value handed out by each member's own sequence. */
+export interface UserSequencesTable {
+  user_id: string;
+  value: number;
+}
