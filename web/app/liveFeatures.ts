@@ -22,6 +22,11 @@ export const liveFeatures: readonly LiveFeatureEntry[] = [
   presenceLive,
   mediaLive,
   postsLive,
+  // Profiles load with their screens (`useWatchProfiles`): no profile is cached before one shows.
+  {
+    name: 'profile',
+    load: async () => (await import('../features/profile/profileLive')).profileLive,
+  },
   {
     name: 'monitoring',
     load: async () => (await import('../features/monitoring/monitoringLive')).monitoringLive,

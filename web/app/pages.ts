@@ -38,7 +38,11 @@ export const ProfilePostsPage = lazyPage(
 );
 export const ProfileSettingsPage = lazyPage(profile, 'ProfileSettingsPage');
 export const ProfileSkillsPage = lazyPage(profile, 'ProfileSkillsPage');
-export const ProfileStatsPage = lazyPage(profile, 'ProfileStatsPage');
+// Its own chunk: the engagement graph's recharts loads with this page only.
+export const ProfileStatsPage = lazyPage(
+  () => import('../features/profile/ProfileStatsPage'),
+  'ProfileStatsPage',
+);
 
 export const FriendsPage = lazyPage(() => import('../features/friends/FriendsPage'), 'FriendsPage');
 

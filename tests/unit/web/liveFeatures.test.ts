@@ -157,6 +157,7 @@ describe('the app’s list of live features', () => {
       'email',
       'logs',
       'monitoring',
+      'profile',
     ]);
     for (const entry of lazyEntries) {
       const feature = await entry.load();

@@ -1,5 +1,6 @@
 import { FileText, Search } from 'lucide-react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { PostSort } from '../../../shared/posts';
 import { useAppSelector } from '../../app/hooks';
 import { LoadingState } from '../../components/PageStates';
@@ -22,7 +23,8 @@ import {
   POST_SORTS,
   postsFoundText,
 } from './profilePosts';
-import { ProfileStatsTiles } from './ProfileStatsTiles';
+import { subjectOf } from './profileRoute';
+import { MemberStatsTiles, OwnStatsTiles } from './ProfileStatsTiles';
 import { useProfilePosts } from './useProfilePosts';
 
 /** Typing settles this long before the list asks the server. */
@@ -32,16 +34,19 @@ const selectClass =
   'h-10 rounded-lg border border-input bg-card px-2.5 text-sm shadow-xs focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-ring/40';
 
 /**
- * The profile posts page (002 §2 item 11): the signed-in member's published posts, searched and
- * sorted, 10 at a time. The route has no member id of its own, so it is always the current user.
+ * The profile posts page (002 §2 item 11): a member's published posts, searched and sorted, 10 at
+ * a time. `?user=<id>` names the member (their stats tiles link here); without it, the signed-in
+ * member.
  */
 export function ProfilePostsPage() {
-  const userId = useAppSelector(selectSignedInUserId);
-  if (!userId) return <LoadingState label="Loading posts..." />;
-  return <ProfilePosts userId={userId} />;
+  const selfId = useAppSelector(selectSignedInUserId);
+  const [params] = useSearchParams();
+  if (!selfId) return <LoadingState label="Loading posts..." />;
+  const userId = subjectOf(params.get('user'), selfId);
+  return <ProfilePosts key={userId} userId={userId} isSelf={userId === selfId} />;
 }
 
-function ProfilePosts({ userId }: { userId: string }) {
+function ProfilePosts({ userId, isSelf }: { userId: string; isSelf: boolean }) {
   const [typed, setTyped] = useState('');
   const [submitted, setSubmitted] = useState('');
   const settled = useDebouncedValue(typed, SEARCH_SETTLE_MS);
@@ -66,7 +71,7 @@ function ProfilePosts({ userId }: { userId: string }) {
           </span>
         }
       />
-      <ProfileStatsTiles userId={userId} />
+      {isSelf ? <OwnStatsTiles userId={userId} /> : <MemberStatsTiles userId={userId} />}
       <SearchAndSort
         typed={typed}
         onType={setTyped}

@@ -1,48 +1,95 @@
-import { FileText, Heart } from 'lucide-react';
+import { Eye, FileText, Heart, UserCheck, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import type { ProfileStats } from '../../../shared/profiles';
 import { useGetUserPostsQuery } from '../posts/postsApi';
 import { useLikesReceived } from '../posts/likesReceivedApi';
+import { useGetProfileQuery } from './profileApi';
 import { DEFAULT_POST_SORT, PROFILE_POSTS_PAGE_SIZE } from './profilePosts';
+import { subPageUrl } from './profileRoute';
+import { useWatchProfiles } from './useWatchProfiles';
 
 const tileClass = 'flex flex-col gap-1 rounded-xl border bg-card p-4 shadow-xs';
+const linkClass = `${tileClass} transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring`;
+
+export interface ProfileStatsTilesProps {
+  /** Counts not known yet read as a dash, never as a made-up 0. */
+  stats: Partial<ProfileStats> | undefined;
+  userId: string;
+  isSelf: boolean;
+}
 
 /**
- * The signed-in member's stats tiles (002 §2 item 13) that the server counts today: Posts, their
- * published posts, linking to /profile/posts (the question is the list's own unsearched first
- * page, so the two share one request), and Total Likes, the likes their posts hold, read once
- * and kept live by pushes. Followers and Following wait for follows.
+ * The stats tiles (002 §2 item 13): Posts, Followers and Following link to their sub-pages (for
+ * another member with `?user=`), Total Likes and Views are figures only.
  */
-export function ProfileStatsTiles({ userId }: { userId: string }) {
-  // Asked again at each visit: publishing elsewhere does not touch this cached answer.
-  const { data } = useGetUserPostsQuery(
-    { userId, sortBy: DEFAULT_POST_SORT, limit: PROFILE_POSTS_PAGE_SIZE, offset: 0 },
-    { refetchOnMountOrArgChange: true },
-  );
-  const likes = useLikesReceived();
+export function ProfileStatsTiles({ stats, userId, isSelf }: ProfileStatsTilesProps) {
+  const links = [
+    { key: 'posts', label: 'Posts', path: '/profile/posts', icon: FileText },
+    { key: 'followers', label: 'Followers', path: '/profile/followers', icon: Users },
+    { key: 'following', label: 'Following', path: '/profile/following', icon: UserCheck },
+  ] as const;
   return (
-    <ul aria-label="Profile stats" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-      <li>
-        <Link
-          to="/profile/posts"
-          data-testid="profile-stat-posts"
-          className={`${tileClass} transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring`}
-        >
-          <Figure icon={<FileText className="size-4" aria-hidden />} label="Posts">
-            {data?.total}
-          </Figure>
-        </Link>
-      </li>
+    <ul aria-label="Profile stats" className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+      {links.map(({ key, label, path, icon: Icon }) => (
+        <li key={key}>
+          <Link
+            to={subPageUrl(path, userId, isSelf)}
+            data-testid={`profile-stat-${key}`}
+            className={linkClass}
+          >
+            <Figure icon={<Icon className="size-4" aria-hidden />} label={label}>
+              {stats?.[key]}
+            </Figure>
+          </Link>
+        </li>
+      ))}
       <li className={tileClass} data-testid="profile-stat-likes">
         <Figure icon={<Heart className="size-4" aria-hidden />} label="Total Likes">
-          {likes?.total}
+          {stats?.likes}
+        </Figure>
+      </li>
+      <li className={tileClass} data-testid="profile-stat-views">
+        <Figure icon={<Eye className="size-4" aria-hidden />} label="Views">
+          {stats?.views}
         </Figure>
       </li>
     </ul>
   );
 }
 
-/** A tile's label and figure; a figure not known yet reads as a dash, never as a made-up 0. */
+/**
+ * The signed-in member's tiles above their posts list. Posts is the list's own unsearched first
+ * page (the two share one request) and Total Likes the live likes received, so the tiles agree
+ * with the list under them; the other counts come from the profile.
+ */
+export function OwnStatsTiles({ userId }: { userId: string }) {
+  // Asked again at each visit: publishing elsewhere does not touch this cached answer.
+  const { data: posts } = useGetUserPostsQuery(
+    { userId, sortBy: DEFAULT_POST_SORT, limit: PROFILE_POSTS_PAGE_SIZE, offset: 0 },
+    { refetchOnMountOrArgChange: true },
+  );
+  const likes = useLikesReceived();
+  const { data: profile } = useGetProfileQuery(userId);
+  useWatchProfiles([userId]);
+  const stats: Partial<ProfileStats> = {
+    ...profile?.stats,
+    posts: posts?.total ?? profile?.stats.posts,
+    likes: likes?.total ?? profile?.stats.likes,
+  };
+  return <ProfileStatsTiles stats={stats} userId={userId} isSelf />;
+}
+
+/** Another member's tiles, from their profile, kept live while shown. */
+export function MemberStatsTiles({ userId }: { userId: string }) {
+  const { data: profile } = useGetProfileQuery(userId);
+  useWatchProfiles([userId]);
+  return (
+    <ProfileStatsTiles stats={profile?.stats} userId={userId} isSelf={profile?.isSelf ?? false} />
+  );
+}
+
+/** A tile's label and figure. */
 function Figure({
   icon,
   label,
