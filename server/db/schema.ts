@@ -33,6 +33,7 @@ import type { PostMediaTable } from './tables/post-media';
 import type { PostNumbersTable } from './tables/post-numbers';
 import type { PostsTable } from './tables/posts';
 import type { RateLimitsTable } from './tables/rate-limits';
+import type { ErasedMembersTable } from './tables/erased-members';
 import type { SavedPostsTable } from './tables/saved-posts';
 import type { ServerSecretsTable } from './tables/server-secrets';
 import type { SessionsTable } from './tables/sessions';
@@ -50,6 +51,7 @@ export interface Database {
   sign_in_throttle: SignInThrottleTable;
   sign_in_address_throttle: SignInAddressThrottleTable;
   rate_limits: RateLimitsTable;
+  erased_members: ErasedMembersTable;
   email_outbox: EmailOutboxTable;
   email_templates: EmailTemplatesTable;
   email_captured: EmailCapturedTable;
