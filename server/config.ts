@@ -45,6 +45,8 @@ const schema = z
     SIGN_UPS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(0).default(10),
     RESETS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(0).default(20),
     RESETS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(0).default(5),
+    /** Downloads of a member's data per member: each one reads all of it and every file. */
+    EXPORTS_PER_MEMBER_PER_HOUR: z.coerce.number().int().min(0).default(3),
     /** How often each process removes the presence rows of processes that stopped heartbeating. */
     PRESENCE_SWEEP_MS: z.coerce.number().int().min(100).default(15_000),
     /** How often each process writes the post views it counted (ms). */

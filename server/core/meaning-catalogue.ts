@@ -15,6 +15,7 @@ import type {
 /** One event's meaning, read through the event itself: the union is matched by its type. */
 type AnyMeaning = {
   joins?(data: unknown): string;
+  leaves?(data: unknown): string;
   memberChanged?(data: unknown): string;
   notifies?(event: RecordedEvent): readonly NotificationIntent[];
   withdraws?(event: RecordedEvent): readonly NotificationWithdrawal[];
@@ -61,6 +62,10 @@ export class MeaningCatalogue {
 
   joins(event: RecordedEvent): string | null {
     return this.of(event.type)?.joins?.(event.data) ?? null;
+  }
+
+  leaves(event: RecordedEvent): string | null {
+    return this.of(event.type)?.leaves?.(event.data) ?? null;
   }
 
   memberChanged(event: RecordedEvent): string | null {

@@ -58,6 +58,8 @@ type RecordedOf<T extends EventType> = Extract<RecordedEvent, { type: T }>;
 export interface EventMeaning<T extends EventType> {
   /** A new member: per-member read models start their row. */
   joins?(data: EventData<T>): string;
+  /** A member is gone: per-member read models drop their row. */
+  leaves?(data: EventData<T>): string;
   /** This member's card as others see it changed (privacy, name, avatar). */
   memberChanged?(data: EventData<T>): string;
   notifies?(event: RecordedOf<T>): readonly NotificationIntent[];

@@ -36,6 +36,7 @@ import type { PostsTable } from './tables/posts';
 import type { ProfileStatsTable } from './tables/profile-stats';
 import type { ProfilesTable } from './tables/profiles';
 import type { RateLimitsTable } from './tables/rate-limits';
+import type { ErasedMembersTable } from './tables/erased-members';
 import type { SavedPostsTable } from './tables/saved-posts';
 import type { ServerSecretsTable } from './tables/server-secrets';
 import type { SessionsTable } from './tables/sessions';
@@ -55,6 +56,7 @@ export interface Database {
   sign_in_throttle: SignInThrottleTable;
   sign_in_address_throttle: SignInAddressThrottleTable;
   rate_limits: RateLimitsTable;
+  erased_members: ErasedMembersTable;
   email_outbox: EmailOutboxTable;
   email_templates: EmailTemplatesTable;
   email_captured: EmailCapturedTable;

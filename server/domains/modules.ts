@@ -1,4 +1,5 @@
 import type { DomainModule } from '../core/module';
+import { accountModule } from './account';
 import { authModule } from './auth';
 import { backupModule } from './backup';
 import { badgesModule } from './badges';
@@ -28,6 +29,7 @@ export const modules: readonly DomainModule[] = [
   messagingModule,
   mediaModule,
   postsModule,
+  accountModule,
   notificationsModule,
   monitoringModule,
   logsModule,

@@ -41,4 +41,9 @@ export const accountEvents = {
     role: roleSchema,
     byUserId: z.uuid().nullable(),
   }),
+  /**
+   * The member deleted their account: every read model drops what was theirs. The events that
+   * carried their personal data are redacted in the same transaction (server/domains/account).
+   */
+  AccountDeleted: z.strictObject({ userId: z.uuid() }),
 };

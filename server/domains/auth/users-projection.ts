@@ -3,6 +3,7 @@ import type { EventType } from '../../../shared/events';
 import { qb, statement, type Statement } from '../../db/statement';
 import type { UsersTable } from '../../db/tables/users';
 import type { Projection } from '../../eventstore/projection';
+import { eraseMemberAccount } from './users-erasure';
 
 interface TokenIssued {
   userId: string;
@@ -71,7 +72,7 @@ export const accountEventTypes = [
 export const usersProjection: Projection = {
   name: 'users',
   tables: ['users', 'password_reset_tokens', 'email_verification_tokens'],
-  handles: accountEventTypes,
+  handles: [...accountEventTypes, 'AccountDeleted'],
   project(event) {
     const at = event.occurredAt;
     switch (event.type) {
@@ -121,6 +122,8 @@ export const usersProjection: Projection = {
             updated_at: at,
           }),
         ];
+      case 'AccountDeleted':
+        return eraseMemberAccount(event.data.userId);
       default:
         return [];
     }

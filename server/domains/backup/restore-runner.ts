@@ -11,6 +11,7 @@ import { OPS_EVENTS } from '../../../shared/ops/realtime';
 import type { Config } from '../../config';
 import type { Db, Trx } from '../../db/schema';
 import { replayIntoReadModels } from '../../eventstore/rebuild';
+import { reapplyErasures } from '../account/erasure-replay';
 import { publishOps } from '../../realtime/ops-channel';
 import { BackupKeyError, backupDir, backupKey, openBackupFile, sha256OfFile } from './backup-files';
 import { presentRestore, type BackupRow, type RestoreRow } from './backup-presenter';
@@ -224,6 +225,9 @@ export async function runRestore(deps: RunnerDeps, client: pg.Client, job: Resto
                         where e.stream_id = s.stream_id and e.stream_version = s.stream_version)`);
     await client.query(`select setval(pg_get_serial_sequence('events', 'global_position'),
         coalesce((select max(global_position) from events), 0) + 1, false)`);
+    // Members erased after the backup was taken come back with it: their events are redacted
+    // again (and their deletion appended anew when the backup predates it) before the rebuild.
+    await reapplyErasures(trxDb as unknown as Trx);
 
     phase = 'rebuild';
     done = 0;

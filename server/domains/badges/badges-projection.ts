@@ -66,12 +66,18 @@ export function badgesProjection(meanings: MeaningCatalogue): Projection {
     name: 'badges',
     tables: ['badges'],
     handles: [
-      ...new Set([...meanings.typesDeclaring('joins'), ...meanings.typesDeclaring('badges')]),
+      ...new Set([
+        ...meanings.typesDeclaring('joins'),
+        ...meanings.typesDeclaring('leaves'),
+        ...meanings.typesDeclaring('badges'),
+      ]),
     ],
     project(event) {
       const out: Statement[] = [];
       const joined = meanings.joins(event);
       if (joined) out.push(statement(sql`insert into badges (user_id) values (${joined}::uuid)`));
+      const left = meanings.leaves(event);
+      if (left) out.push(statement(sql`delete from badges where user_id = ${left}::uuid`));
       const effect = meanings.badges(event);
       if (effect?.increment) {
         const { counter, by, members } = effect.increment;

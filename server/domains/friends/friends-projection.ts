@@ -2,6 +2,7 @@ import type { EventType } from '../../../shared/events';
 import { FRIEND_PERMISSIONS, NEW_FRIENDSHIP_TRUST_LEVEL } from '../../../shared/social';
 import { qb, statement } from '../../db/statement';
 import type { Projection } from '../../eventstore/projection';
+import { eraseMemberFriends } from './friends-erasure';
 
 export const friendEventTypes = [
   'FriendRequestSent',
@@ -26,7 +27,7 @@ const CLOSED_STATUS = {
 export const friendsProjection: Projection = {
   name: 'friends',
   tables: ['friend_requests', 'friendships', 'blocks'],
-  handles: friendEventTypes,
+  handles: [...friendEventTypes, 'AccountDeleted'],
   project(event) {
     const at = event.occurredAt;
     switch (event.type) {
@@ -124,6 +125,8 @@ export const friendsProjection: Projection = {
               .where('blocked_user_id', '=', event.data.blockedUserId),
           ),
         ];
+      case 'AccountDeleted':
+        return eraseMemberFriends(event.data.userId);
       default:
         return [];
     }

@@ -3,6 +3,7 @@ import type { EventType } from '../../../shared/events';
 import { qb, statement } from '../../db/statement';
 import type { FilesTable } from '../../db/tables/files';
 import type { Projection } from '../../eventstore/projection';
+import { eraseMemberFiles } from './files-erasure';
 
 export const mediaEventTypes = [
   'FileUploaded',
@@ -32,7 +33,7 @@ const change = (fileId: string, set: Changes) =>
 export const filesProjection: Projection = {
   name: 'media',
   tables: ['files'],
-  handles: mediaEventTypes,
+  handles: [...mediaEventTypes, 'AccountDeleted'],
   project(event) {
     switch (event.type) {
       case 'FileUploaded': {
@@ -83,6 +84,8 @@ export const filesProjection: Projection = {
               .where('id', '=', event.data.fileId),
           ),
         ];
+      case 'AccountDeleted':
+        return eraseMemberFiles(event.data.userId);
       default:
         return [];
     }

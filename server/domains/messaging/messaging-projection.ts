@@ -3,6 +3,7 @@ import type { EventType } from '../../../shared/events';
 import type { ConversationFlag } from '../../../shared/events/messaging';
 import { qb, statement, type Statement } from '../../db/statement';
 import type { Projection } from '../../eventstore/projection';
+import { eraseMemberConversations } from './messaging-erasure';
 
 export const messagingEventTypes = [
   'ConversationStarted',
@@ -39,7 +40,7 @@ function bumpContactView(conversationId: string, userId: string): Statement {
 export const messagingProjection: Projection = {
   name: 'messaging',
   tables: ['conversations', 'conversation_members', 'messages'],
-  handles: messagingEventTypes,
+  handles: [...messagingEventTypes, 'AccountDeleted'],
   project(event) {
     switch (event.type) {
       case 'ConversationStarted': {
@@ -146,6 +147,8 @@ export const messagingProjection: Projection = {
           ),
         ];
       }
+      case 'AccountDeleted':
+        return eraseMemberConversations(event.data.userId);
       default:
         return [];
     }

@@ -7,6 +7,7 @@ import { qb, statement, type Statement } from '../../db/statement';
 import type { Projection } from '../../eventstore/projection';
 import type { RecordedEvent } from '../../eventstore/stored-event';
 import { lockMemberNotifications } from './member-lock';
+import { eraseMemberNotifications } from './notifications-erasure';
 import { notificationId } from './notification-ids';
 import { wants } from './preferences';
 
@@ -14,6 +15,7 @@ const own = [
   'NotificationRead',
   'AllNotificationsRead',
   'NotificationPreferencesChanged',
+  'AccountDeleted',
 ] as const satisfies readonly EventType[];
 
 /**
@@ -191,6 +193,8 @@ export function notificationsProjection(meanings: MeaningCatalogue): Projection 
             ),
           ];
         }
+        case 'AccountDeleted':
+          return eraseMemberNotifications(event.data.userId);
         default:
           return [
             ...meanings.notifies(event).flatMap((intent) => notify(event, intent)),

@@ -3,6 +3,7 @@ import type { LikesReceived } from '../../../shared/posts/live';
 import type { Db } from '../../db/schema';
 import { qb, statement, type Statement } from '../../db/statement';
 import type { Projection } from '../../eventstore/projection';
+import { recountLikesReceivedAfterErasure } from './posts-erasure';
 
 /**
  * Locks the author's row (creating it on their first like), then sets the total from the posts
@@ -34,7 +35,7 @@ function recount(authorId: string): Statement[] {
 export const likesReceivedProjection: Projection = {
   name: 'likes-received',
   tables: ['likes_received'],
-  handles: ['PostLiked', 'PostUnliked', 'PostDeleted'],
+  handles: ['PostLiked', 'PostUnliked', 'PostDeleted', 'AccountDeleted'],
   project(event) {
     switch (event.type) {
       case 'PostLiked':
@@ -42,6 +43,8 @@ export const likesReceivedProjection: Projection = {
         return recount(event.data.postAuthorId);
       case 'PostDeleted':
         return recount(event.data.authorId);
+      case 'AccountDeleted':
+        return recountLikesReceivedAfterErasure(event.data.userId);
       default:
         return [];
     }

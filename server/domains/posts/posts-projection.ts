@@ -4,6 +4,7 @@ import { qb, statement } from '../../db/statement';
 import type { Projection } from '../../eventstore/projection';
 import { positionOf } from './feed-order';
 import { attachStatements } from './post-media';
+import { eraseMemberPosts } from './posts-erasure';
 
 export const postEventTypes = [
   'PostDrafted',
@@ -76,7 +77,7 @@ export const postsProjection: Projection = {
     'saved_posts',
     'post_media',
   ],
-  handles: postEventTypes,
+  handles: [...postEventTypes, 'AccountDeleted'],
   project(event) {
     switch (event.type) {
       case 'PostDrafted': {
@@ -255,6 +256,8 @@ export const postsProjection: Projection = {
         return [
           bumpPost(event.data.postId, { views_count: sql`views_count + ${event.data.views}` }),
         ];
+      case 'AccountDeleted':
+        return eraseMemberPosts(event.data.userId);
       default:
         return [];
     }
