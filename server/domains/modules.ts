@@ -9,6 +9,7 @@ import { mediaModule } from './media';
 import { messagingModule } from './messaging';
 import { monitoringModule } from './monitoring';
 import { notificationsModule } from './notifications';
+import { onboardingModule } from './onboarding';
 import { peopleModule } from './people';
 import { postsModule } from './posts';
 import { presenceModule } from './presence';
@@ -27,6 +28,7 @@ export const modules: readonly DomainModule[] = [
   messagingModule,
   mediaModule,
   postsModule,
+  onboardingModule,
   notificationsModule,
   monitoringModule,
   logsModule,

@@ -3,6 +3,7 @@ import { friendsLive } from '../features/friends/friendsLive';
 import { mediaLive } from '../features/media/mediaLive';
 import { messagingLive } from '../features/messaging/messagingLive';
 import { notificationsLive } from '../features/notifications/notificationsLive';
+import { onboardingLive } from '../features/onboarding/onboardingLive';
 import { postsLive } from '../features/posts/postsLive';
 import { presenceLive } from '../features/presence/presenceReporter';
 
@@ -22,6 +23,7 @@ export const liveFeatures: readonly LiveFeatureEntry[] = [
   presenceLive,
   mediaLive,
   postsLive,
+  onboardingLive,
   {
     name: 'monitoring',
     load: async () => (await import('../features/monitoring/monitoringLive')).monitoringLive,
