@@ -15,6 +15,7 @@ import * as postsFeedOrder from './20261126T110000-posts-feed-order';
 import * as likesReceived from './20261126T121500-likes-received';
 import * as profiles from './20261127T090000-profiles';
 import * as erasure from './20261127T120000-erasure';
+import * as onboarding from './20261127T100000-onboarding';
 
 /**
  * Every migration, keyed by its timestamped name. A static list (rather than reading the folder)
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T121500-likes-received': likesReceived,
   '20261127T090000-profiles': profiles,
   '20261127T120000-erasure': erasure,
+  '20261127T100000-onboarding': onboarding,
 };

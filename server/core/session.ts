@@ -20,6 +20,8 @@ export interface ActiveSession {
     email_verified: boolean;
     role: Role;
     status: 'active' | 'disabled';
+    /** Whether the member finished onboarding: the web guard sends a finished member on. */
+    onboarding_complete: boolean;
   };
 }
 

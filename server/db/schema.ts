@@ -27,6 +27,7 @@ import type { MessagesTable } from './tables/messages';
 import type { MonitoringEventsTable } from './tables/monitoring-events';
 import type { NotificationPreferencesTable } from './tables/notification-preferences';
 import type { NotificationsTable } from './tables/notifications';
+import type { OnboardingProgressTable } from './tables/onboarding-progress';
 import type { PasswordResetTokensTable } from './tables/password-reset-tokens';
 import type { PerformanceMetricsTable } from './tables/performance-metrics';
 import type { PostLikesTable } from './tables/post-likes';
@@ -95,6 +96,7 @@ export interface Database {
   profile_stats: ProfileStatsTable;
   user_mappings: UserMappingsTable;
   user_sequences: UserSequencesTable;
+  onboarding_progress: OnboardingProgressTable;
 }
 
 export type Db = Kysely<Database>;

@@ -10,6 +10,7 @@ import { mediaModule } from './media';
 import { messagingModule } from './messaging';
 import { monitoringModule } from './monitoring';
 import { notificationsModule } from './notifications';
+import { onboardingModule } from './onboarding';
 import { peopleModule } from './people';
 import { postsModule } from './posts';
 import { presenceModule } from './presence';
@@ -29,6 +30,7 @@ export const modules: readonly DomainModule[] = [
   messagingModule,
   mediaModule,
   postsModule,
+  onboardingModule,
   accountModule,
   notificationsModule,
   monitoringModule,

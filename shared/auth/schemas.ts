@@ -79,7 +79,10 @@ export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
 export const roleSchema = z.enum(['member', 'owner']);
 export type Role = z.infer<typeof roleSchema>;
 
-/** Session summary, fields of spec 002 §3, plus the role the server enforces. */
+/**
+ * Session summary, fields of spec 002 §3, plus the role the server enforces and whether the
+ * member finished onboarding (the /onboarding page reads it).
+ */
 export const signedInSessionSchema = z.object({
   isAuthenticated: z.literal(true),
   id: z.uuid(),
@@ -93,6 +96,7 @@ export const signedInSessionSchema = z.object({
   sessionStart: z.string(),
   rememberMe: z.boolean(),
   role: roleSchema,
+  onboardingComplete: z.boolean(),
 });
 export const sessionSummarySchema = z.discriminatedUnion('isAuthenticated', [
   signedInSessionSchema,

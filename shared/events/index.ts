@@ -7,6 +7,7 @@ import { mediaEvents } from './media';
 import { messagingEvents } from './messaging';
 import { monitoringEvents } from './monitoring';
 import { notificationEvents } from './notifications';
+import { onboardingEvents } from './onboarding';
 import { postEvents } from './posts';
 import { profileEvents } from './profiles';
 
@@ -22,6 +23,7 @@ export const eventSchemas = {
   ...backupEvents,
   ...mediaEvents,
   ...postEvents,
+  ...onboardingEvents,
 };
 
 export type EventType = keyof typeof eventSchemas;

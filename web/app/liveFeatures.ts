@@ -27,6 +27,11 @@ export const liveFeatures: readonly LiveFeatureEntry[] = [
     name: 'profile',
     load: async () => (await import('../features/profile/profileLive')).profileLive,
   },
+  // Onboarding progress is cached only while the wizard shows, so it loads with that screen.
+  {
+    name: 'onboarding',
+    load: async () => (await import('../features/onboarding/onboardingLive')).onboardingLive,
+  },
   {
     name: 'monitoring',
     load: async () => (await import('../features/monitoring/monitoringLive')).monitoringLive,

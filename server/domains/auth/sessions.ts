@@ -68,6 +68,16 @@ export async function findActiveSession(db: Db, token: string): Promise<ActiveSe
       'users.email_verified',
       'users.role',
       'users.status',
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('onboarding_progress')
+              .select('onboarding_progress.user_id')
+              .whereRef('onboarding_progress.user_id', '=', 'users.id')
+              .where('onboarding_progress.completed_at', 'is not', null),
+          )
+          .as('onboarding_complete'),
     ])
     .where('sessions.token_hash', '=', hashToken(token))
     .where('sessions.expires_at', '>', new Date())
@@ -98,6 +108,7 @@ export async function findActiveSession(db: Db, token: string): Promise<ActiveSe
       email_verified: row.email_verified,
       role: row.role,
       status: row.status,
+      onboarding_complete: Boolean(row.onboarding_complete),
     },
   };
 }

@@ -157,6 +157,7 @@ describe('the app’s list of live features', () => {
       'email',
       'logs',
       'monitoring',
+      'onboarding',
       'profile',
     ]);
     for (const entry of lazyEntries) {

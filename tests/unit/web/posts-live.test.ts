@@ -66,6 +66,7 @@ function makeTestStore() {
         sessionStart: '2026-11-26T10:00:00.000Z',
         rememberMe: false,
         role: 'member',
+        onboardingComplete: true,
       },
       '/',
     ) as never,

@@ -1,0 +1,4 @@
+export * from './messages';
+export * from './personalize';
+export * from './schemas';
+export * from './steps';
