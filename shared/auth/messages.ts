@@ -39,6 +39,4 @@ export const authSuccessMessages = {
   signUp: 'Account created successfully!',
   resetSent: 'Password reset email sent! Check your inbox.',
   passwordChanged: 'Your password has been changed. You can now sign in.',
-  logout: 'Logged out successfully',
-  logoutFailed: 'Failed to logout. Please try again.',
 } as const;

@@ -1,7 +1,7 @@
 import { LogOut } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
-import { authSuccessMessages } from '../../../shared/auth/messages';
+import { logoutMessages } from '../../../shared/auth/logout-messages';
 import { useAppDispatch } from '../../app/hooks';
 import { Spinner } from '../../components/ui/spinner';
 import { Tooltip } from '../../components/ui/tooltip';
@@ -24,10 +24,10 @@ export function LogoutButton({ compact }: { compact: boolean }) {
   async function confirm() {
     try {
       await signOut().unwrap();
-      toast.success(authSuccessMessages.logout);
+      toast.success(logoutMessages.success);
       dispatch(sessionEnded(LOGIN_PATH));
     } catch {
-      toast.error(authSuccessMessages.logoutFailed);
+      toast.error(logoutMessages.failure);
     }
   }
 
