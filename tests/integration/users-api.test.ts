@@ -95,7 +95,7 @@ describe('POST /users', () => {
 });
 
 describe('GET /users', () => {
-  it('finds by exact username, any case, within the rules of search', async () => {
+  it('finds by exact username, any case, whoever may open the profile', async () => {
     const [ana, stranger, friend] = await signUpMembers(stack.server, 3);
     const found = (
       await api(stranger).get(`/users?username=${ana.username.toUpperCase()}`).expect(200)
@@ -113,8 +113,13 @@ describe('GET /users', () => {
       1,
     );
 
+    // A username is the profile's URL: a private member is found, and a block hides them.
     await api(ana).put('/me/privacy', { privacy: 'private' }).expect(200);
     await befriend(stack.server, ana, friend);
+    const privateFound = (await api(stranger).get(`/users?username=${ana.username}`).expect(200))
+      .body as Person[];
+    expect(privateFound.map((p) => [p.id, p.lastSeen])).toEqual([[ana.id, null]]);
+    await api(ana).post('/friends/blocks', { userId: stranger.id }).expect(201);
     expect((await api(stranger).get(`/users?username=${ana.username}`).expect(200)).body).toEqual(
       [],
     );

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
-import { findableBy, member } from '../relations/relations-policy';
+import { findableBy, member, profileReachable } from '../relations/relations-policy';
 
 export interface RankedMatch {
   id: string;
@@ -59,8 +59,9 @@ export async function findByEmail(db: Db, callerId: string, email: string): Prom
 }
 
 /**
- * The member with exactly this username (any case), if the caller may find them; the caller
- * themself too, since looking oneself up by username is how a profile URL opens one's own page.
+ * The member with exactly this username (any case), if the caller may open their profile: a
+ * username is public (it is the profile's URL), so a private member is found too and their page
+ * shows what privacy leaves; a block either way or a disabled account reads as nobody.
  */
 export async function findByUsername(
   db: Db,
@@ -70,7 +71,7 @@ export async function findByUsername(
   const { rows } = await sql<{ id: string }>`
     select u.id from users u
     where lower(u.username) = ${username.trim().toLowerCase()}
-      and (u.id = ${callerId}::uuid or ${findableBy(sql.ref('u.id'), member(callerId))})
+      and ${profileReachable(sql.ref('u.id'), member(callerId))}
     order by u.created_at
     limit 1`.execute(db);
   return rows[0]?.id ?? null;
