@@ -21,6 +21,8 @@ import type { FriendRequestsTable } from './tables/friend-requests';
 import type { FriendshipsTable } from './tables/friendships';
 import type { LastSeenTable } from './tables/last-seen';
 import type { LikesReceivedTable } from './tables/likes-received';
+import type { MemberSettingsTable } from './tables/member-settings';
+import type { EmailChangeTokensTable } from './tables/email-change-tokens';
 import type { LogEntriesTable } from './tables/log-entries';
 import type { MessagesTable } from './tables/messages';
 import type { MonitoringEventsTable } from './tables/monitoring-events';
@@ -83,6 +85,8 @@ export interface Database {
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
   saved_posts: SavedPostsTable;
+  member_settings: MemberSettingsTable;
+  email_change_tokens: EmailChangeTokensTable;
 }
 
 export type Db = Kysely<Database>;

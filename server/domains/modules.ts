@@ -12,6 +12,7 @@ import { notificationsModule } from './notifications';
 import { peopleModule } from './people';
 import { postsModule } from './posts';
 import { presenceModule } from './presence';
+import { settingsModule } from './settings';
 
 /**
  * Every domain of the product: the one list the composition root (server/composition.ts) wires
@@ -22,6 +23,7 @@ import { presenceModule } from './presence';
 export const modules: readonly DomainModule[] = [
   authModule,
   peopleModule,
+  settingsModule,
   presenceModule,
   friendsModule,
   messagingModule,

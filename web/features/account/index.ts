@@ -1,0 +1,1 @@
+export { DeleteAccountButton, DownloadMyDataButton } from './StandIns';
