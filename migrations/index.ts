@@ -14,8 +14,9 @@ import * as postMedia from './20261126T100000-post-media';
 import * as postsFeedOrder from './20261126T110000-posts-feed-order';
 import * as likesReceived from './20261126T121500-likes-received';
 import * as profiles from './20261127T090000-profiles';
-import * as erasure from './20261127T120000-erasure';
+import * as memberSettings from './20261127T093000-member-settings';
 import * as onboarding from './20261127T100000-onboarding';
+import * as erasure from './20261127T120000-erasure';
 
 /**
  * Every migration, keyed by its timestamped name. A static list (rather than reading the folder)
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '20261126T110000-posts-feed-order': postsFeedOrder,
   '20261126T121500-likes-received': likesReceived,
   '20261127T090000-profiles': profiles,
-  '20261127T120000-erasure': erasure,
+  '20261127T093000-member-settings': memberSettings,
   '20261127T100000-onboarding': onboarding,
+  '20261127T120000-erasure': erasure,
 };

@@ -2,16 +2,23 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { makeStore } from './app/store';
 import {
+  applyFontSize,
   applyTheme,
+  readStoredFontSize,
   readStoredTheme,
   resolveTheme,
   systemPrefersDark,
 } from './features/theme/theme';
 import './styles.css';
 
-const theme = { choice: readStoredTheme(), systemPrefersDark: systemPrefersDark() };
+const theme = {
+  choice: readStoredTheme(),
+  systemPrefersDark: systemPrefersDark(),
+  fontSize: readStoredFontSize(),
+};
 // Applied before the first render so a dark-theme member never sees a light flash.
 applyTheme(resolveTheme(theme.choice, theme.systemPrefersDark));
+applyFontSize(theme.fontSize);
 
 const store = makeStore({ theme });
 const container = document.getElementById('root');

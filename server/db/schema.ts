@@ -22,6 +22,8 @@ import type { FollowsTable } from './tables/follows';
 import type { FriendshipsTable } from './tables/friendships';
 import type { LastSeenTable } from './tables/last-seen';
 import type { LikesReceivedTable } from './tables/likes-received';
+import type { MemberSettingsTable } from './tables/member-settings';
+import type { EmailChangeTokensTable } from './tables/email-change-tokens';
 import type { LogEntriesTable } from './tables/log-entries';
 import type { MessagesTable } from './tables/messages';
 import type { MonitoringEventsTable } from './tables/monitoring-events';
@@ -97,6 +99,8 @@ export interface Database {
   user_mappings: UserMappingsTable;
   user_sequences: UserSequencesTable;
   onboarding_progress: OnboardingProgressTable;
+  member_settings: MemberSettingsTable;
+  email_change_tokens: EmailChangeTokensTable;
 }
 
 export type Db = Kysely<Database>;

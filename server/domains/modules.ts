@@ -15,6 +15,7 @@ import { peopleModule } from './people';
 import { postsModule } from './posts';
 import { presenceModule } from './presence';
 import { profilesModule } from './profiles';
+import { settingsModule } from './settings';
 
 /**
  * Every domain of the product: the one list the composition root (server/composition.ts) wires
@@ -25,6 +26,7 @@ import { profilesModule } from './profiles';
 export const modules: readonly DomainModule[] = [
   authModule,
   peopleModule,
+  settingsModule,
   presenceModule,
   friendsModule,
   messagingModule,

@@ -10,6 +10,7 @@ import { notificationEvents } from './notifications';
 import { onboardingEvents } from './onboarding';
 import { postEvents } from './posts';
 import { profileEvents } from './profiles';
+import { settingsEvents } from './settings';
 
 /** The event catalogue: one zod schema per event type. Nothing else may enter the log. */
 export const eventSchemas = {
@@ -24,6 +25,7 @@ export const eventSchemas = {
   ...mediaEvents,
   ...postEvents,
   ...onboardingEvents,
+  ...settingsEvents,
 };
 
 export type EventType = keyof typeof eventSchemas;

@@ -22,4 +22,8 @@ export const profileMessages = {
   invalidId: 'Identifiers must be UUIDs in the 8-4-4-4-12 form',
   ownerOnly: 'Only an owner can do this',
   selfOrOwnerOnly: 'Only the member or an owner can change this profile',
+  emailChangeSent: 'We sent a link to your new address: check your inbox to confirm it.',
+  emailChanged: 'Your email address has been changed.',
+  emailUnchanged: 'This is already your email address.',
+  marketingDeclined: 'This member has not agreed to receive marketing emails.',
 } as const;

@@ -278,7 +278,9 @@ export const notificationSettingsSchema = z.strictObject({
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
 export const themeChoiceSchema = z.enum(['light', 'dark', 'system']);
+export type ThemeChoice = z.infer<typeof themeChoiceSchema>;
 export const fontSizeSchema = z.enum(['small', 'medium', 'large']);
+export type FontSize = z.infer<typeof fontSizeSchema>;
 export const appearanceSettingsSchema = z.strictObject({
   theme: themeChoiceSchema,
   fontSize: fontSizeSchema,
@@ -315,6 +317,15 @@ export const memberSettingsUpdateSchema = z
     'Change at least one setting',
   );
 export type MemberSettingsUpdate = z.infer<typeof memberSettingsUpdateSchema>;
+
+/** `POST /me/email`: the new address, and the current password to prove it is the member. */
+export const emailChangeSchema = z.strictObject({
+  email: emailField,
+  password: text({ max: 200, required: 'Password is required' }),
+});
+export type EmailChange = z.infer<typeof emailChangeSchema>;
+
+export const emailChangeAnswerSchema = z.object({ message: z.string() });
 
 /** Sets or clears the avatar or banner from one of the member's uploaded images, cropped on the server. */
 export const imageCropSchema = z.strictObject({

@@ -49,8 +49,13 @@ test('the layout: routes highlighted, footer, sidebar shortcut and theme', async
 
   const html = page.locator('html');
   const wasDark = (await html.getAttribute('class'))?.includes('dark') ?? false;
+  // A signed-in member's theme is stored with their settings, which win at the next load.
+  const stored = page.waitForResponse(
+    (res) => res.url().endsWith('/api/me/settings') && res.request().method() === 'PATCH',
+  );
   await page.getByRole('button', { name: /Switch to (dark|light) theme/ }).click();
   await expect(html).toHaveClass(wasDark ? /^(?!.*\bdark\b)/ : /\bdark\b/);
+  expect((await stored).status()).toBe(200);
   await page.reload();
   await expect(html).toHaveClass(wasDark ? /^(?!.*\bdark\b)/ : /\bdark\b/);
   expect(violations).toEqual([]);

@@ -1,8 +1,10 @@
+import { profileMessages } from '../../shared/profiles';
 import { sendEmail, updateTemplate } from '../../server/domains/email/commands';
 import { AUTH_TEMPLATE_ALWAYS_ON } from '../../server/domains/email/template-store';
 import {
   emailVerificationTemplate,
   maintenanceNoticeTemplate,
+  newsletterTemplate,
 } from '../../server/domains/email/templates';
 import { ANA, by, decide, refusal, refusedAs, storedTemplate } from './support/decide';
 
@@ -21,14 +23,18 @@ const refusedField = (field: string, message: string) =>
 
 describe("an operator's send", () => {
   it('refuses a template that does not exist', async () => {
-    const refused = await refusal(sendEmail, { template: undefined }, send({ template: 'Nope' }));
+    const refused = await refusal(
+      sendEmail,
+      { template: undefined, marketingDeclined: false },
+      send({ template: 'Nope' }),
+    );
     expect(refused).toEqual(refusedField('template', 'No email template named "Nope"'));
   });
 
   it('refuses an inactive template', async () => {
     const refused = await refusal(
       sendEmail,
-      { template: storedTemplate(maintenanceNoticeTemplate, false) },
+      { template: storedTemplate(maintenanceNoticeTemplate, false), marketingDeclined: false },
       send(),
     );
     expect(refused).toEqual(
@@ -39,20 +45,54 @@ describe("an operator's send", () => {
   it('refuses data missing a variable, then data with one the template does not have', async () => {
     const missing = await refusal(
       sendEmail,
-      { template: maintenance },
+      { template: maintenance, marketingDeclined: false },
       send({ data: { maintenanceWindow: 'Sunday' } }),
     );
     expect(missing).toEqual(refusedField('data', 'Missing template variables: statusUrl'));
     const unknown = await refusal(
       sendEmail,
-      { template: maintenance },
+      { template: maintenance, marketingDeclined: false },
       send({ data: { ...data, extra: 'x' } }),
     );
     expect(unknown).toEqual(refusedField('data', 'Unknown template variables: extra'));
   });
 
+  it('refuses a marketing email to a member who has not agreed to them, and only that', async () => {
+    const newsletterData = {
+      newsletterTitle: 'T',
+      newsletterContent: 'C',
+      unsubscribeUrl: 'http://u',
+    };
+    const newsletter = send({ template: 'Newsletter', data: newsletterData });
+    const declined = await refusal(
+      sendEmail,
+      { template: storedTemplate(newsletterTemplate), marketingDeclined: true },
+      newsletter,
+    );
+    expect(declined).toEqual(refusedField('recipient', profileMessages.marketingDeclined));
+    const agreed = await decide(
+      sendEmail,
+      { template: storedTemplate(newsletterTemplate), marketingDeclined: false },
+      newsletter,
+      by(ANA),
+    );
+    expect(agreed).toMatchObject({ effects: 3 });
+    const system = await decide(
+      sendEmail,
+      { template: maintenance, marketingDeclined: true },
+      send(),
+      by(ANA),
+    );
+    expect(system).toMatchObject({ effects: 3 });
+  });
+
   it('queues the email and reads the queued row back, appending nothing', async () => {
-    const decision = await decide(sendEmail, { template: maintenance }, send(), by(ANA));
+    const decision = await decide(
+      sendEmail,
+      { template: maintenance, marketingDeclined: false },
+      send(),
+      by(ANA),
+    );
     // The outbox row, the workers' wake-up and the operators' queue counts.
     expect(decision).toMatchObject({ appends: [], effects: 3, reply: true });
   });

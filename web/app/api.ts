@@ -30,6 +30,10 @@ export const api = createApi({
     'EmailQueue',
     'EmailTemplates',
     'EmailCaptured',
+    'Profile',
+    'Follows',
+    'MemberSettings',
+    'Engagement',
   ],
   endpoints: () => ({}),
 });

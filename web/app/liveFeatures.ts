@@ -5,6 +5,7 @@ import { messagingLive } from '../features/messaging/messagingLive';
 import { notificationsLive } from '../features/notifications/notificationsLive';
 import { postsLive } from '../features/posts/postsLive';
 import { presenceLive } from '../features/presence/presenceReporter';
+import { settingsLive } from '../features/settings/settingsLive';
 
 /**
  * Every feature that follows the live channel; a feature not listed here hears no push.
@@ -32,6 +33,7 @@ export const liveFeatures: readonly LiveFeatureEntry[] = [
     name: 'onboarding',
     load: async () => (await import('../features/onboarding/onboardingLive')).onboardingLive,
   },
+  settingsLive,
   {
     name: 'monitoring',
     load: async () => (await import('../features/monitoring/monitoringLive')).monitoringLive,

@@ -17,6 +17,10 @@ export const VerifyEmailPage = lazyPage(
   () => import('../features/email/VerifyEmailPage'),
   'VerifyEmailPage',
 );
+export const ConfirmEmailChangePage = lazyPage(
+  () => import('../features/settings/ConfirmEmailChangePage'),
+  'ConfirmEmailChangePage',
+);
 export const PasswordRotationPage = lazyPage(
   () => import('../features/auth/PasswordRotationPage'),
   'PasswordRotationPage',

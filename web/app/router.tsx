@@ -86,6 +86,7 @@ export const routes: RouteObject[] = [
       },
       { path: 'reset-password', Component: pages.ResetPasswordPage },
       { path: 'verify-email', Component: pages.VerifyEmailPage },
+      { path: 'confirm-email', Component: pages.ConfirmEmailChangePage },
       {
         path: 'onboarding',
         element: (

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import type {
   EmailQueueView,
@@ -6,11 +7,13 @@ import type {
   sendEmailSchema,
   UpdateTemplateRequest,
 } from '../../../shared/ops/email';
+import { profileMessages } from '../../../shared/profiles';
 import { defineCommand } from '../../core/command';
 import { invalid, invalidField, notFound } from '../../core/errors';
-import { first, mapRead } from '../../core/reads';
+import { first, mapRead, value } from '../../core/reads';
 import type { Db } from '../../db/schema';
 import { qb, statement } from '../../db/statement';
+import { settingAllows } from '../settings/settings-read';
 import { queueEmail, templateRead } from './outbox';
 import { presentQueuedEmail, presentTemplate, QUEUED_EMAIL_COLUMNS } from './presenter';
 import { readQueueStats } from './queue-stats';
@@ -21,14 +24,29 @@ const RECENT_LIMIT = 50;
 
 const refused = (field: string, message: string) => invalidField(field, 'validation', message);
 
-/** An operator's send: refused (nothing written) for an unknown or inactive template or bad data. */
+/** Whether the address belongs to a member who has not agreed to marketing emails (002 §3). */
+const marketingDeclinedRead = (recipient: string) =>
+  value(sql<boolean>`exists (select 1 from users u
+    where lower(u.email) = ${recipient.toLowerCase()}
+      and not ${settingAllows(sql`u.id`, 'marketing')})`);
+
+/**
+ * An operator's send: refused (nothing written) for an unknown or inactive template, bad data,
+ * or a marketing email to a member whose marketing switch is off.
+ */
 export const sendEmail = defineCommand({
   name: 'email.send',
-  load: (input: z.output<typeof sendEmailSchema>) => ({ template: templateRead(input.template) }),
-  decide({ template }, input) {
+  load: (input: z.output<typeof sendEmailSchema>) => ({
+    template: templateRead(input.template),
+    marketingDeclined: marketingDeclinedRead(input.recipient),
+  }),
+  decide({ template, marketingDeclined }, input) {
     if (!template) throw refused('template', `No email template named "${input.template}"`);
     if (!template.is_active) {
       throw refused('template', `The template "${template.name}" is inactive.`);
+    }
+    if (template.category === 'marketing' && marketingDeclined) {
+      throw refused('recipient', profileMessages.marketingDeclined);
     }
     const missing = missingVariables(template, input.data);
     if (missing.length > 0) {

@@ -1,5 +1,7 @@
+import { toast } from 'sonner';
 import { notificationPayloadSchema, SOCKET_EVENTS } from '../../../shared/realtime';
 import { api } from '../../app/api';
+import { selectPushAllowed } from '../settings/memberSettingsSync';
 import type { LiveFeature } from '../connection/liveFeature';
 import { notificationsApi } from './notificationsApi';
 import { upsertNotification } from './notificationsCache';
@@ -7,14 +9,20 @@ import { upsertNotification } from './notificationsCache';
 export const notificationsLive: LiveFeature = {
   name: 'notifications',
   handlers: {
-    [SOCKET_EVENTS.notification]: (payload, dispatch) => {
+    [SOCKET_EVENTS.notification]: (payload, dispatch, getState) => {
       const parsed = notificationPayloadSchema.safeParse(payload);
       if (!parsed.success) return;
+      const { notification } = parsed.data;
       dispatch(
         notificationsApi.util.updateQueryData('getNotifications', undefined, (cache) =>
-          upsertNotification(cache, parsed.data.notification),
+          upsertNotification(cache, notification),
         ),
       );
+      // The list and the badge stay live either way; the push switch only silences the pop-up.
+      // A merged notification keeps its id, so its toast is updated rather than stacked.
+      if (!notification.read && selectPushAllowed(getState())) {
+        toast(notification.title, { id: notification.id, description: notification.content });
+      }
     },
     // Read on another device (or tab): the push only says so, the list is fetched again.
     [SOCKET_EVENTS.notificationsChanged]: (_payload, dispatch) => {

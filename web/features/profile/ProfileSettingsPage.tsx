@@ -1,19 +1,26 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { Pencil } from 'lucide-react';
-import type { ComponentType } from 'react';
+import { Pencil, X } from 'lucide-react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { profileMessages } from '../../../shared/profiles';
 import { useAppSelector } from '../../app/hooks';
 import { PageHeader } from '../../components/PageHeader';
+import { LoadingState } from '../../components/PageStates';
+import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
+import { DeleteAccountButton, DownloadMyDataButton } from '../account';
 import { selectSignedInUser } from '../auth/session';
-import { NotificationPreferencesForm } from '../notifications/NotificationPreferencesForm';
-import { ComingSoon } from '../settings/ComingSoon';
 import { BlockedMembers } from '../friends/BlockedMembers';
-import { PrivacySetting } from '../settings/PrivacySetting';
+import { NotificationPreferencesForm } from '../notifications/NotificationPreferencesForm';
+import { ChangePasswordButton, TwoFactorButton } from '../security';
+import { FontSizeControl, ThemeChoiceControl } from '../settings/AppearanceControls';
+import { NotificationSwitches } from '../settings/NotificationSwitches';
+import { ProfileCardSwitches } from '../settings/ProfileCardSwitches';
+import { ProfileEditor } from '../settings/ProfileEditor';
 import { SettingsSection } from '../settings/SettingsSection';
-import { ThemeSetting } from '../settings/ThemeSetting';
 import { Avatar } from '../shell/UserCard';
+import { useGetProfileQuery } from './profileApi';
 
 const TABS = [
   { value: 'profile', label: 'Profile' },
@@ -27,33 +34,60 @@ function isTab(value: string | null): value is Tab {
   return TABS.some((tab) => tab.value === value);
 }
 
-const EDIT_HINT_ID = 'profile-edit-coming-soon';
-const ACCOUNT_HINT_ID = 'profile-account-coming-soon';
-const FONT_HINT_ID = 'profile-font-coming-soon';
-
-function ProfileTab() {
+function ProfileSummary() {
   const user = useAppSelector(selectSignedInUser);
   if (!user) return null;
   const name = user.displayName || user.username;
   return (
-    <SettingsSection id="profile" title="Profile" description="How other members see you.">
-      <div className="flex items-center gap-4">
-        <Avatar name={name} src={user.avatar} className="size-14 text-lg" />
-        <dl className="grid gap-1 text-sm">
-          <div>
-            <dt className="sr-only">Name</dt>
-            <dd className="font-semibold">{name}</dd>
-          </div>
-          <div>
-            <dt className="sr-only">Username</dt>
-            <dd className="text-muted-foreground">@{user.username}</dd>
-          </div>
-          <div>
-            <dt className="sr-only">Email</dt>
-            <dd className="text-muted-foreground">{user.email}</dd>
-          </div>
-        </dl>
+    <div className="flex items-center gap-4">
+      <Avatar name={name} src={user.avatar} className="size-14 text-lg" />
+      <dl className="grid gap-1 text-sm">
+        <div>
+          <dt className="sr-only">Name</dt>
+          <dd className="font-semibold">{name}</dd>
+        </div>
+        <div>
+          <dt className="sr-only">Username</dt>
+          <dd className="text-muted-foreground">@{user.username}</dd>
+        </div>
+        <div>
+          <dt className="sr-only">Email</dt>
+          <dd className="text-muted-foreground">{user.email}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+function ProfileTab({ editing, onDone }: { editing: boolean; onDone(): void }) {
+  const user = useAppSelector(selectSignedInUser);
+  const {
+    data: profile,
+    isLoading,
+    isError,
+    refetch,
+  } = useGetProfileQuery(user?.id ?? '', {
+    skip: !editing || !user,
+  });
+  let body = <ProfileSummary />;
+  if (editing && isLoading) body = <LoadingState label="Loading your profile…" />;
+  else if (editing && (isError || !profile)) {
+    body = (
+      <div className="grid gap-3">
+        <Alert>{profileMessages.loadFailed}</Alert>
+        <Button variant="outline" className="w-fit" onClick={() => void refetch()}>
+          Try again
+        </Button>
       </div>
+    );
+  } else if (editing && profile) body = <ProfileEditor profile={profile} onDone={onDone} />;
+  return (
+    <SettingsSection
+      id="profile"
+      title="Profile"
+      description={editing ? 'Change what other members see.' : 'How other members see you.'}
+    >
+      {body}
     </SettingsSection>
   );
 }
@@ -61,8 +95,12 @@ function ProfileTab() {
 function PrivacyTab() {
   return (
     <div className="grid gap-6">
-      <SettingsSection id="privacy" title="Privacy" description="Who can see your profile.">
-        <PrivacySetting id="profile-privacy-select" />
+      <SettingsSection
+        id="privacy"
+        title="Privacy"
+        description="Who sees your profile and what it shows."
+      >
+        <ProfileCardSwitches />
       </SettingsSection>
       <SettingsSection
         id="blocked"
@@ -73,17 +111,10 @@ function PrivacyTab() {
       </SettingsSection>
       <SettingsSection id="account" title="Account" description="Security and your data.">
         <div className="flex flex-wrap gap-2">
-          {['Change Password', 'Two-Factor Authentication', 'Download My Data'].map((label) => (
-            <Button key={label} variant="outline" disabled aria-describedby={ACCOUNT_HINT_ID}>
-              {label}
-            </Button>
-          ))}
-          <Button variant="destructive" disabled aria-describedby={ACCOUNT_HINT_ID}>
-            Delete Account
-          </Button>
-        </div>
-        <div className="mt-3">
-          <ComingSoon id={ACCOUNT_HINT_ID} />
+          <ChangePasswordButton />
+          <TwoFactorButton />
+          <DownloadMyDataButton />
+          <DeleteAccountButton />
         </div>
       </SettingsSection>
     </div>
@@ -92,48 +123,59 @@ function PrivacyTab() {
 
 function NotificationsTab() {
   return (
-    <SettingsSection
-      id="notifications"
-      title="Notifications"
-      description="Choose how you hear about each kind of notification."
-    >
-      <NotificationPreferencesForm />
-    </SettingsSection>
+    <div className="grid gap-6">
+      <SettingsSection
+        id="notifications"
+        title="Notifications"
+        description="How Agora reaches you."
+      >
+        <NotificationSwitches idPrefix="profile-notify" />
+      </SettingsSection>
+      <SettingsSection
+        id="notification-types"
+        title="By kind of notification"
+        description="Choose how you hear about each kind of notification."
+      >
+        <NotificationPreferencesForm />
+      </SettingsSection>
+    </div>
   );
 }
 
 function AppearanceTab() {
   return (
-    <SettingsSection id="appearance" title="Appearance" description="Theme and text size.">
+    <SettingsSection
+      id="appearance"
+      title="Appearance"
+      description="Theme and text size, on every device you sign in on."
+    >
       <div className="grid gap-5">
-        <ThemeSetting />
         <div className="grid gap-2">
-          <div role="group" aria-label="Font Size" className="flex gap-2">
-            {['Small', 'Medium', 'Large'].map((size) => (
-              <Button key={size} variant="outline" disabled aria-describedby={FONT_HINT_ID}>
-                {size}
-              </Button>
-            ))}
-          </div>
-          <ComingSoon id={FONT_HINT_ID} />
+          <p className="text-sm font-medium leading-none">Theme</p>
+          <ThemeChoiceControl />
+        </div>
+        <div className="grid gap-2">
+          <p className="text-sm font-medium leading-none">Font Size</p>
+          <FontSizeControl />
         </div>
       </div>
     </SettingsSection>
   );
 }
 
-const PANELS: Record<Tab, ComponentType> = {
-  profile: ProfileTab,
-  privacy: PrivacyTab,
-  notifications: NotificationsTab,
-  appearance: AppearanceTab,
-};
-
 /** Spec 002 §2 item 16. The open tab lives in `?tab=`, so a link or reload lands on it. */
 export function ProfileSettingsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const current: Tab = isTab(requested) ? requested : 'profile';
+  const [editing, setEditing] = useState(false);
+  const showTab = (tab: Tab) => setSearchParams({ tab }, { replace: true });
+
+  function toggleEditing() {
+    // Editing happens on the Profile tab: Edit Profile opens it there.
+    if (!editing) showTab('profile');
+    setEditing(!editing);
+  }
 
   return (
     <>
@@ -141,18 +183,15 @@ export function ProfileSettingsPage() {
         title="Profile Settings"
         description="Manage your profile, privacy, and notification preferences"
       >
-        <div className="flex flex-col items-end gap-1">
-          <Button variant="outline" disabled aria-describedby={EDIT_HINT_ID}>
-            <Pencil aria-hidden />
-            Edit Profile
-          </Button>
-          <ComingSoon id={EDIT_HINT_ID} />
-        </div>
+        <Button variant="outline" aria-pressed={editing} onClick={toggleEditing}>
+          {editing ? <X aria-hidden /> : <Pencil aria-hidden />}
+          {editing ? 'Cancel Edit' : 'Edit Profile'}
+        </Button>
       </PageHeader>
       <Tabs.Root
         value={current}
         onValueChange={(value) => {
-          if (isTab(value)) setSearchParams({ tab: value }, { replace: true });
+          if (isTab(value)) showTab(value);
         }}
         className="grid max-w-3xl gap-6"
       >
@@ -175,14 +214,18 @@ export function ProfileSettingsPage() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        {TABS.map((tab) => {
-          const Panel = PANELS[tab.value];
-          return (
-            <Tabs.Content key={tab.value} value={tab.value}>
-              <Panel />
-            </Tabs.Content>
-          );
-        })}
+        <Tabs.Content value="profile">
+          <ProfileTab editing={editing} onDone={() => setEditing(false)} />
+        </Tabs.Content>
+        <Tabs.Content value="privacy">
+          <PrivacyTab />
+        </Tabs.Content>
+        <Tabs.Content value="notifications">
+          <NotificationsTab />
+        </Tabs.Content>
+        <Tabs.Content value="appearance">
+          <AppearanceTab />
+        </Tabs.Content>
       </Tabs.Root>
     </>
   );

@@ -1,60 +1,12 @@
-import { useAppSelector } from '../../app/hooks';
 import { PageHeader } from '../../components/PageHeader';
-import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/form-field';
-import { Label } from '../../components/ui/label';
-import { selectSignedInUser } from '../auth/session';
 import { NotificationPreferencesForm } from '../notifications/NotificationPreferencesForm';
-import { ComingSoon } from './ComingSoon';
 import { BlockedMembers } from '../friends/BlockedMembers';
+import { ThemeChoiceControl } from './AppearanceControls';
+import { NotificationSwitches } from './NotificationSwitches';
 import { PrivacySetting } from './PrivacySetting';
+import { ProfileForm } from './ProfileForm';
 import { SecuritySettings } from './SecuritySettings';
 import { SettingsSection } from './SettingsSection';
-import { ThemeSetting } from './ThemeSetting';
-
-const PROFILE_HINT_ID = 'settings-profile-coming-soon';
-
-/** Editing name, email and bio belongs to a later issue; the form shows the session, inert. */
-function ProfileForm() {
-  const user = useAppSelector(selectSignedInUser);
-  return (
-    <div className="grid gap-4">
-      <TextField
-        id="settings-name"
-        label="Name"
-        value={user?.displayName ?? ''}
-        readOnly
-        disabled
-        aria-describedby={PROFILE_HINT_ID}
-      />
-      <TextField
-        id="settings-email"
-        label="Email"
-        type="email"
-        value={user?.email ?? ''}
-        readOnly
-        disabled
-        aria-describedby={PROFILE_HINT_ID}
-      />
-      <div className="grid gap-2">
-        <Label htmlFor="settings-bio">Bio</Label>
-        <textarea
-          id="settings-bio"
-          disabled
-          rows={3}
-          aria-describedby={PROFILE_HINT_ID}
-          className="w-full rounded-lg border border-input bg-card px-3 py-2 text-sm shadow-xs disabled:cursor-not-allowed disabled:opacity-60"
-        />
-      </div>
-      <div className="flex items-center gap-3">
-        <Button disabled aria-describedby={PROFILE_HINT_ID}>
-          Save Changes
-        </Button>
-        <ComingSoon id={PROFILE_HINT_ID} />
-      </div>
-    </div>
-  );
-}
 
 export function SettingsPage() {
   return (
@@ -89,10 +41,13 @@ export function SettingsPage() {
           title="Notifications"
           description="Choose how you hear about each kind of notification."
         >
-          <NotificationPreferencesForm />
+          <div className="grid gap-6">
+            <NotificationSwitches idPrefix="settings-notify" channels={['email', 'push']} />
+            <NotificationPreferencesForm />
+          </div>
         </SettingsSection>
-        <SettingsSection id="theme" title="Theme" description="Light or dark.">
-          <ThemeSetting />
+        <SettingsSection id="theme" title="Theme" description="Light, dark or as your device.">
+          <ThemeChoiceControl />
         </SettingsSection>
       </div>
     </>

@@ -1,14 +1,19 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { applyTheme, DARK_SCHEME_QUERY } from './theme';
-import { selectTheme, systemPreferenceChanged } from './themeSlice';
+import { applyFontSize, applyTheme, DARK_SCHEME_QUERY } from './theme';
+import { selectFontSize, selectTheme, systemPreferenceChanged } from './themeSlice';
 
-/** Keeps the `dark` class on <html> in step with the store and the system preference. */
+/**
+ * Keeps the `dark` and font size classes on <html> in step with the store and the system
+ * preference.
+ */
 export function ThemeSync() {
   const dispatch = useAppDispatch();
   const theme = useAppSelector(selectTheme);
+  const fontSize = useAppSelector(selectFontSize);
 
   useEffect(() => applyTheme(theme), [theme]);
+  useEffect(() => applyFontSize(fontSize), [fontSize]);
 
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return;

@@ -1,12 +1,12 @@
 import { Moon, Sun } from 'lucide-react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../app/hooks';
 import { Button } from '../../components/ui/button';
-import { storeTheme } from './theme';
-import { selectTheme, themeChosen } from './themeSlice';
+import { useSettingsChange } from '../settings/useSettingsChange';
+import { selectTheme } from './themeSlice';
 
 export function ThemeToggle() {
-  const dispatch = useAppDispatch();
   const theme = useAppSelector(selectTheme);
+  const { change } = useSettingsChange();
   const next = theme === 'dark' ? 'light' : 'dark';
   return (
     <Button
@@ -14,10 +14,7 @@ export function ThemeToggle() {
       size="icon"
       aria-label={`Switch to ${next} theme`}
       title={`Switch to ${next} theme`}
-      onClick={() => {
-        storeTheme(next);
-        dispatch(themeChosen(next));
-      }}
+      onClick={() => void change({ appearance: { theme: next } })}
     >
       {theme === 'dark' ? <Sun aria-hidden /> : <Moon aria-hidden />}
     </Button>

@@ -1,0 +1,1 @@
+export { ChangePasswordButton, TwoFactorButton } from './StandIns';
