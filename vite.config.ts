@@ -96,6 +96,9 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
+    // A browser without <link rel="modulepreload"> (Safari before 17, Firefox before 115) still
+    // loads every chunk, only without the head start; the polyfill would cost every first page.
+    modulePreload: { polyfill: false },
     rolldownOptions: { output: { codeSplitting: { groups: vendorGroups } } },
   },
   server: { port: 5173, strictPort: true, proxy },

@@ -1,8 +1,10 @@
 import { profileLiveEvents, settingsChangedPayloadSchema } from '../../../shared/profiles';
+import { startAppListening } from '../../app/listener';
+import { selectSignedInUserId } from '../auth/session';
 import type { LiveFeature } from '../connection/liveFeature';
 import { profileApi } from '../profile/profileApi';
-import { appearanceAdopted, isNewerSettings } from '../theme/themeSlice';
-import { storedSettingsAdopted } from './memberSettingsSync';
+import { appearanceAdopted, appearanceChangedHere, isNewerSettings } from '../theme/themeSlice';
+import { memberSettingsSaved, storedSettingsAdopted } from './memberSettingsSync';
 
 const selectSettings = profileApi.endpoints.getMemberSettings.select();
 
@@ -25,3 +27,13 @@ export const settingsLive: LiveFeature = {
     void dispatch(storedSettingsAdopted());
   },
 };
+
+// The top bar's theme toggle only says what changed (`appearanceChangedHere`); a signed-in
+// member's change is stored here, so their other tabs and devices follow.
+startAppListening({
+  actionCreator: appearanceChangedHere,
+  effect: async (action, api) => {
+    if (selectSignedInUserId(api.getState()) === null) return;
+    await api.dispatch(memberSettingsSaved({ appearance: action.payload }));
+  },
+});

@@ -1,12 +1,17 @@
 import { Moon, Sun } from 'lucide-react';
-import { useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../components/ui/button';
-import { useSettingsChange } from '../settings/useSettingsChange';
-import { selectTheme } from './themeSlice';
+import {
+  appearanceAdopted,
+  appearanceChangedHere,
+  selectFontSize,
+  selectTheme,
+} from './themeSlice';
 
 export function ThemeToggle() {
+  const dispatch = useAppDispatch();
   const theme = useAppSelector(selectTheme);
-  const { change } = useSettingsChange();
+  const fontSize = useAppSelector(selectFontSize);
   const next = theme === 'dark' ? 'light' : 'dark';
   return (
     <Button
@@ -14,7 +19,10 @@ export function ThemeToggle() {
       size="icon"
       aria-label={`Switch to ${next} theme`}
       title={`Switch to ${next} theme`}
-      onClick={() => void change({ appearance: { theme: next } })}
+      onClick={() => {
+        dispatch(appearanceAdopted({ theme: next, fontSize }));
+        dispatch(appearanceChangedHere({ theme: next }));
+      }}
     >
       {theme === 'dark' ? <Sun aria-hidden /> : <Moon aria-hidden />}
     </Button>

@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type {
   AppearanceSettings,
   FontSize,
@@ -85,6 +85,15 @@ export const appearanceAdopted =
     storeFontSize(appearance.fontSize);
     dispatch(appearanceApplied(appearance));
   };
+
+/**
+ * The member changed their appearance in this tab (the top bar's toggle). The settings live
+ * feature, loaded with the live channel of a signed-in member, stores it; signed out, the local
+ * copy is all there is. An action rather than a call keeps the settings API off the first page.
+ */
+export const appearanceChangedHere = createAction<Partial<AppearanceSettings>>(
+  'theme/appearanceChangedHere',
+);
 
 /** Whether `incoming` is newer than what a tab holds: pushes and answers can cross. */
 export function isNewerSettings(held: MemberSettings | undefined, incoming: MemberSettings) {
