@@ -3,11 +3,13 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import type { Socket } from 'socket.io-client';
 import request from 'supertest';
 import { accountMessages } from '../../shared/account';
 import { eventSchemas, isEventType } from '../../shared/events';
 import type { Backup, RestoreJob } from '../../shared/ops/backups';
 import type { Comment, Post } from '../../shared/posts';
+import { profileLiveEvents, type Profile, type ProfileStatsPayload } from '../../shared/profiles';
 import { readRestoreJob } from '../../server/domains/backup/backup-read';
 import { eventually } from '../support/eventually';
 import {
@@ -52,6 +54,13 @@ const secret = {
   message: 'Ana-message-pangolin-9043',
   requestNote: 'Ana-note-okapi-3307',
   fileName: 'ana-passport-scan-6610.txt',
+  bio: 'Ana-bio-wombat-4412',
+  company: 'Ana-company-quoll-2290',
+  skill: 'Ana-skill-dugong-6671',
+  phone: '+44 7700 900 318',
+  mappingEmail: 'ana-mapping-tapir-5108@example.com',
+  setupCompany: 'Ana-setup-company-gharial-7719',
+  setupRole: 'Ana-setup-role-kinkajou-3356',
 };
 
 let owner: TestMember;
@@ -76,6 +85,66 @@ async function readModelRowsNaming(memberId: string): Promise<string[]> {
 
 async function postOf(viewer: TestMember, postId: string): Promise<Post> {
   return (await api(viewer).get(`/posts/${postId}`).expect(200)).body as Post;
+}
+
+async function profileOf(viewer: TestMember, member: TestMember): Promise<Profile> {
+  return (await api(viewer).get(`/users/${member.id}`).expect(200)).body as Profile;
+}
+
+/**
+ * Ana's profile, follows both ways, uuidv7 mapping, sequence and onboarding (an owner's, so its
+ * owner setup too: she is made an owner once the refusals, which need a single owner, are done).
+ */
+async function giveAnaAProfile(): Promise<void> {
+  await api(owner).post(`/admin/users/${ana.id}/role`, { role: 'owner' }).expect(204);
+  await api(ana)
+    .patch(`/users/${ana.id}`, {
+      bio: secret.bio,
+      company: secret.company,
+      phone: secret.phone,
+      skills: [secret.skill],
+      birthDate: '1990-04-12',
+    })
+    .expect(200);
+  await api(ana).put('/me/profile-card-settings', { showPhone: true }).expect(200);
+  await api(ana).post(`/users/${bo.id}/follow`).expect(200);
+  await api(cy).post(`/users/${ana.id}/follow`).expect(200);
+  await api(cy).post(`/users/${bo.id}/follow`).expect(200);
+  await api(ana)
+    .post('/user_mappings', {
+      user_id: ana.id,
+      uuidv7: '01936f2a-5b7c-7d8e-9f01-23456789abcd',
+      email: secret.mappingEmail,
+      created_at: '2026-01-02T03:04:05.000Z',
+    })
+    .expect(201);
+  await api(ana).post(`/users/${ana.id}/sequence`).expect(200);
+  await api(ana).post(`/users/${ana.id}/sequence`).expect(200);
+  const started = await api(ana)
+    .post('/onboarding/start', {
+      userId: ana.id,
+      accountType: 'owner',
+      userData: {
+        useCase: 'business',
+        experienceLevel: 'advanced',
+        primaryGoal: 'business',
+        preferredFeatures: ['analytics', 'security'],
+        timeAvailability: 'extensive',
+      },
+      ownerSetup: {
+        isOwner: true,
+        companyName: secret.setupCompany,
+        role: secret.setupRole,
+        industry: 'finance',
+        teamSize: '11-50',
+        primaryUseCase: 'customer',
+      },
+    })
+    .expect(200);
+  const [firstStep] = (started.body as { steps: string[] }).steps;
+  await api(ana)
+    .post('/onboarding/complete-step', { userId: ana.id, stepId: firstStep })
+    .expect(200);
 }
 
 beforeAll(async () => {
@@ -154,6 +223,10 @@ describe('refusals', () => {
 
 describe('deleting an account', () => {
   let backup: Backup;
+  let cySocket: Socket | undefined;
+
+  beforeAll(giveAnaAProfile);
+  afterAll(() => cySocket?.disconnect());
 
   it('removes the member everywhere, corrects the others and leaves their data unreadable', async () => {
     // A backup taken while Ana still exists, restored at the end.
@@ -169,6 +242,29 @@ describe('deleting an account', () => {
     expect((await badgesOf(stack.server, cy)).friendRequests).toBe(1);
     const boLikes = await api(bo).get('/me/likes-received').expect(200);
     expect(boLikes.body.total).toBe(1);
+    expect((await profileOf(cy, bo)).stats).toMatchObject({ followers: 2, likes: 1 });
+    expect((await profileOf(cy, cy)).stats).toMatchObject({ following: 2 });
+    // Cy watches Bo's and Ana's profiles: Bo's counts drop live when Ana goes, and Ana's is
+    // refetched (and found gone).
+    cySocket = await connectAs(stack.server, cy);
+    const watching = (await cySocket
+      .timeout(5000)
+      .emitWithAck(profileLiveEvents.watch, { userIds: [bo.id, ana.id] })) as {
+      watching: string[];
+    };
+    expect(watching.watching).toEqual([bo.id, ana.id]);
+    const boVersion = (await profileOf(cy, bo)).version;
+    const anaVersion = (await profileOf(cy, ana)).version;
+    const boStatsPushed = waitForEvent<ProfileStatsPayload>(
+      cySocket,
+      profileLiveEvents.stats,
+      (p) => p.userId === bo.id && p.stats.followers === 1,
+    );
+    const anaGone = waitForEvent<{ userId: string; version: number }>(
+      cySocket,
+      profileLiveEvents.changed,
+      (p) => p.userId === ana.id,
+    );
 
     const storedBytes = path.join(filesDir, 'objects', 'files', anaFileKey);
     expect(existsSync(storedBytes)).toBe(true);
@@ -193,6 +289,14 @@ describe('deleting an account', () => {
     expect((await badgesOf(stack.server, cy)).friendRequests).toBe(0);
     expect((await api(bo).get('/me/likes-received').expect(200)).body.total).toBe(0);
     expect((await api(bo).get('/friends').expect(200)).text).not.toContain(ana.id);
+    const boNow = await profileOf(cy, bo);
+    expect(boNow.stats).toMatchObject({ followers: 1, likes: 0 });
+    expect(boNow.version).toBeGreaterThan(boVersion);
+    expect((await profileOf(cy, cy)).stats).toMatchObject({ following: 1 });
+    expect((await boStatsPushed).version).toBe(boNow.version);
+    expect((await anaGone).version).toBeGreaterThan(anaVersion);
+    await api(cy).get(`/users/${ana.id}`).expect(404);
+    expect((await api(cy).get(`/users/${cy.id}/following`).expect(200)).text).not.toContain(ana.id);
 
     // Nothing she was can be read anywhere in the database, the event log included.
     const needles = [ana.username, ana.email, ...Object.values(secret)];
@@ -220,6 +324,7 @@ describe('deleting an account', () => {
     await rebuild(db());
     expect(await snapshotReadModels(db())).toEqual(before);
     expect(await readModelRowsNaming(ana.id)).toEqual([]);
+    expect((await profileOf(cy, bo)).stats).toMatchObject({ followers: 1, likes: 0 });
   });
 
   it('keeps her gone and unreadable after restoring a backup taken before the deletion', async () => {

@@ -86,6 +86,40 @@ it("zips everything of the member's own and nothing of anyone else's, then limit
     filename: 'notes.txt',
   });
   await uploaded(stack.server, bo, { buffer: textOf(50, 'b'), filename: 'bo.txt' });
+  await api(ana)
+    .patch(`/users/${ana.id}`, {
+      bio: 'Ana writes here',
+      company: 'Ana & Co',
+      birthDate: '1991-02-03',
+      skills: ['Rust'],
+    })
+    .expect(200);
+  await api(ana).put('/me/profile-card-settings', { showEmail: true }).expect(200);
+  await api(ana).post(`/users/${bo.id}/follow`).expect(200);
+  await api(bo).post(`/users/${ana.id}/follow`).expect(200);
+  await api(ana)
+    .post('/user_mappings', {
+      user_id: ana.id,
+      uuidv7: '01936f2a-5b7c-7d8e-9f01-23456789abce',
+      email: 'ana-mapped@example.com',
+      created_at: '2026-01-02T03:04:05.000Z',
+    })
+    .expect(201);
+  await api(ana).post(`/users/${ana.id}/sequence`).expect(200);
+  const userData = {
+    useCase: 'developer',
+    experienceLevel: 'intermediate',
+    primaryGoal: 'learning',
+    preferredFeatures: ['posts'],
+    timeAvailability: 'moderate',
+  };
+  const onboarding = await api(ana)
+    .post('/onboarding/start', { userId: ana.id, accountType: 'regular', userData })
+    .expect(200);
+  const [firstStep] = (onboarding.body as { steps: string[] }).steps;
+  await api(ana)
+    .post('/onboarding/complete-step', { userId: ana.id, stepId: firstStep })
+    .expect(200);
 
   const res = await download(ana).expect(200);
   expect(res.headers['content-type']).toBe('application/zip');
@@ -101,6 +135,7 @@ it("zips everything of the member's own and nothing of anyone else's, then limit
     'comments.json',
     'messages.json',
     'friends.json',
+    'follows.json',
     'notifications.json',
     'files.json',
     `files/${file.key}`,
@@ -110,6 +145,34 @@ it("zips everything of the member's own and nothing of anyone else's, then limit
   const profile = json(entries, 'profile.json');
   expect(profile.account).toMatchObject({ id: ana.id, username: ana.username, email: ana.email });
   expect(JSON.stringify(profile)).not.toMatch(/password|argon/i);
+  expect(profile.profile).toMatchObject({
+    bio: 'Ana writes here',
+    company: 'Ana & Co',
+    birthDate: '1991-02-03',
+    skills: ['Rust'],
+    cardSettings: expect.objectContaining({ showEmail: true, showPhone: false }),
+  });
+  expect(profile.stats).toMatchObject({ posts: 1, followers: 1, following: 1 });
+  expect(profile.userMapping).toMatchObject({
+    uuidv7: '01936f2a-5b7c-7d8e-9f01-23456789abce',
+    email: 'ana-mapped@example.com',
+    createdAt: '2026-01-02T03:04:05.000Z',
+  });
+  expect(profile.sequence).toBe(1);
+  expect(profile.onboarding).toMatchObject({
+    accountType: 'regular',
+    choices: userData,
+    ownerSetup: null,
+    completedSteps: [firstStep],
+    completedAt: null,
+  });
+
+  const follows = json(entries, 'follows.json') as {
+    following: { userId: string; since: string }[];
+    followers: { userId: string; since: string }[];
+  };
+  expect(follows.following).toEqual([{ userId: bo.id, since: expect.any(String) }]);
+  expect(follows.followers).toEqual([{ userId: bo.id, since: expect.any(String) }]);
 
   const posts = json(entries, 'posts.json');
   expect(posts.posts).toEqual([expect.objectContaining({ id: anaPost.id, title: 'Ana posts' })]);

@@ -9,7 +9,8 @@ export interface ExportSection {
 
 /**
  * The parts of `profile.json`, each under its own key. A domain that keeps more of the member
- * (the profile's fields, settings) adds its reader here and the document grows with it.
+ * (member settings) adds its reader here and the document grows with it. A part the member has
+ * none of (no mapping, onboarding not started) is null.
  */
 export const profileParts: Record<string, (db: Db, memberId: string) => Promise<unknown>> = {
   account: (db, memberId) =>
@@ -38,6 +39,70 @@ export const profileParts: Record<string, (db: Db, memberId: string) => Promise<
         .where('user_id', '=', memberId)
         .executeTakeFirst()
     )?.preferences ?? null,
+  profile: (db, memberId) =>
+    db
+      .selectFrom('profiles')
+      .select([
+        'bio',
+        'job_title as jobTitle',
+        'company',
+        'location',
+        'phone',
+        'website',
+        sql<string | null>`to_char(birth_date, 'YYYY-MM-DD')`.as('birthDate'),
+        'skills',
+        'interests',
+        'languages',
+        'certifications',
+        'experience',
+        'education',
+        'social_links as socialLinks',
+        'avatar_file_id as avatarFileId',
+        'banner',
+        'banner_file_id as bannerFileId',
+        'card_settings as cardSettings',
+        'updated_at as updatedAt',
+      ])
+      .where('user_id', '=', memberId)
+      .executeTakeFirst(),
+  stats: (db, memberId) =>
+    db
+      .selectFrom('profile_stats')
+      .select(['posts', 'followers', 'following', 'likes', 'views'])
+      .where('user_id', '=', memberId)
+      .executeTakeFirst(),
+  userMapping: async (db, memberId) =>
+    (await db
+      .selectFrom('user_mappings')
+      .select(['uuidv7', 'email', 'created_at as createdAt'])
+      .where('user_id', '=', memberId)
+      .executeTakeFirst()) ?? null,
+  sequence: async (db, memberId) =>
+    (
+      await db
+        .selectFrom('user_sequences')
+        .select('value')
+        .where('user_id', '=', memberId)
+        .executeTakeFirst()
+    )?.value ?? null,
+  onboarding: async (db, memberId) =>
+    (await db
+      .selectFrom('onboarding_progress')
+      .select([
+        'account_type as accountType',
+        'user_data as choices',
+        'owner_setup as ownerSetup',
+        'steps',
+        'current_step as currentStep',
+        'completion_percentage as completionPercentage',
+        'completed_steps as completedSteps',
+        'skipped_steps as skippedSteps',
+        'started_at as startedAt',
+        'last_updated as lastUpdated',
+        'completed_at as completedAt',
+      ])
+      .where('user_id', '=', memberId)
+      .executeTakeFirst()) ?? null,
 };
 
 async function readProfile(db: Db, memberId: string): Promise<Record<string, unknown>> {
@@ -171,6 +236,23 @@ export const exportSections: readonly ExportSection[] = [
         .selectFrom('blocks')
         .select(['blocked_user_id as userId', 'created_at as blockedAt'])
         .where('user_id', '=', memberId)
+        .orderBy('created_at')
+        .execute(),
+    }),
+  },
+  {
+    file: 'follows.json',
+    read: async (db, memberId) => ({
+      following: await db
+        .selectFrom('follows')
+        .select(['followee_id as userId', 'created_at as since'])
+        .where('follower_id', '=', memberId)
+        .orderBy('created_at')
+        .execute(),
+      followers: await db
+        .selectFrom('follows')
+        .select(['follower_id as userId', 'created_at as since'])
+        .where('followee_id', '=', memberId)
         .orderBy('created_at')
         .execute(),
     }),

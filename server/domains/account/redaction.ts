@@ -1,10 +1,22 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { OnboardingUserData } from '../../../shared/onboarding';
 import { statement, type Statement } from '../../db/statement';
 import { userStreamIdSql } from '../auth/streams';
 
 /** What replaces a member's text in the log: short, and valid wherever text must not be empty. */
 export const ERASED_TEXT = '[erased]';
 const ERASED_SECRET = 'erased';
+/**
+ * What an erased member's onboarding choices become: the first of each, as valid as theirs. The
+ * session's steps stay, since the step events that follow name them.
+ */
+const ERASED_ONBOARDING_CHOICES: OnboardingUserData = {
+  useCase: 'personal',
+  experienceLevel: 'beginner',
+  primaryGoal: 'networking',
+  preferredFeatures: [],
+  timeAvailability: 'minimal',
+};
 
 /**
  * The name an erased member's registration keeps in the log: unique per member, so a rebuild that
@@ -37,9 +49,11 @@ const field = (name: string, userId: string) =>
  * removes them, and nothing a rebuild or a restore reads can bring the values back.
  *
  * What is theirs: their account stream's email, username and password hashes; their profile
- * fields and images; the notes of friend requests to or from them; the messages, posts, comments
- * (and those comments' edits) they wrote; their files' names, tags and descriptions. What others
- * wrote stays others': a reply to their comment or a message to them is not redacted.
+ * fields, images, card switches and settings; their uuidv7 mapping's address; their onboarding
+ * choices and owner setup (company, role); the notes of friend requests to or from them; the
+ * messages, posts, comments (and those comments' edits) they wrote; their files' names, tags and
+ * descriptions. What others wrote stays others': a reply to their comment or a message to them
+ * is not redacted.
  * Idempotent: a restore applies it again to every erased member.
  */
 export function redactionStatements(userId: string): Statement[] {
@@ -57,7 +71,19 @@ export function redactionStatements(userId: string): Statement[] {
     ),
     redact({ passwordHash: ERASED_SECRET }, sql`${ownStream} and ${ofType('PasswordChanged')}`),
     redact({ changes: {} }, sql`${ofType('ProfileEdited')} and ${field('userId', userId)}`),
+    redact(
+      { changes: {} },
+      sql`${ofType('ProfileCardSettingsChanged')} and ${field('userId', userId)}`,
+    ),
+    redact(
+      { notifications: {}, appearance: {} },
+      sql`${ofType('MemberSettingsChanged')} and ${field('userId', userId)}`,
+    ),
     redact({ email }, sql`${ofType('UserMappingRecorded')} and ${field('userId', userId)}`),
+    redact(
+      { userData: ERASED_ONBOARDING_CHOICES, ownerSetup: null },
+      sql`${ofType('OnboardingStarted')} and ${field('userId', userId)}`,
+    ),
     redact(
       { url: null },
       sql`${ofType('AvatarChanged', 'BannerChanged')} and ${field('userId', userId)}`,

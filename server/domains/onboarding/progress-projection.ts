@@ -1,8 +1,12 @@
 import { sql } from 'kysely';
 import type { Projection } from '../../eventstore/projection';
 import { qb, statement } from '../../db/statement';
+import { eraseMemberOnboarding } from './onboarding-erasure';
 
-/** `onboarding_progress`: one row per member who started, written from the events alone. */
+/**
+ * `onboarding_progress`: one row per member who started, written from the events alone; gone
+ * with the member's account.
+ */
 export const progressProjection: Projection = {
   name: 'onboarding-progress',
   tables: ['onboarding_progress'],
@@ -11,6 +15,7 @@ export const progressProjection: Projection = {
     'OnboardingStepCompleted',
     'OnboardingStepSkipped',
     'OnboardingCompleted',
+    'AccountDeleted',
   ],
   project(event) {
     const at = event.occurredAt;
@@ -68,6 +73,8 @@ export const progressProjection: Projection = {
               .where('user_id', '=', event.data.userId),
           ),
         ];
+      case 'AccountDeleted':
+        return eraseMemberOnboarding(event.data.userId);
       default:
         return [];
     }

@@ -1,11 +1,12 @@
 import { qb, statement } from '../../db/statement';
 import type { Projection } from '../../eventstore/projection';
+import { eraseMemberFollows } from './profiles-erasure';
 
-/** Who follows whom, since when. */
+/** Who follows whom, since when; a deleted member's follows go both ways. */
 export const followsProjection: Projection = {
   name: 'follows',
   tables: ['follows'],
-  handles: ['MemberFollowed', 'MemberUnfollowed'],
+  handles: ['MemberFollowed', 'MemberUnfollowed', 'AccountDeleted'],
   project(event) {
     switch (event.type) {
       case 'MemberFollowed':
@@ -30,6 +31,8 @@ export const followsProjection: Projection = {
               .where('followee_id', '=', event.data.followeeId),
           ),
         ];
+      case 'AccountDeleted':
+        return eraseMemberFollows(event.data.userId);
       default:
         return [];
     }

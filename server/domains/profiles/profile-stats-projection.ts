@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { MeaningCatalogue } from '../../core/meaning-catalogue';
 import { qb, statement, type Statement } from '../../db/statement';
 import type { Projection } from '../../eventstore/projection';
+import { recountStatsAfterErasure } from './profiles-erasure';
 
 type Counter = 'posts' | 'followers' | 'following' | 'likes';
 
@@ -57,6 +58,7 @@ export function profileStatsProjection(meanings: MeaningCatalogue): Projection {
       'PostLiked',
       'PostUnliked',
       'ProfileViewsCounted',
+      'AccountDeleted',
     ],
     project(event) {
       switch (event.type) {
@@ -99,6 +101,8 @@ export function profileStatsProjection(meanings: MeaningCatalogue): Projection {
                 .where('user_id', '=', event.data.userId),
             ),
           ];
+        case 'AccountDeleted':
+          return recountStatsAfterErasure(event.data.userId);
         default: {
           const joined = meanings.joins(event);
           return joined

@@ -26,6 +26,13 @@ export function watchProfilesOnly(socket: Socket, userIds: readonly string[]): v
   void socket.join(userIds.map(profileRoom));
 }
 
+/** Every profile a socket of this process watches. */
+export function allWatchedProfiles(io: Server): string[] {
+  return [...io.sockets.adapter.rooms.keys()]
+    .filter((room) => room.startsWith(ROOM_PREFIX))
+    .map((room) => room.slice(ROOM_PREFIX.length));
+}
+
 export const isProfileWatched = (io: Server, userId: string): boolean =>
   (io.sockets.adapter.rooms.get(profileRoom(userId))?.size ?? 0) > 0;
 

@@ -5,6 +5,7 @@ import type { MeaningCatalogue } from '../../core/meaning-catalogue';
 import { qb, statement, type Statement } from '../../db/statement';
 import type { Projection } from '../../eventstore/projection';
 import { PROFILE_COLUMNS } from './profile-fields';
+import { eraseMemberProfile } from './profiles-erasure';
 
 const JSON_FIELDS = new Set([
   'skills',
@@ -39,9 +40,9 @@ function bump(userId: string, at: Date, set: Record<string, unknown> = {}): Stat
 
 /**
  * The `profiles` read model: a row for every member who joins (the new-profile defaults of
- * 002 §3), then edits, card switches, avatar and banner. Name and avatar URL are columns of
- * `users`, which the accounts projection owns and empties before a rebuild: this one only sets
- * them, as the privacy projection does.
+ * 002 §3), then edits, card switches, avatar and banner; gone with the member's account. Name
+ * and avatar URL are columns of `users`, which the accounts projection owns and empties before a
+ * rebuild: this one only sets them, as the privacy projection does.
  */
 export function profilesProjection(meanings: MeaningCatalogue): Projection {
   return {
@@ -54,6 +55,7 @@ export function profilesProjection(meanings: MeaningCatalogue): Projection {
       'AvatarChanged',
       'BannerChanged',
       'ProfilePrivacyChanged',
+      'AccountDeleted',
     ],
     project(event) {
       const at = event.occurredAt;
@@ -100,6 +102,8 @@ export function profilesProjection(meanings: MeaningCatalogue): Projection {
         case 'ProfilePrivacyChanged':
           // The privacy projection sets the column; what each viewer may see has changed.
           return [bump(event.data.userId, at)];
+        case 'AccountDeleted':
+          return eraseMemberProfile(event.data.userId);
         default: {
           const joined = meanings.joins(event);
           return joined

@@ -3,18 +3,36 @@ import { profileLiveEvents, type ProfileStatsPayload } from '../../../shared/pro
 import type { Db } from '../../db/schema';
 import type { StoredEvent } from '../../eventstore/stored-event';
 import type { Pusher } from '../../realtime/pusher';
-import { isProfileWatched, profileRoom, profileWatchers, reachablePairs } from './profile-watchers';
+import {
+  allWatchedProfiles,
+  isProfileWatched,
+  profileRoom,
+  profileWatchers,
+  reachablePairs,
+} from './profile-watchers';
 
 /** Profiles whose last pushed version this process remembers, to skip pushing it again. */
 const REMEMBERED = 10_000;
 
-/** Whose stats and whose profile a batch of events changed. */
+/**
+ * A profile that is gone has no version left: any the watchers hold is older, so they refetch
+ * and find it gone.
+ */
+const GONE_VERSION = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Whose stats and whose profile a batch of events changed, and whose account went (which moved
+ * the stats of members the read models no longer name: those the member followed, was followed
+ * by, or liked).
+ */
 export function profileChangesOf(events: readonly StoredEvent[]): {
   stats: Set<string>;
   changed: Set<string>;
+  gone: Set<string>;
 } {
   const stats = new Set<string>();
   const changed = new Set<string>();
+  const gone = new Set<string>();
   for (const event of events) {
     switch (event.type) {
       case 'MemberFollowed':
@@ -41,11 +59,14 @@ export function profileChangesOf(events: readonly StoredEvent[]): {
       case 'ProfilePrivacyChanged':
         changed.add(event.data.userId);
         break;
+      case 'AccountDeleted':
+        gone.add(event.data.userId);
+        break;
       default:
         break;
     }
   }
-  return { stats, changed };
+  return { stats, changed, gone };
 }
 
 async function readStats(db: Db, userIds: string[]): Promise<ProfileStatsPayload[]> {
@@ -81,14 +102,24 @@ async function readStats(db: Db, userIds: string[]): Promise<ProfileStatsPayload
  * After commit, to the sockets of this process watching a profile: `profile:stats` with the
  * absolute counts and version when its stats moved, `profile:changed` with the version when the
  * profile itself did (each watcher refetches what it may see). Every watcher is checked again
- * first; one who may no longer open the profile stops watching it.
+ * first; one who may no longer open the profile stops watching it. The watchers of a deleted
+ * member's profile are told it changed, and stop watching it.
  */
 export function createProfilesPusher(): Pusher {
   const lastPushed = new Map<string, number>();
   return {
     name: 'profiles',
     async push(events, io: Server, db) {
-      const { stats, changed } = profileChangesOf(events);
+      const { stats, changed, gone } = profileChangesOf(events);
+      for (const userId of gone) {
+        const room = profileRoom(userId);
+        io.local.to(room).emit(profileLiveEvents.changed, { userId, version: GONE_VERSION });
+        io.local.in(room).socketsLeave(room);
+        lastPushed.delete(userId);
+      }
+      // Any watched profile's stats may have moved: the pushes are absolute and versioned, so a
+      // watcher ignores counts no newer than its own, and a version pushed already is skipped.
+      if (gone.size > 0) for (const userId of allWatchedProfiles(io)) stats.add(userId);
       const watched = [...new Set([...stats, ...changed])].filter((id) => isProfileWatched(io, id));
       if (watched.length === 0) return;
       const watchers = watched.flatMap((userId) =>

@@ -1,11 +1,12 @@
 import { qb, statement } from '../../db/statement';
 import type { Projection } from '../../eventstore/projection';
+import { eraseMemberRecords } from './profiles-erasure';
 
 /** Each member's uuidv7 mapping and the last value of their sequence. */
 export const userRecordsProjection: Projection = {
   name: 'user-records',
   tables: ['user_mappings', 'user_sequences'],
-  handles: ['UserMappingRecorded', 'UserSequenceAdvanced'],
+  handles: ['UserMappingRecorded', 'UserSequenceAdvanced', 'AccountDeleted'],
   project(event) {
     switch (event.type) {
       case 'UserMappingRecorded':
@@ -28,6 +29,8 @@ export const userRecordsProjection: Projection = {
               .onConflict((oc) => oc.column('user_id').doUpdateSet({ value: event.data.value })),
           ),
         ];
+      case 'AccountDeleted':
+        return eraseMemberRecords(event.data.userId);
       default:
         return [];
     }
