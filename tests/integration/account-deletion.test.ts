@@ -61,6 +61,7 @@ const secret = {
   mappingEmail: 'ana-mapping-tapir-5108@example.com',
   setupCompany: 'Ana-setup-company-gharial-7719',
   setupRole: 'Ana-setup-role-kinkajou-3356',
+  newEmail: 'ana-new-address-bilby-8842@example.com',
 };
 
 let owner: TestMember;
@@ -120,6 +121,10 @@ async function giveAnaAProfile(): Promise<void> {
     .expect(201);
   await api(ana).post(`/users/${ana.id}/sequence`).expect(200);
   await api(ana).post(`/users/${ana.id}/sequence`).expect(200);
+  await api(ana)
+    .patch('/me/settings', { appearance: { fontSize: 'large' }, notifications: { sms: true } })
+    .expect(200);
+  await api(ana).post('/me/email', { email: secret.newEmail, password: ana.password }).expect(200);
   const started = await api(ana)
     .post('/onboarding/start', {
       userId: ana.id,

@@ -25,6 +25,7 @@ const given = (role: 'member' | 'owner' = 'member') => ({
     { key: `${ANA}.png`, poster_key: null },
     { key: 'clip.webm', poster_key: 'clip-poster.jpg' },
   ],
+  pendingEmails: [{ new_email: 'ana.new@example.com' }],
   version: 4,
 });
 

@@ -20,6 +20,8 @@ interface ErasedUser {
   email: string;
   username: string;
   displayName: string;
+  /** Addresses they asked to move to: the confirmation links went there. */
+  pendingEmails: readonly string[];
 }
 
 /**
@@ -30,12 +32,13 @@ interface ErasedUser {
 function operationalErasure(user: ErasedUser, at: Date): Statement[] {
   const userId = user.id;
   const address = user.email.toLowerCase();
+  const addresses = [address, ...user.pendingEmails.map((email) => email.toLowerCase())];
   // Emails to others about the member (a friend request, a like) name them, by a variable equal
   // to their name or a link to their profile: they go too, sent or not, with the copies the
   // capture transport kept (same id), so the name is not left readable there. Another member's
   // email naming someone of the same display name goes with them: an outbox row is a record of
   // sending, not the recipient's mail.
-  const mailOfMember = sql<boolean>`(lower(o.recipient) = ${address}
+  const mailOfMember = sql<boolean>`(lower(o.recipient) = any(${addresses}::text[])
     or o.data::text like ${`%/profile/${userId}%`}
     or exists (select 1 from jsonb_each_text(o.data) v
                where v.value in (${user.username}, ${user.displayName})))`;
@@ -46,7 +49,7 @@ function operationalErasure(user: ErasedUser, at: Date): Statement[] {
     statement(qb.deleteFrom('sign_in_throttle').where(sql`lower(email)`, '=', address)),
     statement(qb.deleteFrom('sign_in_address_throttle').where(sql`lower(email)`, '=', address)),
     statement(sql`delete from email_captured
-      where lower(recipient) = ${address}
+      where lower(recipient) = any(${addresses}::text[])
          or id in (select o.id from email_outbox o where ${mailOfMember})`),
     statement(sql`delete from email_outbox o where ${mailOfMember}`),
     statement(qb.deleteFrom('log_entries').where('user_id', '=', userId)),
@@ -92,9 +95,12 @@ export const deleteAccount = defineCommand({
     files: rows(
       qb.selectFrom('files').select(['key', 'poster_key']).where('owner_id', '=', userId),
     ),
+    pendingEmails: rows(
+      qb.selectFrom('email_change_tokens').select('new_email').where('user_id', '=', userId),
+    ),
     version: streamVersion(userStreamId(userId)),
   }),
-  async decide({ user, files, version }, input) {
+  async decide({ user, files, pendingEmails, version }, input) {
     if (input.confirmation !== DELETE_CONFIRMATION) {
       throw invalidField(
         'confirmation',
@@ -113,7 +119,13 @@ export const deleteAccount = defineCommand({
           { type: 'AccountDeleted', data: { userId: user.id } },
         ]),
       ],
-      effects: [...redactionStatements(user.id), ...operationalErasure(user, new Date())],
+      effects: [
+        ...redactionStatements(user.id),
+        ...operationalErasure(
+          { ...user, pendingEmails: pendingEmails.map((row) => row.new_email) },
+          new Date(),
+        ),
+      ],
       // The stored objects, removed from storage once the deletion has committed.
       result: {
         fileKeys: files.flatMap((f) => (f.poster_key ? [f.key, f.poster_key] : [f.key])),

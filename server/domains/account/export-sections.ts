@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
+import { readMemberSettings } from '../settings/settings-read';
 
 /** One JSON document of the export: its file name in the zip and how it is read. */
 export interface ExportSection {
@@ -9,7 +10,7 @@ export interface ExportSection {
 
 /**
  * The parts of `profile.json`, each under its own key. A domain that keeps more of the member
- * (member settings) adds its reader here and the document grows with it. A part the member has
+ * adds its reader here and the document grows with it. A part the member has
  * none of (no mapping, onboarding not started) is null.
  */
 export const profileParts: Record<string, (db: Db, memberId: string) => Promise<unknown>> = {
@@ -85,6 +86,10 @@ export const profileParts: Record<string, (db: Db, memberId: string) => Promise<
         .where('user_id', '=', memberId)
         .executeTakeFirst()
     )?.value ?? null,
+  settings: async (db, memberId) => {
+    const { notifications, appearance } = await readMemberSettings(db, memberId);
+    return { notifications, appearance };
+  },
   onboarding: async (db, memberId) =>
     (await db
       .selectFrom('onboarding_progress')

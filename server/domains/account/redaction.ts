@@ -81,6 +81,11 @@ export function redactionStatements(userId: string): Statement[] {
     ),
     redact({ email }, sql`${ofType('UserMappingRecorded')} and ${field('userId', userId)}`),
     redact(
+      { newEmail: email },
+      sql`${ofType('EmailChangeRequested')} and ${field('userId', userId)}`,
+    ),
+    redact({ email }, sql`${ofType('EmailChanged')} and ${field('userId', userId)}`),
+    redact(
       { userData: ERASED_ONBOARDING_CHOICES, ownerSetup: null },
       sql`${ofType('OnboardingStarted')} and ${field('userId', userId)}`,
     ),

@@ -19,7 +19,7 @@ function voidOpenLinks(userId: string, at: Date): Statement {
 export const emailChangeProjection: Projection = {
   name: 'email-change',
   tables: ['email_change_tokens'],
-  handles: ['EmailChangeRequested', 'EmailChanged'],
+  handles: ['EmailChangeRequested', 'EmailChanged', 'AccountDeleted'],
   project(event) {
     const at = event.occurredAt;
     switch (event.type) {
@@ -47,6 +47,11 @@ export const emailChangeProjection: Projection = {
               .where('id', '=', event.data.userId),
           ),
           voidOpenLinks(event.data.userId, at),
+        ];
+      // The addresses a deleted member asked to move to leave with them.
+      case 'AccountDeleted':
+        return [
+          statement(qb.deleteFrom('email_change_tokens').where('user_id', '=', event.data.userId)),
         ];
       default:
         return [];

@@ -28,8 +28,11 @@ function changedColumns({
 export const memberSettingsProjection: Projection = {
   name: 'member-settings',
   tables: ['member_settings'],
-  handles: ['MemberSettingsChanged'],
+  handles: ['MemberSettingsChanged', 'AccountDeleted'],
   project(event) {
+    if (event.type === 'AccountDeleted') {
+      return [statement(qb.deleteFrom('member_settings').where('user_id', '=', event.data.userId))];
+    }
     if (event.type !== 'MemberSettingsChanged') return [];
     const { userId, notifications, appearance } = event.data;
     const first = applySettingsChanges(presentSettings(undefined), { notifications, appearance });
