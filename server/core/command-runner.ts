@@ -180,9 +180,12 @@ export class CommandRunner {
     reads: ReadsOf<State>,
     before: Statement[],
   ): Promise<State> {
-    const keys = Object.keys(reads) as (keyof State)[];
+    const readOf = (key: keyof State) => reads[key] as Read<unknown>;
+    const keys = (Object.keys(reads) as (keyof State)[]).sort(
+      (a, b) => Number(readOf(b).early ?? false) - Number(readOf(a).early ?? false),
+    );
     if (keys.length === 0 && before.length === 0) return {} as State;
-    const all = [...before, ...keys.map((key) => (reads[key] as Read<unknown>).statement)];
+    const all = [...before, ...keys.map((key) => readOf(key).statement)];
     // Reads alone share their round trip with whatever else is read at the same moment; reads
     // after a serialised command's locks stay on its own transaction's connection.
     const { rows } = await executor.executeQuery(

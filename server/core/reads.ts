@@ -8,6 +8,14 @@ import { statement, type Statement } from '../db/statement';
 export interface Read<T> {
   statement: Statement;
   pick(rows: readonly unknown[]): T;
+  /**
+   * Runs before the other reads of a command. A stream's version is read first: each read is a
+   * statement with its own snapshot, so a version read after the state could already count an
+   * event the state missed, and a decision on that stale state would then append without a
+   * conflict. Read first, a newer state can only meet an older version, which conflicts and
+   * retries.
+   */
+  early?: true;
 }
 
 /** The rows a query answers. */
@@ -39,7 +47,8 @@ export function exists(query: Compilable<unknown>): Read<boolean> {
 
 /** A stream's version as the log has it now; 0 for a stream with no events. */
 export function streamVersion(streamId: string | RawBuilder<string>): Read<number> {
-  return value(streamVersionSql(typeof streamId === 'string' ? sql`${streamId}` : streamId));
+  const read = value(streamVersionSql(typeof streamId === 'string' ? sql`${streamId}` : streamId));
+  return { ...read, early: true };
 }
 
 /** The version of the stream an SQL expression names, as an SQL expression. */
@@ -49,5 +58,5 @@ export function streamVersionSql(streamId: RawBuilder<unknown>): RawBuilder<numb
 }
 
 export function mapRead<T, U>(read: Read<T>, map: (value: T) => U): Read<U> {
-  return { statement: read.statement, pick: (found) => map(read.pick(found)) };
+  return { ...read, pick: (found) => map(read.pick(found)) };
 }
