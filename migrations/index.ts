@@ -13,6 +13,7 @@ import * as posts from './20261126T090000-posts';
 import * as postMedia from './20261126T100000-post-media';
 import * as postsFeedOrder from './20261126T110000-posts-feed-order';
 import * as likesReceived from './20261126T121500-likes-received';
+import * as security from './20261127T110000-security';
 
 /**
  * Every migration, keyed by its timestamped name. A static list (rather than reading the folder)
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T100000-post-media': postMedia,
   '20261126T110000-posts-feed-order': postsFeedOrder,
   '20261126T121500-likes-received': likesReceived,
+  '20261127T110000-security': security,
 };

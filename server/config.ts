@@ -45,6 +45,10 @@ const schema = z
     SIGN_UPS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(0).default(10),
     RESETS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(0).default(20),
     RESETS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(0).default(5),
+    /** Two-factor codes tried per client per hour, across sign-in challenges; 0 is none. */
+    TWO_FACTOR_CODES_PER_HOUR: z.coerce.number().int().min(0).default(30),
+    /** A password older than this many days must be changed before anything else; 0 is off. */
+    PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).max(3650).default(0),
     /** How often each process removes the presence rows of processes that stopped heartbeating. */
     PRESENCE_SWEEP_MS: z.coerce.number().int().min(100).default(15_000),
     /** How often each process writes the post views it counted (ms). */

@@ -93,6 +93,11 @@ export const signedInSessionSchema = z.object({
   sessionStart: z.string(),
   rememberMe: z.boolean(),
   role: roleSchema,
+  /**
+   * The member must choose a new password before anything else (001 §2). The server always
+   * sends it; optional so summaries made before it existed (fixtures, caches) still parse.
+   */
+  passwordRotationRequired: z.boolean().optional(),
 });
 export const sessionSummarySchema = z.discriminatedUnion('isAuthenticated', [
   signedInSessionSchema,

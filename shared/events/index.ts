@@ -9,6 +9,7 @@ import { monitoringEvents } from './monitoring';
 import { notificationEvents } from './notifications';
 import { postEvents } from './posts';
 import { profileEvents } from './profiles';
+import { securityEvents } from './security';
 
 /** The event catalogue: one zod schema per event type. Nothing else may enter the log. */
 export const eventSchemas = {
@@ -22,6 +23,7 @@ export const eventSchemas = {
   ...backupEvents,
   ...mediaEvents,
   ...postEvents,
+  ...securityEvents,
 };
 
 export type EventType = keyof typeof eventSchemas;

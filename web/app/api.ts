@@ -30,6 +30,7 @@ export const api = createApi({
     'EmailQueue',
     'EmailTemplates',
     'EmailCaptured',
+    'TwoFactor',
   ],
   endpoints: () => ({}),
 });

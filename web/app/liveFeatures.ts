@@ -5,6 +5,7 @@ import { messagingLive } from '../features/messaging/messagingLive';
 import { notificationsLive } from '../features/notifications/notificationsLive';
 import { postsLive } from '../features/posts/postsLive';
 import { presenceLive } from '../features/presence/presenceReporter';
+import { securityLive } from '../features/security/securityLive';
 
 /**
  * Every feature that follows the live channel; a feature not listed here hears no push.
@@ -22,6 +23,7 @@ export const liveFeatures: readonly LiveFeatureEntry[] = [
   presenceLive,
   mediaLive,
   postsLive,
+  securityLive,
   {
     name: 'monitoring',
     load: async () => (await import('../features/monitoring/monitoringLive')).monitoringLive,

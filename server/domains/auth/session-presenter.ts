@@ -16,5 +16,6 @@ export function presentSession(session: ActiveSession): SignedInSession {
     sessionStart: session.createdAt.toISOString(),
     rememberMe: session.rememberMe,
     role: session.user.role,
+    passwordRotationRequired: session.passwordRotationRequired,
   };
 }
