@@ -16,6 +16,7 @@ import * as likesReceived from './20261126T121500-likes-received';
 import * as profiles from './20261127T090000-profiles';
 import * as memberSettings from './20261127T093000-member-settings';
 import * as onboarding from './20261127T100000-onboarding';
+import * as security from './20261127T110000-security';
 import * as erasure from './20261127T120000-erasure';
 
 /**
@@ -40,5 +41,6 @@ export const migrations: Record<string, Migration> = {
   '20261127T090000-profiles': profiles,
   '20261127T093000-member-settings': memberSettings,
   '20261127T100000-onboarding': onboarding,
+  '20261127T110000-security': security,
   '20261127T120000-erasure': erasure,
 };

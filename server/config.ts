@@ -47,6 +47,10 @@ const schema = z
     RESETS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(0).default(5),
     /** Downloads of a member's data per member: each one reads all of it and every file. */
     EXPORTS_PER_MEMBER_PER_HOUR: z.coerce.number().int().min(0).default(3),
+    /** Two-factor codes tried per client per hour, across sign-in challenges; 0 is none. */
+    TWO_FACTOR_CODES_PER_HOUR: z.coerce.number().int().min(0).default(30),
+    /** A password older than this many days must be changed before anything else; 0 is off. */
+    PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).max(3650).default(0),
     /** How often each process removes the presence rows of processes that stopped heartbeating. */
     PRESENCE_SWEEP_MS: z.coerce.number().int().min(100).default(15_000),
     /** How often each process writes the post views it counted (ms). */

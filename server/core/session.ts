@@ -11,6 +11,11 @@ export interface ActiveSession {
   createdAt: Date;
   lastActivityAt: Date;
   expiresAt: Date;
+  /**
+   * An owner asked for a new password, or it is older than the maximum age: until it changes,
+   * member routes refuse everything but the change itself.
+   */
+  passwordRotationRequired: boolean;
   user: {
     id: string;
     username: string;

@@ -31,6 +31,7 @@ import type { NotificationPreferencesTable } from './tables/notification-prefere
 import type { NotificationsTable } from './tables/notifications';
 import type { OnboardingProgressTable } from './tables/onboarding-progress';
 import type { PasswordResetTokensTable } from './tables/password-reset-tokens';
+import type { PasswordStateTable } from './tables/password-state';
 import type { PerformanceMetricsTable } from './tables/performance-metrics';
 import type { PostLikesTable } from './tables/post-likes';
 import type { PostMediaTable } from './tables/post-media';
@@ -48,6 +49,10 @@ import type { SignInThrottleTable } from './tables/sign-in-throttle';
 import type { SocketPresenceTable } from './tables/socket-presence';
 import type { UserMappingsTable } from './tables/user-mappings';
 import type { UserSequencesTable } from './tables/user-sequences';
+import type { TwoFactorChallengesTable } from './tables/two-factor-challenges';
+import type { TwoFactorRecoveryCodesTable } from './tables/two-factor-recovery-codes';
+import type { TwoFactorTable } from './tables/two-factor';
+import type { TwoFactorUsedStepsTable } from './tables/two-factor-used-steps';
 import type { UsersTable } from './tables/users';
 
 export interface Database {
@@ -85,6 +90,11 @@ export interface Database {
   log_entries: LogEntriesTable;
   files: FilesTable;
   server_secrets: ServerSecretsTable;
+  password_state: PasswordStateTable;
+  two_factor: TwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  two_factor_challenges: TwoFactorChallengesTable;
+  two_factor_used_steps: TwoFactorUsedStepsTable;
   posts: PostsTable;
   post_numbers: PostNumbersTable;
   post_likes: PostLikesTable;

@@ -1,7 +1,8 @@
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import { z } from 'zod';
+import { passwordChangeMessages } from '../../shared/auth/security-messages';
 import { forbidden, unauthenticated } from '../core/errors';
-import type { AnyRouteSpec, RouteAuth } from './route-spec';
+import type { AnyRouteSpec } from './route-spec';
 import { parseInput } from './validation';
 
 const noParams = z.object({});
@@ -14,11 +15,19 @@ const noBody = z.unknown().refine(
   { message: 'This endpoint takes no request body' },
 );
 
-/** Server-side role check: the client hiding a button is never the protection. */
-function gate(auth: RouteAuth): RequestHandler | null {
+/**
+ * Server-side role check: the client hiding a button is never the protection. A member who must
+ * choose a new password reaches only the routes open during rotation (public ones, such as the
+ * session and sign-out, are never gated).
+ */
+function gate(spec: AnyRouteSpec): RequestHandler | null {
+  const { auth } = spec;
   if (auth === 'public') return null;
   return (req, _res, next) => {
     if (!req.session) return next(unauthenticated());
+    if (req.session.passwordRotationRequired && !spec.openDuringPasswordRotation) {
+      return next(forbidden('password_rotation_required', passwordChangeMessages.rotationRequired));
+    }
     if (auth === 'owner' && req.session.user.role !== 'owner') {
       return next(forbidden('forbidden', 'This needs an owner account.'));
     }
@@ -48,7 +57,7 @@ function handle(spec: AnyRouteSpec): RequestHandler {
 /** Mounts routes in the order given (a literal path must come before a parameter one). */
 export function mountRoutes(router: Router, routes: readonly AnyRouteSpec[]): void {
   for (const spec of routes) {
-    const guard = gate(spec.auth);
+    const guard = gate(spec);
     const handlers = guard ? [guard, handle(spec)] : [handle(spec)];
     router[spec.method](spec.path, ...handlers);
   }

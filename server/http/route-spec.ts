@@ -65,6 +65,11 @@ export interface RouteSpec<
   responses: Record<number, ResponseSpec>;
   /** Refusals beyond the ones every route has (400 for bad input, 401/403 by `auth`). */
   errors?: readonly number[];
+  /**
+   * A member route still open while the member must choose a new password (the change itself);
+   * every other member and owner route refuses them `403 password_rotation_required`.
+   */
+  openDuringPasswordRotation?: boolean;
   /** Mounted only when `ENABLE_TEST_ROUTES` is on; documented under the `test` tag. */
   testOnly?: boolean;
   handler(

@@ -97,6 +97,11 @@ export const signedInSessionSchema = z.object({
   rememberMe: z.boolean(),
   role: roleSchema,
   onboardingComplete: z.boolean(),
+  /**
+   * The member must choose a new password before anything else (001 §2). The server always
+   * sends it; optional so summaries made before it existed (fixtures, caches) still parse.
+   */
+  passwordRotationRequired: z.boolean().optional(),
 });
 export const sessionSummarySchema = z.discriminatedUnion('isAuthenticated', [
   signedInSessionSchema,

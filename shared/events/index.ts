@@ -11,6 +11,7 @@ import { onboardingEvents } from './onboarding';
 import { postEvents } from './posts';
 import { profileEvents } from './profiles';
 import { settingsEvents } from './settings';
+import { securityEvents } from './security';
 
 /** The event catalogue: one zod schema per event type. Nothing else may enter the log. */
 export const eventSchemas = {
@@ -26,6 +27,7 @@ export const eventSchemas = {
   ...postEvents,
   ...onboardingEvents,
   ...settingsEvents,
+  ...securityEvents,
 };
 
 export type EventType = keyof typeof eventSchemas;

@@ -13,6 +13,7 @@ import {
   verifyEmail,
 } from '../../server/domains/auth/commands';
 import { hashPassword } from '../../server/domains/auth/passwords';
+import type { NewSession } from '../../server/domains/auth/sessions';
 import {
   SIGN_IN_ADDRESS_CEILING,
   type SignInThrottle,
@@ -128,14 +129,18 @@ describe('signing in', () => {
   it('refuses a locked-out address before looking at the password', async () => {
     const refused = await refusal(
       signIn,
-      { throttle: { locked_until: minutesFromNow(1) }, user: ana() },
+      { throttle: { locked_until: minutesFromNow(1) }, user: ana(), twoFactor: false },
       when,
     );
     expect(refused).toEqual(authRefusal('limit-exceeded', 'too-many-requests'));
   });
 
   it('refuses an unknown address after commit, counting the failure', async () => {
-    const decision = await decide(signIn, { throttle: undefined, user: undefined }, when);
+    const decision = await decide(
+      signIn,
+      { throttle: undefined, user: undefined, twoFactor: false },
+      when,
+    );
     expect(decision).toMatchObject({
       appends: [],
       // The failure counted, then the lock when it is the fifth.
@@ -148,7 +153,7 @@ describe('signing in', () => {
     for (const status of ['active', 'disabled'] as const) {
       const decision = await decide(
         signIn,
-        { throttle: undefined, user: ana({ status }) },
+        { throttle: undefined, user: ana({ status }), twoFactor: false },
         { ...when, password: 'Wrong1234' },
       );
       expect(decision).toMatchObject({
@@ -162,7 +167,7 @@ describe('signing in', () => {
   it('refuses a disabled account with the right password', async () => {
     const refused = await refusal(
       signIn,
-      { throttle: undefined, user: ana({ status: 'disabled' }) },
+      { throttle: undefined, user: ana({ status: 'disabled' }), twoFactor: false },
       when,
     );
     expect(refused).toEqual(authRefusal('forbidden', 'user-disabled'));
@@ -171,7 +176,7 @@ describe('signing in', () => {
   it('opens a session once a lock has run out, and clears the failures', async () => {
     const decision = await decide(
       signIn,
-      { throttle: { locked_until: minutesFromNow(-1) }, user: ana() },
+      { throttle: { locked_until: minutesFromNow(-1) }, user: ana(), twoFactor: false },
       when,
     );
     expect(decision).toMatchObject({
@@ -198,11 +203,11 @@ describe('signing in', () => {
   it('keeps a remembered session for 30 days', async () => {
     const decision = await decide(
       signIn,
-      { throttle: undefined, user: ana() },
+      { throttle: undefined, user: ana(), twoFactor: false },
       { ...when, rememberMe: true },
     );
     expect(decision.events[0]!.data).toMatchObject({ rememberMe: true });
-    const days = (decision.result!.expiresAt.getTime() - Date.now()) / 86_400_000;
+    const days = ((decision.result as NewSession).expiresAt.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(REMEMBER_ME_DAYS - 0.1);
     expect(days).toBeLessThanOrEqual(REMEMBER_ME_DAYS);
   });
@@ -229,13 +234,14 @@ describe('signing in', () => {
     const seconds = await retryAfter({
       throttle: { locked_until: minutesFromNow(10) },
       user: ana(),
+      twoFactor: false,
     });
     expect(seconds).toBeGreaterThan(9 * 60);
     expect(seconds).toBeLessThanOrEqual(10 * 60);
   });
 
   it("refuses every other client once the address's daily ceiling is reached, until the day is over", async () => {
-    const given = { throttle: ceilingReached(6), user: ana() };
+    const given = { throttle: ceilingReached(6), user: ana(), twoFactor: false };
     expect(await refusal(signIn, given, when)).toEqual(
       authRefusal('limit-exceeded', 'too-many-requests'),
     );
@@ -248,21 +254,21 @@ describe('signing in', () => {
       ceilingReached(6, { address_failures: SIGN_IN_ADDRESS_CEILING.maxFailures - 1 }),
       ceilingReached(24),
     ]) {
-      const decision = await decide(signIn, { throttle, user: ana() }, when);
+      const decision = await decide(signIn, { throttle, user: ana(), twoFactor: false }, when);
       expect(decision.result).toMatchObject({ rememberMe: false });
     }
   });
 
   it("lets the member's own client through the ceiling, but not through its own lock", async () => {
     const own = ceilingReached(6, { signed_in_at: minutesFromNow(-60 * 24 * 7) });
-    const decision = await decide(signIn, { throttle: own, user: ana() }, when);
+    const decision = await decide(signIn, { throttle: own, user: ana(), twoFactor: false }, when);
     // The pair marked the member's once more, the session row written.
     expect(decision).toMatchObject({ effects: 2, result: { rememberMe: false } });
 
     const longAgo = ceilingReached(6, { signed_in_at: minutesFromNow(-60 * 24 * 31) });
     const locked = { ...own, locked_until: minutesFromNow(5) };
     for (const throttle of [longAgo, locked]) {
-      expect(await refusal(signIn, { throttle, user: ana() }, when)).toEqual(
+      expect(await refusal(signIn, { throttle, user: ana(), twoFactor: false }, when)).toEqual(
         authRefusal('limit-exceeded', 'too-many-requests'),
       );
     }

@@ -35,13 +35,17 @@ beforeEach(() => {
 });
 
 it("verifies a known address's password once", async () => {
-  const decision = await decide(signIn, { throttle: undefined, user: ana }, when);
+  const decision = await decide(signIn, { throttle: undefined, user: ana, twoFactor: false }, when);
   expect(decision.refusedAfterCommit?.code).toBe('wrong-password');
   expect(verify.mock.calls).toEqual([['hash-of-ana', 'Guess1234']]);
 });
 
 it("verifies an unknown address's password once too, against a hash made like a member's", async () => {
-  const decision = await decide(signIn, { throttle: undefined, user: undefined }, when);
+  const decision = await decide(
+    signIn,
+    { throttle: undefined, user: undefined, twoFactor: false },
+    when,
+  );
   expect(decision.refusedAfterCommit?.code).toBe('user-not-found');
   expect(verify).toHaveBeenCalledTimes(1);
   const [dummyHash, password] = verify.mock.calls[0]!;

@@ -10,7 +10,11 @@ import { AppShell, CreateAccountPage, HomePage } from './pages';
 export function RootRoute() {
   const session = useSession();
   const pending = useAppSelector(selectPendingRedirect);
-  const decision = decideRoot(session.status, pending);
+  const decision = decideRoot(
+    session.status,
+    pending,
+    session.user?.passwordRotationRequired === true,
+  );
   switch (decision.kind) {
     case 'loading':
       return <FullPageLoading />;

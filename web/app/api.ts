@@ -34,6 +34,7 @@ export const api = createApi({
     'Follows',
     'MemberSettings',
     'Engagement',
+    'TwoFactor',
   ],
   endpoints: () => ({}),
 });

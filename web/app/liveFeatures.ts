@@ -6,6 +6,7 @@ import { notificationsLive } from '../features/notifications/notificationsLive';
 import { postsLive } from '../features/posts/postsLive';
 import { presenceLive } from '../features/presence/presenceReporter';
 import { settingsLive } from '../features/settings/settingsLive';
+import { securityLive } from '../features/security/securityLive';
 
 /**
  * Every feature that follows the live channel; a feature not listed here hears no push.
@@ -34,6 +35,7 @@ export const liveFeatures: readonly LiveFeatureEntry[] = [
     load: async () => (await import('../features/onboarding/onboardingLive')).onboardingLive,
   },
   settingsLive,
+  securityLive,
   {
     name: 'monitoring',
     load: async () => (await import('../features/monitoring/monitoringLive')).monitoringLive,

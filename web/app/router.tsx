@@ -53,7 +53,6 @@ const memberPages: RouteObject[] = [
   { path: 'create-organization', Component: pages.CreateOrganizationPage },
   { path: 'moderation', Component: pages.ModerationPage },
   { path: 'organizational', Component: pages.OrganizationalPage },
-  { path: 'password-rotation', Component: pages.PasswordRotationPage },
   { path: 'file-upload-demo', Component: pages.FileUploadDemoPage },
   { path: 'monitoring-demo', Component: pages.MonitoringDemoPage },
   { path: 'email-demo', Component: pages.EmailDemoPage },
@@ -87,6 +86,15 @@ export const routes: RouteObject[] = [
       { path: 'reset-password', Component: pages.ResetPasswordPage },
       { path: 'verify-email', Component: pages.VerifyEmailPage },
       { path: 'confirm-email', Component: pages.ConfirmEmailChangePage },
+      // Outside the shell: the member may do nothing else until the password is changed.
+      {
+        path: 'password-rotation',
+        element: (
+          <RequireAccess access="authenticated">
+            <pages.PasswordRotationPage />
+          </RequireAccess>
+        ),
+      },
       {
         path: 'onboarding',
         element: (

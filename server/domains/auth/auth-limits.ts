@@ -10,7 +10,12 @@ const RATE_LIMITED = 'rate-limited';
 export const authLimitMessages = {
   signUps: 'Too many accounts were created from your network. Please try again later.',
   resets: 'Too many password reset requests. Please try again later.',
+  twoFactor: 'Too many verification attempts. Please try again later.',
+  passwordChecks: 'Too many password attempts. Please try again later.',
 } as const;
+
+/** Password checks a signed-in member may ask for an hour (change, two-factor setup and off). */
+const PASSWORD_CHECKS_PER_MEMBER_PER_HOUR = 10;
 
 /**
  * The limits of the public account routes besides the sign-in throttle, counted in Postgres for
@@ -18,7 +23,10 @@ export const authLimitMessages = {
  *
  * - sign-ups per client, so one client cannot mint accounts by the thousand;
  * - reset requests per client, so one client cannot probe addresses or mail many members;
- * - reset requests per address, so many clients together cannot flood one inbox.
+ * - reset requests per address, so many clients together cannot flood one inbox;
+ * - two-factor codes per client, across challenges: each challenge also ends after five wrong
+ *   codes, and this stops a client from opening challenge after challenge to guess on;
+ * - password checks per member, so a session left open cannot be used to guess the password.
  */
 export function authLimits(db: Db, config: Config) {
   const hourly = (name: string, points: number, message: string) =>
@@ -44,6 +52,16 @@ export function authLimits(db: Db, config: Config) {
       'resets-per-address',
       config.RESETS_PER_ADDRESS_PER_HOUR,
       authLimitMessages.resets,
+    ),
+    twoFactorPerClient: hourly(
+      'two-factor-per-client',
+      config.TWO_FACTOR_CODES_PER_HOUR,
+      authLimitMessages.twoFactor,
+    ),
+    passwordChecksPerMember: hourly(
+      'password-checks-per-member',
+      PASSWORD_CHECKS_PER_MEMBER_PER_HOUR,
+      authLimitMessages.passwordChecks,
     ),
   };
 }

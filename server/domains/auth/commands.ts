@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { authErrorMessages, type AuthErrorCode } from '../../../shared/auth/messages';
 import type { Role } from '../../../shared/auth/schemas';
+import type { TwoFactorChallenge } from '../../../shared/auth/security';
 import { PASSWORD_RESET_TTL_MS } from '../../../shared/constants';
 import { EMAIL_VERIFICATION_TTL_MS, emailVerificationMessages } from '../../../shared/ops/email';
-import { appendTo, defineCommand } from '../../core/command';
+import { appendTo, defineCommand, type Decision } from '../../core/command';
 import { DomainError, invalid, notFound, type DomainErrorKind } from '../../core/errors';
 import { lock, refuseUnless, retryUnless } from '../../core/guards';
 import { exists, first, streamVersion } from '../../core/reads';
@@ -22,6 +23,7 @@ import {
   throttleRead,
 } from './sign-in-throttle';
 import { sessionStreamId, userStreamId, userStreamIdSql } from './streams';
+import { openChallenge, twoFactorEnabledRead } from './two-factor-challenges';
 
 const KIND_BY_STATUS: Record<number, DomainErrorKind> = {
   400: 'invalid',
@@ -33,7 +35,7 @@ const KIND_BY_STATUS: Record<number, DomainErrorKind> = {
 };
 
 /** A refusal of the spec's error catalogue (000 §8), with its text under the field it concerns. */
-function authError(
+export function authError(
   status: number,
   code: AuthErrorCode,
   field?: 'email' | 'password' | 'username',
@@ -56,7 +58,7 @@ const byEmail = (email: string) =>
     .where(sql<string>`lower(email)`, '=', email.toLowerCase());
 
 /** What a new session adds to a command's write: its row and its `UserSignedIn` event. */
-function openSession(userId: string, rememberMe: boolean) {
+export function openSession(userId: string, rememberMe: boolean) {
   const { session, row } = newSession(userId, rememberMe);
   return {
     session,
@@ -146,10 +148,14 @@ export interface SignInInput {
   client: string;
 }
 
+/** A session, or the second step of a member with two-factor sign-in. */
+export type SignInResult = NewSession | TwoFactorChallenge;
+
 /**
- * Signs a member in. Five failures for an address from one client lock that client out of the
- * address for 15 minutes; a slower ceiling per address refuses every client but the member's
- * own (see `sign-in-throttle.ts`). Attempts of one pair run one after another, so the count
+ * Signs a member in; a member with two-factor sign-in gets a challenge instead of a session
+ * (`two-factor-commands.ts` completes it). Five failures for an address from one client lock
+ * that client out of the address for 15 minutes; a slower ceiling per address refuses every
+ * client but the member's own (see `sign-in-throttle.ts`). Attempts of one pair run one after another, so the count
  * cannot be raced past. A refused attempt still commits, so the failure it records counts.
  */
 export const signIn = defineCommand({
@@ -158,8 +164,11 @@ export const signIn = defineCommand({
   load: ({ email, client }: SignInInput) => ({
     throttle: throttleRead(email.toLowerCase(), client),
     user: first(byEmail(email)),
+    twoFactor: twoFactorEnabledRead(
+      sql`(select id from users where lower(email) = ${email.toLowerCase()})`,
+    ),
   }),
-  async decide({ throttle, user }, input) {
+  async decide({ throttle, user, twoFactor }, input): Promise<Decision<SignInResult>> {
     const email = input.email.toLowerCase();
     const now = new Date();
     const locked = lockedUntil(throttle, now);
@@ -180,11 +189,19 @@ export const signIn = defineCommand({
       };
     }
     if (user.status === 'disabled') throw authError(403, 'user-disabled');
-    const signedIn = openSession(user.id, input.rememberMe ?? false);
+    const rememberMe = input.rememberMe ?? false;
+    if (twoFactor) {
+      const challenge = openChallenge(user.id, rememberMe, now);
+      return {
+        effects: [recordSignIn(email, input.client, now), ...challenge.effects],
+        result: challenge.result,
+      };
+    }
+    const signedIn = openSession(user.id, rememberMe);
     return {
       appends: [signedIn.append],
       effects: [recordSignIn(email, input.client, now), signedIn.effect],
-      result: signedIn.session as NewSession,
+      result: signedIn.session,
     };
   },
 });

@@ -13,11 +13,11 @@ import {
   signInRequestSchema,
   signUpRequestSchema,
 } from '../../../shared/auth/schemas';
+import { twoFactorChallengeSchema } from '../../../shared/auth/security';
 import { emailVerificationMessages, verifyEmailSchema } from '../../../shared/ops/email';
 import { clientAddress } from '../../core/client-address';
 import { contextOf } from '../../core/context';
 import type { ModuleDeps } from '../../core/module';
-import type { Db } from '../../db/schema';
 import { defineRoute } from '../../http/route-spec';
 import { memberIdOf } from '../../http/signed-in';
 import type { ErrorCoder } from '../../http/validation';
@@ -34,8 +34,9 @@ import {
 import { authLimits } from './auth-limits';
 import { dummyPasswordHash, hashPassword } from './passwords';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
+import { securityRoutes } from './security-routes';
 import { presentSession } from './session-presenter';
-import { findActiveSession, type NewSession } from './sessions';
+import { signedInAnswer } from './signed-in-answer';
 
 const STRENGTH_MESSAGES: string[] = [
   validationMessages.passwordTooShort,
@@ -56,12 +57,6 @@ const authCoder: ErrorCoder = (fields) => {
 const messageSchema = z.object({ message: z.string() });
 const userParams = z.object({ id: idField() });
 const roleChangeSchema = z.strictObject({ role: roleSchema });
-
-/** The session as the sign-in answer shows it, read back the way every later request reads it. */
-async function signedInAnswer(db: Db, session: NewSession) {
-  const active = await findActiveSession(db, session.token);
-  return active ? presentSession(active) : { isAuthenticated: false as const };
-}
 
 export function authRoutes({ db, commands, config }: ModuleDeps) {
   const publicUrl = config.publicUrl;
@@ -141,7 +136,7 @@ export function authRoutes({ db, commands, config }: ModuleDeps) {
           contextOf(req),
         );
         setSessionCookie(req, res, session, publicUrl);
-        res.status(201).json(await signedInAnswer(db, session));
+        res.status(201).json(await signedInAnswer(db, session, config.PASSWORD_MAX_AGE_DAYS));
       },
     }),
     defineRoute({
@@ -152,16 +147,22 @@ export function authRoutes({ db, commands, config }: ModuleDeps) {
       auth: 'public',
       body: signInRequestSchema,
       coder: authCoder,
-      responses: { 200: sessionSummarySchema },
+      description:
+        'A member with two-factor sign-in gets `{ twoFactorRequired, challengeId }` and no session; `POST /auth/sign-in/two-factor` completes it.',
+      responses: { 200: z.union([sessionSummarySchema, twoFactorChallengeSchema]) },
       errors: [401, 403, 404, 429],
       async handler({ body }, req, res) {
-        const session = await commands.run(
+        const result = await commands.run(
           signIn,
           { ...body, client: clientAddress(req) },
           contextOf(req),
         );
-        setSessionCookie(req, res, session, publicUrl);
-        res.json(await signedInAnswer(db, session));
+        if ('twoFactorRequired' in result) {
+          res.json(result);
+          return;
+        }
+        setSessionCookie(req, res, result, publicUrl);
+        res.json(await signedInAnswer(db, result, config.PASSWORD_MAX_AGE_DAYS));
       },
     }),
     defineRoute({
@@ -231,6 +232,7 @@ export function authRoutes({ db, commands, config }: ModuleDeps) {
     }),
     adminToggle('disable'),
     adminToggle('enable'),
+    ...securityRoutes({ db, commands, config }, limits),
     roleRoute({
       path: '/admin/users/:id/role',
       summary: 'Makes a member an owner, or an owner a member',

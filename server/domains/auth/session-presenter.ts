@@ -17,5 +17,6 @@ export function presentSession(session: ActiveSession): SignedInSession {
     rememberMe: session.rememberMe,
     role: session.user.role,
     onboardingComplete: session.user.onboarding_complete,
+    passwordRotationRequired: session.passwordRotationRequired,
   };
 }

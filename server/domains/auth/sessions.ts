@@ -50,11 +50,33 @@ export function closeAllSessions(userId: string): Statement {
   return statement(qb.deleteFrom('sessions').where('user_id', '=', userId));
 }
 
-export async function findActiveSession(db: Db, token: string): Promise<ActiveSession | null> {
+/** Whether the member must choose a new password before anything else. */
+function rotationDue(
+  state: { rotation_required: boolean | null; changed_at: Date | null },
+  maxPasswordAgeDays: number,
+  now: number,
+): boolean {
+  if (state.rotation_required) return true;
+  if (maxPasswordAgeDays === 0 || !state.changed_at) return false;
+  return now - state.changed_at.getTime() > maxPasswordAgeDays * DAY_MS;
+}
+
+/**
+ * The live session of a token with its member. `maxPasswordAgeDays` (0 = no maximum) is the
+ * configured password age past which the session reads as needing a new password.
+ */
+export async function findActiveSession(
+  db: Db,
+  token: string,
+  maxPasswordAgeDays: number,
+): Promise<ActiveSession | null> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('password_state', 'password_state.user_id', 'sessions.user_id')
     .select([
+      'password_state.rotation_required',
+      'password_state.changed_at',
       'sessions.id as session_id',
       'sessions.remember_me',
       'sessions.created_at',
@@ -99,6 +121,7 @@ export async function findActiveSession(db: Db, token: string): Promise<ActiveSe
     createdAt: row.created_at,
     lastActivityAt: row.last_activity_at,
     expiresAt: row.expires_at,
+    passwordRotationRequired: rotationDue(row, maxPasswordAgeDays, Date.now()),
     user: {
       id: row.id,
       username: row.username,

@@ -121,6 +121,49 @@ describe('decideRoot', () => {
   });
 });
 
+describe('required password rotation', () => {
+  const member = { ...base, session: 'signed-in' as const, passwordRotationRequired: true };
+
+  it('sends the member to /password-rotation from every other route', () => {
+    expect(decideGuard(member)).toEqual({ kind: 'redirect', to: '/password-rotation' });
+    expect(decideGuard({ ...member, access: 'visitor', location: '/login' })).toEqual({
+      kind: 'redirect',
+      to: '/password-rotation',
+    });
+    expect(decideRoot('signed-in', null, true)).toEqual({
+      kind: 'redirect',
+      to: '/password-rotation',
+    });
+  });
+
+  it('holds even with the client guard switched off', () => {
+    expect(decideGuard({ ...member, authGuard: false })).toEqual({
+      kind: 'redirect',
+      to: '/password-rotation',
+    });
+  });
+
+  it('renders the rotation page itself, and lets a pending sign-out go to /login', () => {
+    expect(decideGuard({ ...member, location: '/password-rotation' })).toEqual({
+      kind: 'render',
+    });
+    expect(
+      decideGuard({
+        ...member,
+        session: 'signed-out',
+        location: '/password-rotation',
+        pending: { to: '/login', when: 'signed-out' },
+      }),
+    ).toEqual({ kind: 'redirect', to: '/login' });
+  });
+
+  it('leaves a member with no rotation due where they are', () => {
+    expect(decideGuard({ ...member, passwordRotationRequired: false })).toEqual({
+      kind: 'render',
+    });
+  });
+});
+
 describe('safeReturnPath', () => {
   it('keeps an internal path with its query and hash', () => {
     expect(safeReturnPath('/post/42?focus=comment#c1')).toBe('/post/42?focus=comment#c1');

@@ -21,7 +21,9 @@ import { Checkbox } from '../../components/ui/checkbox';
 import { TextField } from '../../components/ui/form-field';
 import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
+import type { SignedInSession } from '../../../shared/auth/schemas';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { TwoFactorSignInStep } from '../security/TwoFactorSignInStep';
 import { useRequestPasswordResetMutation, useSignInMutation } from './authApi';
 import { AuthFrame } from './AuthFrame';
 import { fieldErrorsFromZod } from './formErrors';
@@ -50,7 +52,14 @@ export function LoginPage() {
   const feedback = useFormFeedback(FIELDS, ids);
   const { errors, general } = feedback;
   const [notice, setNotice] = useState<string | null>(null);
+  const [challengeId, setChallengeId] = useState<string | null>(null);
   const busy = signingIn || sendingReset;
+
+  function enter(session: SignedInSession) {
+    const state: unknown = location.state;
+    const from = typeof state === 'object' && state !== null && 'from' in state ? state.from : null;
+    dispatch(sessionStarted(session, safeReturnPath(from)));
+  }
 
   useEffect(() => {
     // Fetched while the member types, so that submitting does not wait for it.
@@ -68,12 +77,13 @@ export function LoginPage() {
       return;
     }
     try {
-      const session = await signIn(parsed.data).unwrap();
+      const answer = await signIn(parsed.data).unwrap();
+      if ('twoFactorRequired' in answer) {
+        setChallengeId(answer.challengeId);
+        return;
+      }
       toast.success(authSuccessMessages.login);
-      const state: unknown = location.state;
-      const from =
-        typeof state === 'object' && state !== null && 'from' in state ? state.from : null;
-      dispatch(sessionStarted(session, safeReturnPath(from)));
+      enter(answer);
     } catch (failure) {
       feedback.showFailure(failure, authErrorMessages['login-failed']);
     }
@@ -99,6 +109,29 @@ export function LoginPage() {
     } catch (failure) {
       feedback.showFailure(failure, authErrorMessages['reset-failed']);
     }
+  }
+
+  if (challengeId) {
+    return (
+      <AuthFrame>
+        <Card className="w-full max-w-md">
+          <CardHeader className="text-center">
+            <CardTitle>Two-factor authentication</CardTitle>
+            <CardDescription>One more step to sign in as {email}.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <TwoFactorSignInStep
+              challengeId={challengeId}
+              onSignedIn={enter}
+              onRestart={() => {
+                setChallengeId(null);
+                setPassword('');
+              }}
+            />
+          </CardContent>
+        </Card>
+      </AuthFrame>
+    );
   }
 
   return (

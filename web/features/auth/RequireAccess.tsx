@@ -24,6 +24,7 @@ export function RequireAccess({ access, children }: RequireAccessProps) {
     authGuard,
     location: `${location.pathname}${location.search}${location.hash}`,
     pending,
+    passwordRotationRequired: session.user?.passwordRotationRequired === true,
   });
 
   switch (decision.kind) {

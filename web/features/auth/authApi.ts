@@ -8,10 +8,19 @@ import type {
   SignInRequest,
   SignUpRequest,
 } from '../../../shared/auth/schemas';
+import type { TwoFactorChallenge } from '../../../shared/auth/security';
 
 const schemas = () => import('../../../shared/auth/schemas');
 const parseSessionSummary = parseLazily(async () => (await schemas()).sessionSummarySchema);
 const parseSignedInSession = parseLazily(async () => (await schemas()).signedInSessionSchema);
+/** A session, or the second step's challenge for a member with two-factor sign-in. */
+const parseSignInAnswer = parseLazily(async () => {
+  const [{ signedInSessionSchema }, { twoFactorChallengeSchema }] = await Promise.all([
+    schemas(),
+    import('../../../shared/auth/security'),
+  ]);
+  return signedInSessionSchema.or(twoFactorChallengeSchema);
+});
 
 interface MessageResponse {
   message: string;
@@ -24,9 +33,9 @@ export const authApi = api.injectEndpoints({
       transformResponse: parseSessionSummary,
       providesTags: ['Session'],
     }),
-    signIn: build.mutation<SignedInSession, SignInRequest>({
+    signIn: build.mutation<SignedInSession | TwoFactorChallenge, SignInRequest>({
       query: (body) => ({ url: 'auth/sign-in', method: 'POST', body }),
-      transformResponse: parseSignedInSession,
+      transformResponse: parseSignInAnswer,
     }),
     signUp: build.mutation<SignedInSession, SignUpRequest>({
       query: (body) => ({ url: 'auth/sign-up', method: 'POST', body }),

@@ -31,11 +31,14 @@ export interface GuardInput {
   /** The requested location: path, query and hash. */
   location: string;
   pending: PendingRedirect | null;
+  /** The signed-in member must choose a new password before anything else. */
+  passwordRotationRequired?: boolean;
 }
 
 export const LOGIN_PATH = '/login';
 export const CREATE_ACCOUNT_PATH = '/create-account';
 export const HOME_PATH = '/';
+export const PASSWORD_ROTATION_PATH = '/password-rotation';
 
 const visitorPaths = new Set([LOGIN_PATH, CREATE_ACCOUNT_PATH]);
 
@@ -58,11 +61,20 @@ export function decideGuard({
   authGuard,
   location,
   pending,
+  passwordRotationRequired = false,
 }: GuardInput): GuardDecision {
   if (session === 'loading' || authGuard === undefined) return { kind: 'loading' };
   if (session === 'error') return { kind: 'error' };
   const target = pendingTarget(session, location, pending);
   if (target) return { kind: 'redirect', to: target };
+  // Not relaxed by AUTH_GUARD: the server refuses such a member everything else anyway.
+  if (
+    session === 'signed-in' &&
+    passwordRotationRequired &&
+    pathOf(location) !== PASSWORD_ROTATION_PATH
+  ) {
+    return { kind: 'redirect', to: PASSWORD_ROTATION_PATH };
+  }
   if (!authGuard) return { kind: 'render' };
   if (access === 'authenticated' && session === 'signed-out') {
     return { kind: 'redirect', to: LOGIN_PATH, from: location };
@@ -78,12 +90,22 @@ export type RootDecision =
   | { kind: 'create-account' }
   | { kind: 'redirect'; to: string };
 
-/** `/` is the home feed for a member and the Create Account card for a visitor. */
-export function decideRoot(session: SessionStatus, pending: PendingRedirect | null): RootDecision {
+/**
+ * `/` is the home feed for a member and the Create Account card for a visitor; a member who must
+ * choose a new password goes to do that first.
+ */
+export function decideRoot(
+  session: SessionStatus,
+  pending: PendingRedirect | null,
+  passwordRotationRequired = false,
+): RootDecision {
   if (session === 'loading') return { kind: 'loading' };
   if (session === 'error') return { kind: 'error' };
   const target = pendingTarget(session, HOME_PATH, pending);
   if (target) return { kind: 'redirect', to: target };
+  if (session === 'signed-in' && passwordRotationRequired) {
+    return { kind: 'redirect', to: PASSWORD_ROTATION_PATH };
+  }
   return session === 'signed-in' ? { kind: 'home' } : { kind: 'create-account' };
 }
 

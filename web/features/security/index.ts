@@ -1,1 +1,3 @@
-export { ChangePasswordButton, TwoFactorButton } from './StandIns';
+/* What other features place on their screens (the settings' Privacy tab). */
+export { ChangePasswordButton } from './ChangePasswordButton';
+export { TwoFactorButton } from './TwoFactorButton';

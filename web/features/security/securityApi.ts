@@ -1,0 +1,51 @@
+import { api } from '../../app/api';
+import type { SignedInSession } from '../../../shared/auth/schemas';
+import type {
+  ChangePasswordRequest,
+  TwoFactorEnabled,
+  TwoFactorSetup,
+  TwoFactorSignInRequest,
+  TwoFactorStatus,
+} from '../../../shared/auth/security';
+import { parseLazily } from '../../lib/lazyParse';
+
+const schemas = () => import('../../../shared/auth/schemas');
+const parseSignedInSession = parseLazily(async () => (await schemas()).signedInSessionSchema);
+
+/** The password change and two-factor endpoints (`server/domains/auth/security-routes.ts`). */
+export const securityApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    changePassword: build.mutation<{ message: string }, ChangePasswordRequest>({
+      query: (body) => ({ url: 'me/password', method: 'POST', body }),
+    }),
+    getTwoFactor: build.query<TwoFactorStatus, void>({
+      query: () => 'me/two-factor',
+      providesTags: ['TwoFactor'],
+    }),
+    setUpTwoFactor: build.mutation<TwoFactorSetup, { password: string }>({
+      query: (body) => ({ url: 'me/two-factor/setup', method: 'POST', body }),
+      invalidatesTags: ['TwoFactor'],
+    }),
+    enableTwoFactor: build.mutation<TwoFactorEnabled, { code: string }>({
+      query: (body) => ({ url: 'me/two-factor/enable', method: 'POST', body }),
+      invalidatesTags: ['TwoFactor'],
+    }),
+    disableTwoFactor: build.mutation<void, { password: string; code: string }>({
+      query: (body) => ({ url: 'me/two-factor/disable', method: 'POST', body }),
+      invalidatesTags: ['TwoFactor'],
+    }),
+    signInWithTwoFactor: build.mutation<SignedInSession, TwoFactorSignInRequest>({
+      query: (body) => ({ url: 'auth/sign-in/two-factor', method: 'POST', body }),
+      transformResponse: parseSignedInSession,
+    }),
+  }),
+});
+
+export const {
+  useChangePasswordMutation,
+  useGetTwoFactorQuery,
+  useSetUpTwoFactorMutation,
+  useEnableTwoFactorMutation,
+  useDisableTwoFactorMutation,
+  useSignInWithTwoFactorMutation,
+} = securityApi;
