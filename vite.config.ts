@@ -16,7 +16,7 @@ const apiServer = 'http://localhost:8080';
 const vendorGroups = [
   {
     name: 'vendor-react',
-    test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
+    test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]|vite[\\/]preload-helper/,
   },
   {
     name: 'vendor-state',
