@@ -5,7 +5,7 @@ import { Toaster } from 'sonner';
 import { TOAST } from '../../shared/constants';
 import { LoggingProvider } from '../features/logs/LoggingProvider';
 import { MonitoringSessionSync } from '../features/monitoring/MonitoringSessionSync';
-import { startMonitoringCapture } from '../features/monitoring/reporter';
+import { startMonitoringCaptureSoon } from '../features/monitoring/reporterLoader';
 import { selectTheme } from '../features/theme/themeSlice';
 import { ThemeSync } from '../features/theme/ThemeSync';
 import { useAppSelector } from './hooks';
@@ -14,7 +14,7 @@ import { TOAST_MOBILE_OFFSET, TOAST_OFFSET } from './toastPlacement';
 import type { AppStore } from './store';
 
 const router = createRouter();
-startMonitoringCapture();
+startMonitoringCaptureSoon();
 
 function AppToaster() {
   const theme = useAppSelector(selectTheme);

@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router-dom';
 import { FullPageError } from '../../components/PageStates';
-import { captureError } from '../monitoring/reporter';
+import { withReporter } from '../monitoring/reporterLoader';
 
 /** Shown when a page throws or its code cannot be loaded (e.g. after a deploy). */
 export function RouteErrorPage() {
   const error = useRouteError();
   useEffect(() => {
     console.error(error);
-    captureError(error, 'RouteErrorPage');
+    withReporter((reporter) => reporter.captureError(error, 'RouteErrorPage'));
   }, [error]);
   return (
     <FullPageError

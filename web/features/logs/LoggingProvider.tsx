@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSession } from '../auth/session';
-import { logReportedProblems } from '../monitoring/reporter';
+import { withReporter } from '../monitoring/reporterLoader';
 import { lazyShipper, type LogShipping } from './lazyShipper';
 import { LoggingContext, type ClientLogger } from './loggingContext';
 
@@ -25,8 +25,10 @@ export function LoggingProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     // Errors and warnings the monitoring reporter sends are the app's log lines too.
-    logReportedProblems((level, message, data) => shipper.log(level, message, data));
-    return () => logReportedProblems(null);
+    withReporter((reporter) =>
+      reporter.logReportedProblems((level, message, data) => shipper.log(level, message, data)),
+    );
+    return () => withReporter((reporter) => reporter.logReportedProblems(null));
   }, [shipper]);
 
   useEffect(() => {

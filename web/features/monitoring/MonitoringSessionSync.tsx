@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useSession } from '../auth/session';
-import { setMonitoringEnabled } from './reporter';
+import { withReporter } from './reporterLoader';
 
 /** Browser errors and vitals are reported while a member is signed in, as the API requires. */
 export function MonitoringSessionSync() {
   const signedIn = useSession().status === 'signed-in';
   useEffect(() => {
-    setMonitoringEnabled(signedIn);
+    withReporter((reporter) => reporter.setMonitoringEnabled(signedIn));
   }, [signedIn]);
   return null;
 }
