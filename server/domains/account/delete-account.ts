@@ -26,7 +26,7 @@ interface ErasedUser {
 
 /**
  * Operational rows that hold the member or their address: sessions (their sockets close when the
- * relay sees `AccountDeleted`), presence, the sign-in throttles of their address, mail to or
+ * relay sees `AccountDeleted`) and two-factor sign-ins under way, presence, the sign-in throttles of their address, mail to or
  * about them, their log lines; and the record that they were erased, which outlives every restore.
  */
 function operationalErasure(user: ErasedUser, at: Date): Statement[] {
@@ -44,6 +44,8 @@ function operationalErasure(user: ErasedUser, at: Date): Statement[] {
                where v.value in (${user.username}, ${user.displayName})))`;
   return [
     statement(qb.deleteFrom('sessions').where('user_id', '=', userId)),
+    statement(qb.deleteFrom('two_factor_challenges').where('user_id', '=', userId)),
+    statement(qb.deleteFrom('two_factor_used_steps').where('user_id', '=', userId)),
     statement(qb.deleteFrom('socket_presence').where('user_id', '=', userId)),
     statement(qb.deleteFrom('last_seen').where('user_id', '=', userId)),
     statement(qb.deleteFrom('sign_in_throttle').where(sql`lower(email)`, '=', address)),

@@ -70,6 +70,10 @@ export function redactionStatements(userId: string): Statement[] {
       sql`${ownStream} and ${ofType('UserRegistered')}`,
     ),
     redact({ passwordHash: ERASED_SECRET }, sql`${ownStream} and ${ofType('PasswordChanged')}`),
+    redact(
+      { sealedSecret: ERASED_SECRET },
+      sql`${ownStream} and ${ofType('TwoFactorSetupStarted')}`,
+    ),
     redact({ changes: {} }, sql`${ofType('ProfileEdited')} and ${field('userId', userId)}`),
     redact(
       { changes: {} },

@@ -24,6 +24,7 @@ export const securityEventTypes = [
   'TwoFactorEnabled',
   'TwoFactorDisabled',
   'TwoFactorRecoveryCodeUsed',
+  'AccountDeleted',
 ] as const satisfies readonly EventType[];
 
 /**
@@ -94,6 +95,14 @@ export const securityProjection: Projection = {
           ),
         ];
       }
+      // A deleted member's password age, rotation flag, secrets and codes leave with them; the
+      // operational rows (sign-in challenges, used time steps) go with the account's own erasure.
+      case 'AccountDeleted':
+        return [
+          statement(qb.deleteFrom('password_state').where('user_id', '=', event.data.userId)),
+          statement(qb.deleteFrom('two_factor').where('user_id', '=', event.data.userId)),
+          forgetRecoveryCodes(event.data.userId),
+        ];
       case 'TwoFactorDisabled':
         return [
           statement(qb.deleteFrom('two_factor').where('user_id', '=', event.data.userId)),
