@@ -1,7 +1,7 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import type { BulkAction, FilesTab } from '../../../shared/media';
 import { ErrorState, LoadingState } from '../../components/PageStates';
-import { LoadMoreButton } from './LoadMoreButton';
+import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { BulkActionBar } from './BulkActionBar';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import { listedFiles } from './fileList';

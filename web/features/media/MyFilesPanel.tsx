@@ -2,7 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { mediaMessages, type MediaFile } from '../../../shared/media';
 import { ErrorState, LoadingState } from '../../components/PageStates';
-import { LoadMoreButton } from './LoadMoreButton';
+import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { apiErrorOf } from '../auth/formErrors';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import { listedFiles } from './fileList';

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { profileMessages, type FollowEntry, type Profile } from '../../../shared/profiles';
 import { LoadingState } from '../../components/PageStates';
+import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { PageHeader } from '../../components/PageHeader';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -99,17 +100,7 @@ function FollowsList({ profile, which }: { profile: Profile; which: Which }) {
           ))}
         </ul>
         {query.isFetchNextPageError && <Alert>{texts.failed}</Alert>}
-        {query.hasNextPage && (
-          <Button
-            variant="outline"
-            className="self-center"
-            disabled={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {query.isFetchingNextPage && <Spinner />}
-            Load more
-          </Button>
-        )}
+        <LoadMoreButton query={query} />
       </div>
     );
   }

@@ -7,6 +7,7 @@ import type { Post } from '../../../shared/posts';
 import { useAppSelector } from '../../app/hooks';
 import type { RootState } from '../../app/store';
 import { ErrorState, LoadingState } from '../../components/PageStates';
+import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { PageHeader } from '../../components/PageHeader';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -76,17 +77,7 @@ export function SavedPage() {
               More saved posts could not be loaded.
             </p>
           )}
-          {query.hasNextPage && (
-            <Button
-              variant="outline"
-              className="self-center"
-              disabled={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-            >
-              {query.isFetchingNextPage && <Spinner />}
-              Load more
-            </Button>
-          )}
+          <LoadMoreButton query={query} />
         </div>
       )}
     </>

@@ -1,5 +1,5 @@
-import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
+import { Button } from './ui/button';
+import { Spinner } from './ui/spinner';
 
 interface PagedQuery {
   hasNextPage: boolean;
@@ -7,7 +7,7 @@ interface PagedQuery {
   fetchNextPage: () => unknown;
 }
 
-/** The next page of a file list, while there is one. */
+/** The next page of a paged list, while there is one. */
 export function LoadMoreButton({ query }: { query: PagedQuery }) {
   if (!query.hasNextPage) return null;
   return (
