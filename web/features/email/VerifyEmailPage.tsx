@@ -1,52 +1,18 @@
-import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { emailVerificationMessages } from '../../../shared/ops/email';
-import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { Spinner } from '../../components/ui/spinner';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { AuthFrame } from '../auth/AuthFrame';
-import { errorDetail } from './errorDetail';
+import { useCallback } from 'react';
 import { useVerifyEmailMutation } from './emailApi';
+import { EmailLinkPage } from './EmailLinkPage';
 
-/** Opens from the 'Email Verification' link: the token is single-use, so it is sent once. */
+/** Opens from the 'Email Verification' link sent at sign-up. */
 export function VerifyEmailPage() {
-  useDocumentTitle('Verify Email');
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token') ?? '';
   const [verify, result] = useVerifyEmailMutation();
-  const sent = useRef(false);
-
-  useEffect(() => {
-    // React's development double effect must not spend the single-use link twice.
-    if (!token || sent.current) return;
-    sent.current = true;
-    void verify({ token });
-  }, [token, verify]);
-
+  const send = useCallback((token: string) => void verify({ token }), [verify]);
   return (
-    <AuthFrame>
-      <Card className="w-full max-w-md">
-        <CardHeader className="text-center">
-          <CardTitle>Verify your email</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-5">
-          {!token || result.isError ? (
-            <Alert>{errorDetail(result.error) ?? emailVerificationMessages.invalid}</Alert>
-          ) : result.isSuccess ? (
-            <Alert tone="success">{result.data.message}</Alert>
-          ) : (
-            <div role="status" className="flex items-center justify-center gap-2 text-sm">
-              <Spinner className="size-4" />
-              Verifying…
-            </div>
-          )}
-          <Button asChild size="lg" className="w-full">
-            <Link to="/">Go to Agora</Link>
-          </Button>
-        </CardContent>
-      </Card>
-    </AuthFrame>
+    <EmailLinkPage
+      documentTitle="Verify Email"
+      title="Verify your email"
+      pending="Verifying…"
+      send={send}
+      result={{ ...result, message: result.data?.message }}
+    />
   );
 }
