@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { closeOpenedContexts, secondTab, signedInContext } from './members';
-import { newMember, otherProcessUrl, signInThroughForm } from './support';
+import { newMember, otherProcessUrl, signInNewOperator, signInThroughForm } from './support';
 
 const NEW_PASSWORD = 'Fresh-Harbour-42';
 
@@ -75,6 +75,27 @@ test('a required rotation holds every tab on the form, and the change signs the 
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('connection-status')).toHaveText('Healthy');
+});
+
+test("an owner requires it from the member's profile, after confirming", async ({
+  browser,
+  baseURL,
+}) => {
+  const ana = await signedInContext(browser, baseURL!);
+  const ownerContext = await browser.newContext({ baseURL });
+  try {
+    const ownerPage = await ownerContext.newPage();
+    await signInNewOperator(ownerPage, `/profile/${ana.member.username}`);
+    await ownerPage.getByRole('button', { name: 'Require password change' }).click();
+    await ownerPage
+      .getByTestId('confirm-dialog')
+      .getByRole('button', { name: 'Require password change' })
+      .click();
+    await expect(ownerPage.getByText('must choose a new password before going on')).toBeVisible();
+    await expect(ana.page).toHaveURL(/\/password-rotation$/);
+  } finally {
+    await ownerContext.close();
+  }
 });
 
 test('a member with two-factor sign-in passes the second step with a code, then a recovery code', async ({

@@ -14,6 +14,8 @@ import { profileMessages, type Profile } from '../../../shared/profiles';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
+import { useAppSelector } from '../../app/hooks';
+import { selectSignedInUser } from '../auth/session';
 import { messagesUrl } from '../friends/links';
 import { PresenceDot } from '../messaging/PresenceDot';
 import { ProfileAvatar, ProfileBanner } from './ProfileImages';
@@ -21,6 +23,7 @@ import { ProfileEditorDialog } from './ProfileEditorDialog';
 import { profileLink } from './profileRoute';
 import { joinedText, statusLabel } from './profileText';
 import { useFollowToggle } from './useFollowToggle';
+import { RequireRotationButton } from './RequireRotationButton';
 
 /** The profile header (002 §2 item 12) with the owner's Edit or the visitor's Follow and Message. */
 export function ProfileHeader({ profile }: { profile: Profile }) {
@@ -82,6 +85,7 @@ function ProfileActions({ profile }: { profile: Profile }) {
   const { toggle, pendingFor } = useFollowToggle();
   const navigate = useNavigate();
   const following = profile.followedByMe;
+  const viewerIsOwner = useAppSelector(selectSignedInUser)?.role === 'owner';
 
   async function copyLink() {
     try {
@@ -116,6 +120,7 @@ function ProfileActions({ profile }: { profile: Profile }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
       {copy}
+      {viewerIsOwner && <RequireRotationButton profile={profile} />}
       <Button
         variant="outline"
         disabled={!profile.canMessage}

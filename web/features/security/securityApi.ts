@@ -18,6 +18,13 @@ export const securityApi = api.injectEndpoints({
     changePassword: build.mutation<{ message: string }, ChangePasswordRequest>({
       query: (body) => ({ url: 'me/password', method: 'POST', body }),
     }),
+    /** An owner sends a member to /password-rotation until they choose a new password. */
+    requirePasswordRotation: build.mutation<void, string>({
+      query: (userId) => ({
+        url: `admin/users/${userId}/require-password-rotation`,
+        method: 'POST',
+      }),
+    }),
     getTwoFactor: build.query<TwoFactorStatus, void>({
       query: () => 'me/two-factor',
       providesTags: ['TwoFactor'],
@@ -48,4 +55,5 @@ export const {
   useEnableTwoFactorMutation,
   useDisableTwoFactorMutation,
   useSignInWithTwoFactorMutation,
+  useRequirePasswordRotationMutation,
 } = securityApi;
