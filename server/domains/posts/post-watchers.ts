@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import type { Server, Socket } from 'socket.io';
+import type { Server } from 'socket.io';
 import type { ActiveSession } from '../../core/session';
 import type { Db } from '../../db/schema';
+import { watchRooms } from '../../realtime/watch-rooms';
 import { blockedEitherWay, member, postVisible } from '../relations/relations-policy';
 
 /**
@@ -9,24 +10,8 @@ import { blockedEitherWay, member, postVisible } from '../relations/relations-po
  * is in its room, and leaves it when the post leaves its screen, when the member may no longer
  * see it, or when the socket goes.
  */
-const ROOM_PREFIX = 'post:';
-export const postRoom = (postId: string) => `${ROOM_PREFIX}${postId}`;
-
-/** The posts a socket watches now. */
-export function watchedBy(socket: Socket): string[] {
-  return [...socket.rooms]
-    .filter((room) => room.startsWith(ROOM_PREFIX))
-    .map((room) => room.slice(ROOM_PREFIX.length));
-}
-
-/** Makes the socket watch exactly these posts. */
-export function watchOnly(socket: Socket, postIds: readonly string[]): void {
-  const wanted = new Set(postIds);
-  for (const postId of watchedBy(socket)) {
-    if (!wanted.has(postId)) void socket.leave(postRoom(postId));
-  }
-  void socket.join(postIds.map(postRoom));
-}
+export const postWatchRooms = watchRooms('post:');
+export const postRoom = postWatchRooms.room;
 
 export interface Watcher {
   socketId: string;

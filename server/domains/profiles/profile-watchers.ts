@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import type { Server, Socket } from 'socket.io';
+import type { Server } from 'socket.io';
 import type { ActiveSession } from '../../core/session';
 import type { Db } from '../../db/schema';
+import { watchRooms } from '../../realtime/watch-rooms';
 import { member, profileReachable } from '../relations/relations-policy';
 
 /**
@@ -10,21 +11,8 @@ import { member, profileReachable } from '../relations/relations-policy';
  * member may no longer see it, or when the socket goes.
  */
 const ROOM_PREFIX = 'profile:';
-export const profileRoom = (userId: string) => `${ROOM_PREFIX}${userId}`;
-
-export function watchedProfiles(socket: Socket): string[] {
-  return [...socket.rooms]
-    .filter((room) => room.startsWith(ROOM_PREFIX))
-    .map((room) => room.slice(ROOM_PREFIX.length));
-}
-
-export function watchProfilesOnly(socket: Socket, userIds: readonly string[]): void {
-  const wanted = new Set(userIds);
-  for (const userId of watchedProfiles(socket)) {
-    if (!wanted.has(userId)) void socket.leave(profileRoom(userId));
-  }
-  void socket.join(userIds.map(profileRoom));
-}
+export const profileWatchRooms = watchRooms(ROOM_PREFIX);
+export const profileRoom = profileWatchRooms.room;
 
 /** Every profile a socket of this process watches. */
 export function allWatchedProfiles(io: Server): string[] {
