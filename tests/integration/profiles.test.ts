@@ -228,7 +228,17 @@ describe('privacy of a profile', () => {
 
   it('answers a member blocked either way as missing, and refuses following across a block', async () => {
     const [ana, ben] = await signUpMembers(stack.server, 2);
+    // A block ends the follows between the two both ways, and their counts with them.
+    await api(ana).post(`/users/${ben.id}/follow`).expect(200);
+    await api(ben).post(`/users/${ana.id}/follow`).expect(200);
+    expect((await profileOf(ana, ana)).stats).toMatchObject({ followers: 1, following: 1 });
     await api(ana).post('/friends/blocks', { userId: ben.id }).expect(201);
+    expect((await profileOf(ana, ana)).stats).toMatchObject({ followers: 0, following: 0 });
+    expect((await profileOf(ben, ben)).stats).toMatchObject({ followers: 0, following: 0 });
+    expect((await api(ana).get(`/users/${ana.id}/followers`).expect(200)).body).toMatchObject({
+      entries: [],
+      total: 0,
+    });
     await api(ben).get(`/users/${ana.id}`).expect(404);
     const follow = await api(ben).post(`/users/${ana.id}/follow`).expect(403);
     expect(follow.body.error.code).toBe('blocked');

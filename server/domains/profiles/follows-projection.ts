@@ -2,11 +2,14 @@ import { qb, statement } from '../../db/statement';
 import type { Projection } from '../../eventstore/projection';
 import { eraseMemberFollows } from './profiles-erasure';
 
-/** Who follows whom, since when; a deleted member's follows go both ways. */
+/**
+ * Who follows whom, since when. A block ends the follows between the two both ways, as it ends
+ * their friendship; a deleted member's follows go both ways too.
+ */
 export const followsProjection: Projection = {
   name: 'follows',
   tables: ['follows'],
-  handles: ['MemberFollowed', 'MemberUnfollowed', 'AccountDeleted'],
+  handles: ['MemberFollowed', 'MemberUnfollowed', 'MemberBlocked', 'AccountDeleted'],
   project(event) {
     switch (event.type) {
       case 'MemberFollowed':
@@ -31,6 +34,21 @@ export const followsProjection: Projection = {
               .where('followee_id', '=', event.data.followeeId),
           ),
         ];
+      case 'MemberBlocked': {
+        const { userId, blockedUserId } = event.data;
+        return [
+          statement(
+            qb
+              .deleteFrom('follows')
+              .where((eb) =>
+                eb.or([
+                  eb.and([eb('follower_id', '=', userId), eb('followee_id', '=', blockedUserId)]),
+                  eb.and([eb('follower_id', '=', blockedUserId), eb('followee_id', '=', userId)]),
+                ]),
+              ),
+          ),
+        ];
+      }
       case 'AccountDeleted':
         return eraseMemberFollows(event.data.userId);
       default:

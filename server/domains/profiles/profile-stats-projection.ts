@@ -52,6 +52,7 @@ export function profileStatsProjection(meanings: MeaningCatalogue): Projection {
       ...meanings.typesDeclaring('joins'),
       'MemberFollowed',
       'MemberUnfollowed',
+      'MemberBlocked',
       'PostPublished',
       'PostEdited',
       'PostDeleted',
@@ -69,6 +70,16 @@ export function profileStatsProjection(meanings: MeaningCatalogue): Projection {
             lockStats([followerId, followeeId]),
             recount(followeeId, 'followers', followersOf(followeeId)),
             recount(followerId, 'following', followingOf(followerId)),
+          ];
+        }
+        case 'MemberBlocked': {
+          const pair = [event.data.userId, event.data.blockedUserId];
+          return [
+            lockStats(pair),
+            ...pair.flatMap((userId) => [
+              recount(userId, 'followers', followersOf(userId)),
+              recount(userId, 'following', followingOf(userId)),
+            ]),
           ];
         }
         case 'PostPublished':

@@ -40,6 +40,10 @@ export function profileChangesOf(events: readonly StoredEvent[]): {
         stats.add(event.data.followerId);
         stats.add(event.data.followeeId);
         break;
+      case 'MemberBlocked':
+        stats.add(event.data.userId);
+        stats.add(event.data.blockedUserId);
+        break;
       case 'PostPublished':
       case 'PostEdited':
       case 'PostDeleted':
