@@ -729,18 +729,16 @@ describe('every endpoint, hostile input', () => {
     const failures = new Map<string, string>();
     const tally = { requests: 0, byStatus: new Map<number, number>() };
 
-    // fast-check's time limit abandons a property mid-request; the request still runs on the
-    // server, and its write must not land inside the next route's before/after.
+    // fast-check's time limit abandons a property mid-probe; the probe goes on (its request may
+    // not even be sent yet), and its write must not land inside the next route's before/after.
     let inFlight: Promise<unknown> = Promise.resolve();
 
     /** One request: no 5xx, and nothing written when refused. */
-    const probe = async (route: AnyRouteSpec, attempt: Attempt) => {
+    const probeOnce = async (route: AnyRouteSpec, attempt: Attempt) => {
       const name = `${route.method.toUpperCase()} ${route.path}`;
       const before = unchanged ?? (await fingerprint());
       unchanged = null;
-      const sent = Promise.resolve(send(route, attempt, callerOf(route)));
-      inFlight = sent.catch(() => undefined);
-      const res = await sent;
+      const res = await send(route, attempt, callerOf(route));
       tally.requests += 1;
       tally.byStatus.set(res.status, (tally.byStatus.get(res.status) ?? 0) + 1);
       if (res.status >= 500) throw new Error(`${name} answered ${res.status} to ${brief(attempt)}`);
@@ -752,6 +750,11 @@ describe('every endpoint, hostile input', () => {
         }
         unchanged = after;
       }
+    };
+    const probe = (route: AnyRouteSpec, attempt: Attempt) => {
+      const running = probeOnce(route, attempt);
+      inFlight = running.catch(() => undefined);
+      return running;
     };
 
     const check = async (
