@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -99,9 +100,13 @@ export async function stageUpload(
 ): Promise<StagedFile> {
   const target = path.join(rules.dir, `upload-${randomUUID()}`);
   const inspector = new UploadInspector(name, rules);
+  const sink = createWriteStream(target, { flags: 'wx' });
   try {
-    await pipeline(source, inspector, createWriteStream(target, { flags: 'wx' }));
+    await pipeline(source, inspector, sink);
   } catch (error) {
+    // A source that fails at once (the request refused meanwhile) can reject the pipeline before
+    // the file is even opened; removed before that, the file would be created after and stay.
+    if (!sink.closed) await once(sink, 'close').catch(() => undefined);
     await rm(target, { force: true });
     throw error;
   }
