@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idField } from '../api/ids';
 import { text } from '../api/text';
 import { emailField, roleSchema } from '../auth/schemas';
+import { PEOPLE_SEARCH_LIMIT, SEARCH_QUERY_MAX } from '../social/limits';
 import { personSchema, presenceStatusSchema, privacySchema } from '../social/people';
 import {
   BIO_MAX,
@@ -198,9 +199,14 @@ export type CreateUser = z.input<typeof createUserSchema>;
 export const usersQuerySchema = z
   .strictObject({
     username: text({ trim: true, max: 30 }).optional(),
-    q: text({ trim: true, max: 100 }).optional(),
+    q: text({ trim: true, max: SEARCH_QUERY_MAX }).optional(),
     email: emailField.optional(),
-    _limit: z.coerce.number().int().min(1).max(50).default(10),
+    _limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(PEOPLE_SEARCH_LIMIT.max)
+      .default(PEOPLE_SEARCH_LIMIT.default),
   })
   .refine(
     (query) => [query.username, query.q, query.email].filter((v) => v !== undefined).length <= 1,

@@ -5,9 +5,9 @@ import { validationMessages as m } from '../../shared/auth/messages';
 import { signUpRequestSchema } from '../../shared/auth/schemas';
 import { sendEmailSchema } from '../../shared/ops/email';
 import { clientLogBatchSchema, logsQuerySchema } from '../../shared/ops/logs';
+import { usersQuerySchema } from '../../shared/profiles';
 import {
   friendPermissionsUpdateSchema,
-  peopleSearchQuerySchema,
   sendFriendRequestSchema,
   sendMessageSchema,
   socialMessages,
@@ -123,14 +123,12 @@ describe('schemas built on the rule', () => {
         password: 'Secret123',
       });
       expect(firstMessage(signUp)).toBe(m.emailInvalid);
-      expect(peopleSearchQuerySchema.safeParse({ email }).success).toBe(false);
+      expect(usersQuerySchema.safeParse({ email }).success).toBe(false);
       expect(
         sendEmailSchema.safeParse({ recipient: email, template: 'Password Reset' }).success,
       ).toBe(false);
     }
-    expect(peopleSearchQuerySchema.safeParse({ email: 'ana.o-b+1@example.co.uk' }).success).toBe(
-      true,
-    );
+    expect(usersQuerySchema.safeParse({ email: 'ana.o-b+1@example.co.uk' }).success).toBe(true);
   });
 
   it('lowers ids, so one member has one spelling', () => {
