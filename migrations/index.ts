@@ -18,6 +18,7 @@ import * as memberSettings from './20261127T093000-member-settings';
 import * as onboarding from './20261127T100000-onboarding';
 import * as security from './20261127T110000-security';
 import * as erasure from './20261127T120000-erasure';
+import * as contentVisibility from './20261128T090000-content-visibility';
 
 /**
  * Every migration, keyed by its timestamped name. A static list (rather than reading the folder)
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T100000-onboarding': onboarding,
   '20261127T110000-security': security,
   '20261127T120000-erasure': erasure,
+  '20261128T090000-content-visibility': contentVisibility,
 };

@@ -33,6 +33,7 @@ import type { OnboardingProgressTable } from './tables/onboarding-progress';
 import type { PasswordResetTokensTable } from './tables/password-reset-tokens';
 import type { PasswordStateTable } from './tables/password-state';
 import type { PerformanceMetricsTable } from './tables/performance-metrics';
+import type { PostGrantsTable } from './tables/post-grants';
 import type { PostLikesTable } from './tables/post-likes';
 import type { PostMediaTable } from './tables/post-media';
 import type { PostNumbersTable } from './tables/post-numbers';
@@ -98,6 +99,7 @@ export interface Database {
   posts: PostsTable;
   post_numbers: PostNumbersTable;
   post_likes: PostLikesTable;
+  post_grants: PostGrantsTable;
   likes_received: LikesReceivedTable;
   post_media: PostMediaTable;
   comments: CommentsTable;

@@ -61,6 +61,13 @@ export const postEvents = {
     ...postContent,
   }),
   PostDeleted: z.strictObject({ postId: z.uuid(), authorId: z.uuid() }),
+  /**
+   * Into the trash (`DELETE /content/{id}`): nobody reads it, the author included, until it is
+   * restored or purged after retention (`PostDeleted`). `actorId` is the author or an owner.
+   */
+  PostTrashed: z.strictObject({ postId: z.uuid(), authorId: z.uuid(), actorId: z.uuid() }),
+  /** Out of the trash, as it was. */
+  PostUntrashed: z.strictObject({ postId: z.uuid(), authorId: z.uuid(), actorId: z.uuid() }),
   PostLiked: z.strictObject(onPost),
   PostUnliked: z.strictObject(onPost),
   CommentAdded: z.strictObject({

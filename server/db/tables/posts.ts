@@ -33,6 +33,12 @@ export interface PostsTable {
    * the feed-order lock so it rises in commit order; null until first published.
    */
   feed_seq: number | null;
+  /** Set while the post is in the trash (`DELETE /content/{id}`); purged after retention. */
+  deleted_at: Date | null;
+  /** `hidden` keeps the post to its author, `removed` to nobody (moderation). */
+  moderation_state: Generated<'visible' | 'hidden' | 'removed'>;
+  /** The moderator's reason, shown to the author of a hidden post. */
+  moderation_reason: string | null;
   /** Bumped by every change to the row, counts included, under the row lock. */
   version: Generated<number>;
 }

@@ -23,9 +23,7 @@ export function createNewPostsPusher(): Pusher {
             from (${newPostAudience(authorId)}) a
             join posts p on p.id = ${postId}::uuid
             where a.user_id <> p.author_id and p.published_at is not null
-              and ${postVisible(sql.ref('p.author_id'), sql.ref('p.visibility'), sql.ref('p.status'), sql.ref('a.user_id'))}`.execute(
-            db,
-          );
+              and ${postVisible('p', sql.ref('a.user_id'))}`.execute(db);
           const here = rows.filter((row) => isHere(io, row.user_id));
           if (here.length === 0) return;
           const payload: PostNewPayload = {

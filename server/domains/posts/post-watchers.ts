@@ -50,9 +50,7 @@ export async function visiblePostIds(
   const { rows } = await sql<{ id: string }>`
     select p.id from posts p
     where p.id = any(${[...postIds]}::uuid[])
-      and ${postVisible(sql.ref('p.author_id'), sql.ref('p.visibility'), sql.ref('p.status'), member(userId))}`.execute(
-    db,
-  );
+      and ${postVisible('p', member(userId))}`.execute(db);
   const visible = new Set(rows.map((row) => row.id));
   return postIds.filter((id) => visible.has(id));
 }
@@ -71,9 +69,7 @@ export async function visiblePairs(
     from unnest(${pairs.map((p) => p.id)}::uuid[], ${pairs.map((p) => p.userId)}::uuid[])
       as v(post_id, user_id)
     join posts p on p.id = v.post_id
-    where ${postVisible(sql.ref('p.author_id'), sql.ref('p.visibility'), sql.ref('p.status'), sql.ref('v.user_id'))}`.execute(
-    db,
-  );
+    where ${postVisible('p', sql.ref('v.user_id'))}`.execute(db);
   return new Set(rows.map((row) => pairKey(row.post_id, row.user_id)));
 }
 

@@ -11,6 +11,8 @@ export const postEventTypes = [
   'PostPublished',
   'PostEdited',
   'PostDeleted',
+  'PostTrashed',
+  'PostUntrashed',
   'PostLiked',
   'PostUnliked',
   'CommentAdded',
@@ -76,6 +78,7 @@ export const postsProjection: Projection = {
     'comment_likes',
     'saved_posts',
     'post_media',
+    'post_grants',
   ],
   handles: [...postEventTypes, 'AccountDeleted'],
   project(event) {
@@ -123,6 +126,10 @@ export const postsProjection: Projection = {
           ...attachStatements(d.postId, d.mediaIds, true),
         ];
       }
+      case 'PostTrashed':
+        return [bumpPost(event.data.postId, { deleted_at: event.occurredAt })];
+      case 'PostUntrashed':
+        return [bumpPost(event.data.postId, { deleted_at: null })];
       case 'PostDeleted': {
         const { postId } = event.data;
         return [

@@ -67,6 +67,8 @@ function changesOf(events: readonly StoredEvent[]): Changes {
         break;
       case 'PostPublished':
       case 'PostEdited':
+      case 'PostTrashed':
+      case 'PostUntrashed':
         changes.updated.add(event.data.postId);
         break;
       case 'PostDeleted':

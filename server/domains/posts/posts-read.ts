@@ -17,13 +17,7 @@ import { attachedFilesSql } from './post-media';
 import { presentPost, type PostRow } from './post-presenter';
 
 /** `viewerId` may see the post of the enclosing query (`p`): the relations policy's rule. */
-export const visibleToViewer = (viewerId: string) =>
-  postVisible(
-    sql.ref('p.author_id'),
-    sql.ref('p.visibility'),
-    sql.ref('p.status'),
-    member(viewerId),
-  );
+export const visibleToViewer = (viewerId: string) => postVisible('p', member(viewerId));
 
 /**
  * Every column a presented post needs for one viewer, with no visibility filter: on the pool

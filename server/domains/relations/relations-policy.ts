@@ -121,20 +121,38 @@ export function fileVisible(
 }
 
 /**
- * `viewer` may see a post: always its author; anyone else only once it is published, with no
- * block either way, and by its visibility: `public` to every signed-in member, `friendsOnly` to
- * the author's friends, `private` to nobody else. Drafts and private posts are the author's.
+ * `viewer` may see the post aliased `post` in the enclosing query: nobody while it is in the
+ * trash; otherwise always its author; anyone else only once it is published, not hidden or
+ * removed by a moderator, with no block either way, and by its visibility: `public` to every
+ * signed-in member, `friendsOnly` to the author's friends, `private` to nobody else, and to
+ * the members the author named. Drafts and private posts are the author's.
  */
-export function postVisible(
-  author: MemberRef,
-  visibility: RawBuilder<unknown>,
-  status: RawBuilder<unknown>,
+export function postVisible(post: string, viewer: MemberRef): RawBuilder<boolean> {
+  const author = sql.ref(`${post}.author_id`);
+  return sql<boolean>`(${sql.ref(`${post}.deleted_at`)} is null
+    and (${author} = ${viewer}
+      or (${sql.ref(`${post}.status`)} = 'published'
+        and ${sql.ref(`${post}.moderation_state`)} = 'visible'
+        and (${postAudienceAdmits(post, sql.ref(`${post}.visibility`), 'view', viewer)})
+        and not ${blockedEitherWay(author, viewer)})))`;
+}
+
+/**
+ * `viewer`, not the author, is in the audience `setting` gives one action on the post: every
+ * member for `public`, the author's friends for `friendsOnly`, and in any case the members the
+ * author named for the action (`post_grants`). Blocks and the post's state are the caller's.
+ */
+export function postAudienceAdmits(
+  post: string,
+  setting: RawBuilder<unknown>,
+  action: 'view' | 'comment' | 'share',
   viewer: MemberRef,
 ): RawBuilder<boolean> {
-  return sql<boolean>`(${author} = ${viewer}
-    or (${status} = 'published'
-      and (${visibility} = 'public' or (${visibility} = 'friendsOnly' and ${areFriends(author, viewer)}))
-      and not ${blockedEitherWay(author, viewer)}))`;
+  const author = sql.ref(`${post}.author_id`);
+  return sql<boolean>`(${setting} = 'public'
+    or (${setting} = 'friendsOnly' and ${areFriends(author, viewer)})
+    or exists (select 1 from post_grants g where g.post_id = ${sql.ref(`${post}.id`)}
+      and g.action = ${action} and g.user_id = ${viewer}))`;
 }
 
 /**
@@ -148,7 +166,7 @@ export function fileInVisiblePost(
 ): RawBuilder<boolean> {
   return sql<boolean>`exists (select 1 from post_media pm join posts p on p.id = pm.post_id
     where pm.file_id = ${file} and p.author_id = ${owner}
-      and ${postVisible(sql.ref('p.author_id'), sql.ref('p.visibility'), sql.ref('p.status'), viewer)})`;
+      and ${postVisible('p', viewer)})`;
 }
 
 /** `viewer` holds the owner role: an owner reads every profile whole, to run the community. */
