@@ -1,0 +1,4 @@
+export * from './limits';
+export * from './live';
+export * from './messages';
+export * from './schemas';
