@@ -53,8 +53,12 @@ const schema = z
     PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).max(3650).default(0),
     /** How often each process removes the presence rows of processes that stopped heartbeating. */
     PRESENCE_SWEEP_MS: z.coerce.number().int().min(100).default(15_000),
-    /** How often each process writes the post views it counted (ms). */
+    /** How often each process writes the post views and content analytics it counted (ms). */
     POST_VIEWS_FLUSH_MS: z.coerce.number().int().min(100).default(5000),
+    /** Days a trashed post is kept before the cleanup purges it for good. */
+    CONTENT_TRASH_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+    /** Analytics units one member may add to one post per hour (`POST /content/{id}/analytics`); 0 is none. */
+    CONTENT_METRICS_PER_HOUR: z.coerce.number().int().min(0).default(1000),
     /** Email: SMTP when set (e.g. smtp://mailpit:1025), else the local capture table. */
     SMTP_URL: z
       .string()

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { accountEvents } from './accounts';
 import { backupEvents } from './backups';
+import { contentHistoryEvents } from './content-history';
 import { diagnosticEvents } from './diagnostics';
 import { friendEvents } from './friends';
 import { mediaEvents } from './media';
@@ -25,6 +26,7 @@ export const eventSchemas = {
   ...backupEvents,
   ...mediaEvents,
   ...postEvents,
+  ...contentHistoryEvents,
   ...onboardingEvents,
   ...settingsEvents,
   ...securityEvents,

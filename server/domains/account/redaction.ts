@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { OnboardingUserData } from '../../../shared/onboarding';
 import { statement, type Statement } from '../../db/statement';
 import { userStreamIdSql } from '../auth/streams';
+import { backupRedactionStatements } from '../content-history/history-redaction';
 
 /** What replaces a member's text in the log: short, and valid wherever text must not be empty. */
 export const ERASED_TEXT = '[erased]';
@@ -51,9 +52,9 @@ const field = (name: string, userId: string) =>
  * What is theirs: their account stream's email, username and password hashes; their profile
  * fields, images, card switches and settings; their uuidv7 mapping's address; their onboarding
  * choices and owner setup (company, role); the notes of friend requests to or from them; the
- * messages, posts, comments (and those comments' edits) they wrote; their files' names, tags and
- * descriptions. What others wrote stays others': a reply to their comment or a message to them
- * is not redacted.
+ * messages, posts, comments (and those comments' edits) they wrote, and their copies in backups;
+ * their files' names, tags and descriptions. What others wrote stays others': a reply to their
+ * comment or a message to them is not redacted.
  * Idempotent: a restore applies it again to every erased member.
  */
 export function redactionStatements(userId: string): Statement[] {
@@ -128,6 +129,7 @@ export function redactionStatements(userId: string): Statement[] {
       { content: ERASED_TEXT },
       sql`${ofType('CommentEdited')} and data ->> 'commentId' in ${theirComments}`,
     ),
+    ...backupRedactionStatements(userId, ERASED_TEXT),
     redact({ tags: [] }, sql`${ofType('FileTagged')} and data ->> 'fileId' in ${theirFiles}`),
     redact(
       { description: '' },

@@ -1,0 +1,37 @@
+import { historyMessages } from '../../../shared/content/history';
+import { appendTo, defineCommand } from '../../core/command';
+import { notFound } from '../../core/errors';
+import { first } from '../../core/reads';
+import { qb } from '../../db/statement';
+import { idOrNone, postStreamId } from '../posts/streams';
+import { checkHistoryAccess, historyPostState } from './access';
+import { restoredPostReply, restoreEvents } from './restored-post';
+
+/**
+ * Puts a post's content fields back as one of its versions kept them, by a `PostEdited` that
+ * becomes the newest version. The post keeps its status: a published post stays published, so
+ * a version with a blank title cannot be restored into it (400, as an edit).
+ */
+export const restoreVersion = defineCommand({
+  name: 'contentHistory.restoreVersion',
+  load: (input: { actorId: string; postId: string; version: number }) => ({
+    post: historyPostState(input.postId, input.actorId),
+    kept: first(
+      qb
+        .selectFrom('post_versions')
+        .select('fields')
+        .where('post_id', '=', idOrNone(input.postId))
+        .where('version_no', '=', input.version),
+    ),
+  }),
+  decide({ post: found, kept }, { actorId }) {
+    const post = checkHistoryAccess(found, actorId);
+    if (!kept) throw notFound(historyMessages.versionNotFound, 'version-not-found');
+    const { events, guards } = restoreEvents(post, kept.fields);
+    return {
+      guards,
+      appends: [appendTo(postStreamId(post.id), post.stream_version, events)],
+      reply: restoredPostReply(post.id, actorId),
+    };
+  },
+});
