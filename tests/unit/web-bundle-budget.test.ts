@@ -27,6 +27,10 @@ const KEPT_OFF_FIRST_PAGES = [
   /MonitoringDemoPage/,
   /BackupDemoPage/,
   /EmailDemoPage/,
+  // The ad layer loads once the page is idle (web/app/adSlots.tsx).
+  /adLayer/,
+  /InlineAd/,
+  /FloatingAd/,
 ];
 
 interface ManifestChunk {

@@ -8,6 +8,7 @@ import { MonitoringSessionSync } from '../features/monitoring/MonitoringSessionS
 import { startMonitoringCaptureSoon } from '../features/monitoring/reporterLoader';
 import { selectTheme } from '../features/theme/themeSlice';
 import { ThemeSync } from '../features/theme/ThemeSync';
+import { AdSlotsProvider } from './adSlots';
 import { useAppSelector } from './hooks';
 import { createRouter } from './router';
 import { TOAST_MOBILE_OFFSET, TOAST_OFFSET } from './toastPlacement';
@@ -40,7 +41,9 @@ export function App({ store }: { store: AppStore }) {
         <ThemeSync />
         <MonitoringSessionSync />
         <LoggingProvider>
-          <RouterProvider router={router} />
+          <AdSlotsProvider>
+            <RouterProvider router={router} />
+          </AdSlotsProvider>
         </LoggingProvider>
         <AppToaster />
       </Provider>

@@ -35,6 +35,8 @@ export const api = createApi({
     'MemberSettings',
     'Engagement',
     'TwoFactor',
+    'AdsConfig',
+    'AdsMetrics',
   ],
   endpoints: () => ({}),
 });

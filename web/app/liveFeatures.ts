@@ -48,6 +48,11 @@ export const liveFeatures: readonly LiveFeatureEntry[] = [
     name: 'email',
     load: async () => (await import('../features/email/emailLive')).emailLive,
   },
+  // Loaded by the first screen that shows an ad (`startAdRuntime`), after the first page is idle.
+  {
+    name: 'ads',
+    load: async () => (await import('../features/ads/adsLive')).adsLive,
+  },
   {
     name: 'backup',
     load: async () => (await import('../features/backup/backupLive')).backupLive,

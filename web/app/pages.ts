@@ -117,6 +117,7 @@ export const BackupDemoPage = lazyPage(
 const ads = () => import('../features/ads/pages');
 export const TestAdsPage = lazyPage(ads, 'TestAdsPage');
 export const FeedAdPage = lazyPage(ads, 'FeedAdPage');
+export const AdsManagePage = lazyPage(ads, 'AdsManagePage');
 
 export const NotFoundPage = lazyPage(
   () => import('../features/errors/NotFoundPage'),

@@ -59,6 +59,7 @@ const memberPages: RouteObject[] = [
   { path: 'backup-demo', Component: pages.BackupDemoPage },
   { path: 'ads/test-ads', Component: pages.TestAdsPage },
   ...[1, 2, 3, 4].map((n) => ({ path: `ads/feed-ad${n}`, Component: pages.FeedAdPage })),
+  { path: 'ads/manage', Component: pages.AdsManagePage },
 ];
 
 export const routes: RouteObject[] = [

@@ -153,6 +153,7 @@ describe('the app’s list of live features', () => {
   it('loads, for each lazy entry, the feature of that name', async () => {
     const lazyEntries = liveFeatures.filter((entry) => 'load' in entry);
     expect(lazyEntries.map((entry) => entry.name).sort()).toEqual([
+      'ads',
       'backup',
       'email',
       'logs',

@@ -1,14 +1,18 @@
+import { Suspense } from 'react';
+import { useAdSlots } from '../../app/adSlots';
+import { useSession } from '../auth/session';
+
 /**
- * The floating placement of spec 002 (top right, z-index 9999). Ads arrive with the advertising
- * feature; until then the region stays empty and lets clicks through to the page.
+ * The floating placement of spec 002 (top right, the placement's z-index), for signed-in
+ * members. Its code loads once the first page is idle; until then nothing renders.
  */
 export function FloatingAdSlot() {
+  const signedIn = useSession().user !== null;
+  const ads = useAdSlots();
+  if (!signedIn || !ads) return null;
   return (
-    <aside
-      aria-label="Sponsored"
-      data-testid="ad-slot-floating"
-      data-placement="floating-top-right"
-      className="pointer-events-none fixed top-20 right-4 z-[9999] w-64 max-w-[calc(100vw-2rem)]"
-    />
+    <Suspense fallback={null}>
+      <ads.FloatingAd />
+    </Suspense>
   );
 }

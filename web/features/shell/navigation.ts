@@ -56,6 +56,7 @@ export const operatorNavigation: readonly NavEntry[] = [
   { to: '/monitoring-demo', label: 'Monitoring', icon: Activity },
   { to: '/email-demo', label: 'Email Service', icon: Mail },
   { to: '/backup-demo', label: 'Backup and Recovery', icon: DatabaseBackup },
+  { to: '/ads/manage', label: 'Ads', icon: ChartColumn },
 ];
 
 /** Spec 002 §2, top main menu routes; counts beside Notifications and Messages. */

@@ -1,0 +1,48 @@
+import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
+import { lazyPage } from './lazyPage';
+
+/** What fills the layout's ad slots: the floating card and the feed's inline card. */
+export interface AdSlotComponents {
+  FloatingAd: ComponentType;
+  InlineAd: ComponentType;
+}
+
+/** Settles once the browser is first idle (at the latest after 2 s); Safari has no idle callback. */
+const idle = () =>
+  new Promise((resolve) => {
+    if (typeof window.requestIdleCallback === 'function') {
+      window.requestIdleCallback(resolve, { timeout: 2000 });
+    } else {
+      window.setTimeout(resolve, 0);
+    }
+  });
+
+/**
+ * A chunk that fails to load (say, after a deploy) leaves the slots empty until the next page
+ * load, rather than taking the page down with it.
+ */
+const adLayer = () =>
+  idle()
+    .then(() => import('../features/ads/adLayer'))
+    .catch(() => ({ FloatingAd: () => null, InlineAd: () => null }));
+
+const lazyAdLayer: AdSlotComponents = {
+  FloatingAd: lazyPage(adLayer, 'FloatingAd'),
+  InlineAd: lazyPage(adLayer, 'InlineAd'),
+};
+
+const AdSlotsContext = createContext<AdSlotComponents | null>(null);
+
+/**
+ * Hands the ad layer to the slots of the shell and the feed, which neither import it nor load it
+ * with the first page (its budget has no room for ads): its code is fetched once the browser is
+ * first idle after a slot renders, and the slots show nothing until it is here.
+ */
+export function AdSlotsProvider({ children }: { children: ReactNode }) {
+  return <AdSlotsContext.Provider value={lazyAdLayer}>{children}</AdSlotsContext.Provider>;
+}
+
+/** The ad components, or null where no provider gives any (the slots then stay empty). */
+export function useAdSlots(): AdSlotComponents | null {
+  return useContext(AdSlotsContext);
+}

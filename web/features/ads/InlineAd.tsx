@@ -1,0 +1,32 @@
+import { AdNetworkSlot } from './AdNetworkSlot';
+import { INLINE_PLACEMENT_ID } from './placements';
+import { RotatingAds } from './RotatingAds';
+import { usePlacement } from './usePlacement';
+
+/** 002 §3 and §9: the feed's sponsored slot, wide cards, at most 4 rotating. */
+export function InlineAd() {
+  const view = usePlacement(INLINE_PLACEMENT_ID);
+  if (!view) return null;
+  const { placement, ads, network, networkFailed } = view;
+  if (network) {
+    return (
+      <AdNetworkSlot
+        clientId={network.clientId}
+        unitId={network.unitId}
+        onFailure={networkFailed}
+      />
+    );
+  }
+  if (ads.length === 0) return null;
+  return (
+    <div className="relative" style={{ zIndex: placement.zIndex }} data-placement={placement.id}>
+      <RotatingAds
+        placementId={placement.id}
+        ads={ads}
+        orientation={placement.orientation}
+        intervalMs={placement.rotationInterval}
+        autoRotate={placement.autoRotate}
+      />
+    </div>
+  );
+}
