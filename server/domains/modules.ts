@@ -8,6 +8,7 @@ import { friendsModule } from './friends';
 import { logsModule } from './logs';
 import { mediaModule } from './media';
 import { messagingModule } from './messaging';
+import { moderationModule } from './moderation';
 import { monitoringModule } from './monitoring';
 import { notificationsModule } from './notifications';
 import { onboardingModule } from './onboarding';
@@ -32,6 +33,7 @@ export const modules: readonly DomainModule[] = [
   messagingModule,
   mediaModule,
   postsModule,
+  moderationModule,
   onboardingModule,
   accountModule,
   notificationsModule,

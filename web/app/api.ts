@@ -35,6 +35,9 @@ export const api = createApi({
     'MemberSettings',
     'Engagement',
     'TwoFactor',
+    'ModerationQueue',
+    'ModerationAudit',
+    'Moderators',
   ],
   endpoints: () => ({}),
 });
