@@ -20,6 +20,7 @@ import * as security from './20261127T110000-security';
 import * as erasure from './20261127T120000-erasure';
 import * as contentVisibility from './20261128T090000-content-visibility';
 import * as contentHistory from './20261128T110000-content-history';
+import * as moderation from './20261128T120000-moderation';
 
 /**
  * Every migration, keyed by its timestamped name. A static list (rather than reading the folder)
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T120000-erasure': erasure,
   '20261128T090000-content-visibility': contentVisibility,
   '20261128T110000-content-history': contentHistory,
+  '20261128T120000-moderation': moderation,
 };

@@ -9,6 +9,7 @@ import { friendsModule } from './friends';
 import { logsModule } from './logs';
 import { mediaModule } from './media';
 import { messagingModule } from './messaging';
+import { moderationModule } from './moderation';
 import { monitoringModule } from './monitoring';
 import { notificationsModule } from './notifications';
 import { onboardingModule } from './onboarding';
@@ -34,6 +35,7 @@ export const modules: readonly DomainModule[] = [
   mediaModule,
   postsModule,
   contentHistoryModule,
+  moderationModule,
   onboardingModule,
   accountModule,
   notificationsModule,

@@ -6,6 +6,8 @@ import type { AnyRouteSpec } from './route-spec';
 import { parseInput } from './validation';
 
 const noParams = z.object({});
+/** Owners moderate too. */
+const MODERATING_ROLES: ReadonlySet<string> = new Set(['moderator', 'owner']);
 const noQuery = z.object({});
 const noBody = z.unknown().refine(
   // Clients may send `{}` with a bodiless POST; anything else is a mistake worth reporting.
@@ -30,6 +32,9 @@ function gate(spec: AnyRouteSpec): RequestHandler | null {
     }
     if (auth === 'owner' && req.session.user.role !== 'owner') {
       return next(forbidden('forbidden', 'This needs an owner account.'));
+    }
+    if (auth === 'moderator' && !MODERATING_ROLES.has(req.session.user.role)) {
+      return next(forbidden('forbidden', 'This needs a moderator account.'));
     }
     next();
   };

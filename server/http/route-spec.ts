@@ -5,10 +5,11 @@ import type { ErrorCoder } from './validation';
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /**
- * Who may call a route: anyone, any signed-in member, or an owner. Checked before the input is
- * validated, so a member is refused an owner's route whatever they send.
+ * Who may call a route: anyone, any signed-in member, a moderator (moderators and owners), or an
+ * owner. Checked before the input is validated, so a member is refused an owner's route whatever
+ * they send.
  */
-export type RouteAuth = 'public' | 'member' | 'owner';
+export type RouteAuth = 'public' | 'member' | 'moderator' | 'owner';
 
 /** A success answer that is not a JSON body of a zod schema (a file, a CSV export). */
 export interface RawResponse {

@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { SessionFinder } from '../core/session';
-import { OPS_ROOM, sessionRoom, userRoom } from './pusher';
+import { MODERATION_ROOM, moderates, OPS_ROOM, sessionRoom, userRoom } from './pusher';
 import type { SocketFeature } from './socket-feature';
 
 /**
@@ -36,6 +36,7 @@ export function createGateway(
     const session = socket.data.session as NonNullable<Awaited<ReturnType<SessionFinder>>>;
     const rooms = [userRoom(session.userId), sessionRoom(session.id)];
     if (session.user.role === 'owner') rooms.push(OPS_ROOM);
+    if (moderates(session.user.role)) rooms.push(MODERATION_ROOM);
     void socket.join(rooms);
     for (const feature of features) feature.attach(socket, session, io);
   });

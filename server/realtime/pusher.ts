@@ -14,6 +14,11 @@ export interface Pusher {
 export const userRoom = (userId: string) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 export const OPS_ROOM = 'ops';
+/** Moderators' and owners' sockets: the moderation queue and audit list are pushed here. */
+export const MODERATION_ROOM = 'moderation';
+
+/** The roles whose sockets join the moderation room. */
+export const moderates = (role: string): boolean => role === 'moderator' || role === 'owner';
 
 /** Whether the member has a socket in this process: only they are worth reading a push for. */
 export function isHere(io: Server, userId: string): boolean {

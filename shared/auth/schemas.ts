@@ -76,7 +76,8 @@ export const passwordResetConfirmSchema = z.strictObject({
 });
 export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
 
-export const roleSchema = z.enum(['member', 'owner']);
+/** Owners run the community and moderate; moderators, whom an owner appoints, only moderate. */
+export const roleSchema = z.enum(['member', 'moderator', 'owner']);
 export type Role = z.infer<typeof roleSchema>;
 
 /**

@@ -6,6 +6,7 @@ import { diagnosticEvents } from './diagnostics';
 import { friendEvents } from './friends';
 import { mediaEvents } from './media';
 import { messagingEvents } from './messaging';
+import { moderationEvents } from './moderation';
 import { monitoringEvents } from './monitoring';
 import { notificationEvents } from './notifications';
 import { onboardingEvents } from './onboarding';
@@ -30,6 +31,7 @@ export const eventSchemas = {
   ...onboardingEvents,
   ...settingsEvents,
   ...securityEvents,
+  ...moderationEvents,
 };
 
 export type EventType = keyof typeof eventSchemas;

@@ -152,6 +152,16 @@ export const postMediaSchema = mediaFileSchema
   .extend({ kind: z.enum(['image', 'video']) });
 export type PostMedia = z.infer<typeof postMediaSchema>;
 
+/**
+ * Why a moderator took content out of others' sight, shown to its author only (nobody else
+ * reads hidden content); absent while the content is visible.
+ */
+export const contentModerationSchema = z.object({
+  state: z.enum(['hidden', 'removed']),
+  reason: z.string(),
+});
+export type ContentModeration = z.infer<typeof contentModerationSchema>;
+
 /** One post as every screen and push sees it (000 §3 Post, 001 §3 Post (my posts)). */
 export const postSchema = z.object({
   id: z.uuid(),
@@ -184,6 +194,7 @@ export const postSchema = z.object({
   createdAt: z.iso.datetime(),
   publishedAt: z.iso.datetime().nullable(),
   editedAt: z.iso.datetime().nullable(),
+  moderation: contentModerationSchema.optional(),
   /** Rises with every change to the post or its counts: a client keeps the highest it saw. */
   version: z.number().int(),
 });
@@ -333,6 +344,7 @@ export const commentSchema = z.object({
   likedByMe: z.boolean(),
   createdAt: z.iso.datetime(),
   editedAt: z.iso.datetime().nullable(),
+  moderation: contentModerationSchema.optional(),
   version: z.number().int(),
 });
 export type Comment = z.infer<typeof commentSchema>;

@@ -8,6 +8,7 @@ export const notificationTypeSchema = z.enum([
   'post_liked',
   'post_commented',
   'post_shared',
+  'moderation_notice',
 ]);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
@@ -19,6 +20,8 @@ export const notificationPreferencesSchema = z.strictObject({
   post_liked: deliveryPreferenceSchema,
   post_commented: deliveryPreferenceSchema,
   post_shared: deliveryPreferenceSchema,
+  /** Added with moderation: preferences saved before it take the default. */
+  moderation_notice: deliveryPreferenceSchema.default({ inApp: true, email: true }),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
@@ -29,6 +32,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   post_liked: { inApp: true, email: true },
   post_commented: { inApp: true, email: true },
   post_shared: { inApp: true, email: true },
+  moderation_notice: { inApp: true, email: true },
 };
 
 export const notificationActorSchema = z.object({

@@ -129,7 +129,12 @@ describe('signing in', () => {
   it('refuses a locked-out address before looking at the password', async () => {
     const refused = await refusal(
       signIn,
-      { throttle: { locked_until: minutesFromNow(1) }, user: ana(), twoFactor: false },
+      {
+        throttle: { locked_until: minutesFromNow(1) },
+        user: ana(),
+        twoFactor: false,
+        suspension: null,
+      },
       when,
     );
     expect(refused).toEqual(authRefusal('limit-exceeded', 'too-many-requests'));
@@ -138,7 +143,7 @@ describe('signing in', () => {
   it('refuses an unknown address after commit, counting the failure', async () => {
     const decision = await decide(
       signIn,
-      { throttle: undefined, user: undefined, twoFactor: false },
+      { throttle: undefined, user: undefined, twoFactor: false, suspension: null },
       when,
     );
     expect(decision).toMatchObject({
@@ -153,7 +158,7 @@ describe('signing in', () => {
     for (const status of ['active', 'disabled'] as const) {
       const decision = await decide(
         signIn,
-        { throttle: undefined, user: ana({ status }), twoFactor: false },
+        { throttle: undefined, user: ana({ status }), twoFactor: false, suspension: null },
         { ...when, password: 'Wrong1234' },
       );
       expect(decision).toMatchObject({
@@ -167,7 +172,12 @@ describe('signing in', () => {
   it('refuses a disabled account with the right password', async () => {
     const refused = await refusal(
       signIn,
-      { throttle: undefined, user: ana({ status: 'disabled' }), twoFactor: false },
+      {
+        throttle: undefined,
+        user: ana({ status: 'disabled' }),
+        twoFactor: false,
+        suspension: null,
+      },
       when,
     );
     expect(refused).toEqual(authRefusal('forbidden', 'user-disabled'));
@@ -176,7 +186,12 @@ describe('signing in', () => {
   it('opens a session once a lock has run out, and clears the failures', async () => {
     const decision = await decide(
       signIn,
-      { throttle: { locked_until: minutesFromNow(-1) }, user: ana(), twoFactor: false },
+      {
+        throttle: { locked_until: minutesFromNow(-1) },
+        user: ana(),
+        twoFactor: false,
+        suspension: null,
+      },
       when,
     );
     expect(decision).toMatchObject({
@@ -203,7 +218,7 @@ describe('signing in', () => {
   it('keeps a remembered session for 30 days', async () => {
     const decision = await decide(
       signIn,
-      { throttle: undefined, user: ana(), twoFactor: false },
+      { throttle: undefined, user: ana(), twoFactor: false, suspension: null },
       { ...when, rememberMe: true },
     );
     expect(decision.events[0]!.data).toMatchObject({ rememberMe: true });
@@ -235,13 +250,14 @@ describe('signing in', () => {
       throttle: { locked_until: minutesFromNow(10) },
       user: ana(),
       twoFactor: false,
+      suspension: null,
     });
     expect(seconds).toBeGreaterThan(9 * 60);
     expect(seconds).toBeLessThanOrEqual(10 * 60);
   });
 
   it("refuses every other client once the address's daily ceiling is reached, until the day is over", async () => {
-    const given = { throttle: ceilingReached(6), user: ana(), twoFactor: false };
+    const given = { throttle: ceilingReached(6), user: ana(), twoFactor: false, suspension: null };
     expect(await refusal(signIn, given, when)).toEqual(
       authRefusal('limit-exceeded', 'too-many-requests'),
     );
@@ -254,23 +270,31 @@ describe('signing in', () => {
       ceilingReached(6, { address_failures: SIGN_IN_ADDRESS_CEILING.maxFailures - 1 }),
       ceilingReached(24),
     ]) {
-      const decision = await decide(signIn, { throttle, user: ana(), twoFactor: false }, when);
+      const decision = await decide(
+        signIn,
+        { throttle, user: ana(), twoFactor: false, suspension: null },
+        when,
+      );
       expect(decision.result).toMatchObject({ rememberMe: false });
     }
   });
 
   it("lets the member's own client through the ceiling, but not through its own lock", async () => {
     const own = ceilingReached(6, { signed_in_at: minutesFromNow(-60 * 24 * 7) });
-    const decision = await decide(signIn, { throttle: own, user: ana(), twoFactor: false }, when);
+    const decision = await decide(
+      signIn,
+      { throttle: own, user: ana(), twoFactor: false, suspension: null },
+      when,
+    );
     // The pair marked the member's once more, the session row written.
     expect(decision).toMatchObject({ effects: 2, result: { rememberMe: false } });
 
     const longAgo = ceilingReached(6, { signed_in_at: minutesFromNow(-60 * 24 * 31) });
     const locked = { ...own, locked_until: minutesFromNow(5) };
     for (const throttle of [longAgo, locked]) {
-      expect(await refusal(signIn, { throttle, user: ana(), twoFactor: false }, when)).toEqual(
-        authRefusal('limit-exceeded', 'too-many-requests'),
-      );
+      expect(
+        await refusal(signIn, { throttle, user: ana(), twoFactor: false, suspension: null }, when),
+      ).toEqual(authRefusal('limit-exceeded', 'too-many-requests'));
     }
   });
 });

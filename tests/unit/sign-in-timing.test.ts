@@ -35,7 +35,11 @@ beforeEach(() => {
 });
 
 it("verifies a known address's password once", async () => {
-  const decision = await decide(signIn, { throttle: undefined, user: ana, twoFactor: false }, when);
+  const decision = await decide(
+    signIn,
+    { throttle: undefined, user: ana, twoFactor: false, suspension: null },
+    when,
+  );
   expect(decision.refusedAfterCommit?.code).toBe('wrong-password');
   expect(verify.mock.calls).toEqual([['hash-of-ana', 'Guess1234']]);
 });
@@ -43,7 +47,7 @@ it("verifies a known address's password once", async () => {
 it("verifies an unknown address's password once too, against a hash made like a member's", async () => {
   const decision = await decide(
     signIn,
-    { throttle: undefined, user: undefined, twoFactor: false },
+    { throttle: undefined, user: undefined, twoFactor: false, suspension: null },
     when,
   );
   expect(decision.refusedAfterCommit?.code).toBe('user-not-found');

@@ -37,6 +37,9 @@ export const api = createApi({
     'TwoFactor',
     'AdsConfig',
     'AdsMetrics',
+    'ModerationQueue',
+    'ModerationAudit',
+    'Moderators',
   ],
   endpoints: () => ({}),
 });

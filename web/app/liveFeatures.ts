@@ -57,4 +57,9 @@ export const liveFeatures: readonly LiveFeatureEntry[] = [
     name: 'backup',
     load: async () => (await import('../features/backup/backupLive')).backupLive,
   },
+  // Moderators' queue and audit list are cached only while /moderation shows.
+  {
+    name: 'moderation',
+    load: async () => (await import('../features/moderation/moderationLive')).moderationLive,
+  },
 ];

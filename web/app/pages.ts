@@ -99,8 +99,10 @@ export const OrganizationalPage = lazyPage(business, 'OrganizationalPage');
 export const AnalyticsPage = lazyPage(business, 'AnalyticsPage');
 export const AppsPage = lazyPage(business, 'AppsPage');
 
-const ops = () => import('../features/ops/pages');
-export const ModerationPage = lazyPage(ops, 'ModerationPage');
+export const ModerationPage = lazyPage(
+  () => import('../features/moderation/ModerationPage'),
+  'ModerationPage',
+);
 export const MonitoringDemoPage = lazyPage(
   () => import('../features/monitoring/MonitoringDemoPage'),
   'MonitoringDemoPage',

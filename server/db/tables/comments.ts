@@ -11,5 +11,8 @@ export interface CommentsTable {
   likes_count: Generated<number>;
   created_at: Date;
   edited_at: Date | null;
+  /** `hidden` and `removed` keep the comment to its author (moderation). */
+  moderation_state: Generated<'visible' | 'hidden' | 'removed'>;
+  moderation_reason: string | null;
   version: Generated<number>;
 }

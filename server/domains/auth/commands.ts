@@ -12,6 +12,7 @@ import { exists, first, streamVersion } from '../../core/reads';
 import { qb, statement } from '../../db/statement';
 import { queueEmail, templateRead } from '../email/outbox';
 import { emailVerificationTemplate, passwordResetTemplate } from '../email/templates';
+import { refuseIfSuspended, suspensionRead } from '../moderation/suspension';
 import { issueLinkToken, linkTokenRead, type LinkTokenTable } from './link-tokens';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 import { closeAllSessions, newSession, type NewSession } from './sessions';
@@ -167,8 +168,11 @@ export const signIn = defineCommand({
     twoFactor: twoFactorEnabledRead(
       sql`(select id from users where lower(email) = ${email.toLowerCase()})`,
     ),
+    suspension: suspensionRead(
+      sql`(select id from users where lower(email) = ${email.toLowerCase()})`,
+    ),
   }),
-  async decide({ throttle, user, twoFactor }, input): Promise<Decision<SignInResult>> {
+  async decide({ throttle, user, twoFactor, suspension }, input): Promise<Decision<SignInResult>> {
     const email = input.email.toLowerCase();
     const now = new Date();
     const locked = lockedUntil(throttle, now);
@@ -189,6 +193,7 @@ export const signIn = defineCommand({
       };
     }
     if (user.status === 'disabled') throw authError(403, 'user-disabled');
+    refuseIfSuspended(suspension, now);
     const rememberMe = input.rememberMe ?? false;
     if (twoFactor) {
       const challenge = openChallenge(user.id, rememberMe, now);

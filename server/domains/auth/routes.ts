@@ -56,7 +56,8 @@ const authCoder: ErrorCoder = (fields) => {
 
 const messageSchema = z.object({ message: z.string() });
 const userParams = z.object({ id: idField() });
-const roleChangeSchema = z.strictObject({ role: roleSchema });
+/** Moderators are appointed through moderation (`POST /moderation/moderators`), not here. */
+const roleChangeSchema = z.strictObject({ role: roleSchema.exclude(['moderator']) });
 
 export function authRoutes({ db, commands, config }: ModuleDeps) {
   const publicUrl = config.publicUrl;

@@ -63,6 +63,8 @@ export const accountEventTypes = [
   'UserDisabled',
   'UserEnabled',
   'UserRoleChanged',
+  'ModeratorAppointed',
+  'ModeratorDismissed',
 ] as const satisfies readonly EventType[];
 
 /**
@@ -114,6 +116,10 @@ export const usersProjection: Projection = {
         ];
       case 'UserRoleChanged':
         return [updateUser(event.data.userId, { role: event.data.role, updated_at: at })];
+      case 'ModeratorAppointed':
+        return [updateUser(event.data.userId, { role: 'moderator', updated_at: at })];
+      case 'ModeratorDismissed':
+        return [updateUser(event.data.userId, { role: 'member', updated_at: at })];
       case 'UserDisabled':
       case 'UserEnabled':
         return [

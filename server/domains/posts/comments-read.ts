@@ -29,8 +29,8 @@ export function commentReply(commentId: string, viewerId: string): Read<Comment 
 
 /**
  * The thread of a post the viewer may see, flat and oldest first. Comments of members blocked
- * either way are left out, and with them their replies: a reply is never shown without the
- * comment it answers.
+ * either way are left out, and so are comments a moderator hid or removed (but for their
+ * author), and with them their replies: a reply is never shown without the comment it answers.
  */
 export async function readComments(db: Db, postId: string, viewerId: string): Promise<Comment[]> {
   const rows = (await commentRows(db, viewerId)
@@ -50,8 +50,11 @@ export async function readComments(db: Db, postId: string, viewerId: string): Pr
     const known = shown.get(row.id);
     if (known !== undefined) return known;
     const parent = row.parent_id === null ? null : byId.get(row.parent_id);
+    const moderated = row.moderation_state !== 'visible' && row.author_id !== viewerId;
     const result =
-      !hidden.has(row.author_id) && (row.parent_id === null || (!!parent && isShown(parent)));
+      !hidden.has(row.author_id) &&
+      !moderated &&
+      (row.parent_id === null || (!!parent && isShown(parent)));
     shown.set(row.id, result);
     return result;
   };

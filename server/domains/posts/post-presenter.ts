@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { Comment, Post, PostAuthor } from '../../../shared/posts';
+import type { Comment, ContentModeration, Post, PostAuthor } from '../../../shared/posts';
 import type { CommentsTable } from '../../db/tables/comments';
 import type { PostsTable } from '../../db/tables/posts';
 import { presentAttachedFiles, type AttachedFileColumns } from './post-media';
@@ -33,6 +33,18 @@ function authorOf(row: { author_id: string } & AuthorColumns): PostAuthor {
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
+/**
+ * Only the author ever reads moderated content, so whoever is presented a hidden row may be told
+ * the moderator's reason.
+ */
+function moderationOf(row: {
+  moderation_state: 'visible' | 'hidden' | 'removed';
+  moderation_reason: string | null;
+}): { moderation?: ContentModeration } {
+  if (row.moderation_state === 'visible') return {};
+  return { moderation: { state: row.moderation_state, reason: row.moderation_reason ?? '' } };
+}
+
 /** One post as REST answers and pushes carry it, for one viewer. */
 export function presentPost(row: PostRow): Post {
   return {
@@ -64,6 +76,7 @@ export function presentPost(row: PostRow): Post {
     createdAt: row.created_at.toISOString(),
     publishedAt: iso(row.published_at),
     editedAt: iso(row.edited_at),
+    ...moderationOf(row),
     version: row.version,
   };
 }
@@ -80,6 +93,7 @@ export function presentComment(row: CommentRow): Comment {
     likedByMe: row.liked_by_me,
     createdAt: row.created_at.toISOString(),
     editedAt: iso(row.edited_at),
+    ...moderationOf(row),
     version: row.version,
   };
 }

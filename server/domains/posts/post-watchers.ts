@@ -75,7 +75,8 @@ export async function visiblePairs(
 
 /**
  * Of the (comment, member) pairs, the keys of those the member's thread leaves out: the comment
- * or one it answers is by a member blocked either way (as `readComments` hides them).
+ * or one it answers is by a member blocked either way, or was hidden or removed by a moderator
+ * and is not the member's own (as `readComments` hides them).
  */
 export async function hiddenCommentPairs(
   db: Db,
@@ -84,16 +85,17 @@ export async function hiddenCommentPairs(
   if (pairs.length === 0) return new Set();
   const { rows } = await sql<{ comment_id: string; user_id: string }>`
     with recursive chain as (
-      select c.id as comment_id, c.parent_id, c.author_id from comments c
+      select c.id as comment_id, c.parent_id, c.author_id, c.moderation_state from comments c
       where c.id = any(${[...new Set(pairs.map((p) => p.id))]}::uuid[])
       union all
-      select chain.comment_id, c.parent_id, c.author_id
+      select chain.comment_id, c.parent_id, c.author_id, c.moderation_state
       from comments c join chain on c.id = chain.parent_id
     )
     select distinct v.comment_id, v.user_id
     from unnest(${pairs.map((p) => p.id)}::uuid[], ${pairs.map((p) => p.userId)}::uuid[])
       as v(comment_id, user_id)
     join chain on chain.comment_id = v.comment_id
-    where ${blockedEitherWay(sql.ref('chain.author_id'), sql.ref('v.user_id'))}`.execute(db);
+    where ${blockedEitherWay(sql.ref('chain.author_id'), sql.ref('v.user_id'))}
+      or (chain.moderation_state <> 'visible' and chain.author_id <> v.user_id)`.execute(db);
   return new Set(rows.map((row) => pairKey(row.comment_id, row.user_id)));
 }

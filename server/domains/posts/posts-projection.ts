@@ -80,7 +80,8 @@ export const postsProjection: Projection = {
     'post_media',
     'post_grants',
   ],
-  handles: [...postEventTypes, 'AccountDeleted'],
+  // A moderator's decision on a post or comment is kept on its row, where `postVisible` reads it.
+  handles: [...postEventTypes, 'ContentModerated', 'AccountDeleted'],
   project(event) {
     switch (event.type) {
       case 'PostDrafted': {
@@ -130,6 +131,23 @@ export const postsProjection: Projection = {
         return [bumpPost(event.data.postId, { deleted_at: event.occurredAt })];
       case 'PostUntrashed':
         return [bumpPost(event.data.postId, { deleted_at: null })];
+      case 'ContentModerated': {
+        const { targetType, targetId, action, reason } = event.data;
+        const set = {
+          moderation_state:
+            action === 'approve' ? 'visible' : action === 'hide' ? 'hidden' : 'removed',
+          moderation_reason: action === 'approve' ? null : reason,
+        } as const;
+        if (targetType === 'post') return [bumpPost(targetId, set)];
+        return [
+          statement(
+            qb
+              .updateTable('comments')
+              .set((eb) => ({ ...set, version: eb('version', '+', 1) }))
+              .where('id', '=', targetId),
+          ),
+        ];
+      }
       case 'PostDeleted': {
         const { postId } = event.data;
         return [

@@ -47,6 +47,8 @@ interface Changes {
   comments: Map<string, { postId: string; added: boolean }>;
   commentCounts: Map<string, string>;
   commentsDeleted: { postId: string; commentId: string }[];
+  /** Comments a moderator acted on: watchers who may no longer read one are told it is gone. */
+  commentsModerated: { postId: string; commentId: string }[];
 }
 
 function changesOf(events: readonly StoredEvent[]): Changes {
@@ -57,6 +59,7 @@ function changesOf(events: readonly StoredEvent[]): Changes {
     comments: new Map(),
     commentCounts: new Map(),
     commentsDeleted: [],
+    commentsModerated: [],
   };
   for (const event of events) {
     switch (event.type) {
@@ -71,6 +74,17 @@ function changesOf(events: readonly StoredEvent[]): Changes {
       case 'PostUntrashed':
         changes.updated.add(event.data.postId);
         break;
+      case 'ContentModerated': {
+        const { targetType, targetId, postId, action } = event.data;
+        if (targetType === 'post') {
+          changes.updated.add(postId);
+          break;
+        }
+        // Approved, the comment returns to every thread; otherwise only its author keeps it.
+        changes.comments.set(targetId, { postId, added: action === 'approve' });
+        changes.commentsModerated.push({ postId, commentId: targetId });
+        break;
+      }
       case 'PostDeleted':
         changes.deleted.add(event.data.postId);
         break;
@@ -179,8 +193,9 @@ async function readFor(db: Db, changes: Changes, posts: string[], watchers: Watc
  * after commit, each to the watchers who may see the post now: counts as absolute versioned
  * values (the same for every watcher, so nothing of one member's own likes), new content, new,
  * edited and deleted comments (left out where the member's thread hides them for a block), a
- * comment's likes, and the post's deletion. A watcher who may no longer see the post stops
- * watching it and is told it is gone, as a post one may not see reads as missing.
+ * comment's likes, and the post's deletion. A watcher who may no longer see the post (trashed,
+ * or hidden or removed by a moderator) stops watching it and is told it is gone, as a post one
+ * may not see reads as missing; a comment a moderator took away reads as deleted to them.
  */
 export function createPostsPusher(): Pusher {
   const counts = createCountsMemory();
@@ -237,6 +252,12 @@ export function createPostsPusher(): Pusher {
           added ? POSTS_SOCKET_EVENTS.commentNew : POSTS_SOCKET_EVENTS.commentUpdated,
           { comment: sharedComment(row) },
         );
+      }
+      for (const { postId, commentId } of changes.commentsModerated) {
+        const gone = (allowed.get(postId) ?? [])
+          .filter((w) => read.hidden.has(pairKey(commentId, w.userId)))
+          .map((w) => w.socketId);
+        emitTo(io, gone, POSTS_SOCKET_EVENTS.commentDeleted, { postId, commentId });
       }
       for (const deleted of changes.commentsDeleted) {
         emitTo(io, socketsOf(deleted.postId), POSTS_SOCKET_EVENTS.commentDeleted, deleted);

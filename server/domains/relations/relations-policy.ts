@@ -122,14 +122,16 @@ export function fileVisible(
 
 /**
  * `viewer` may see the post aliased `post` in the enclosing query: nobody while it is in the
- * trash; otherwise always its author; anyone else only once it is published, not hidden or
- * removed by a moderator, with no block either way, and by its visibility: `public` to every
- * signed-in member, `friendsOnly` to the author's friends, `private` to nobody else, and to
- * the members the author named. Drafts and private posts are the author's.
+ * trash or once a moderator removed it; otherwise always its author (a hidden post stays theirs,
+ * so they read why); anyone else only once it is published, not hidden by a moderator, with no
+ * block either way, and by its visibility: `public` to every signed-in member, `friendsOnly` to
+ * the author's friends, `private` to nobody else, and to the members the author named. Drafts
+ * and private posts are the author's.
  */
 export function postVisible(post: string, viewer: MemberRef): RawBuilder<boolean> {
   const author = sql.ref(`${post}.author_id`);
   return sql<boolean>`(${sql.ref(`${post}.deleted_at`)} is null
+    and ${sql.ref(`${post}.moderation_state`)} <> 'removed'
     and (${author} = ${viewer}
       or (${sql.ref(`${post}.status`)} = 'published'
         and ${sql.ref(`${post}.moderation_state`)} = 'visible'

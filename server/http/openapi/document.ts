@@ -56,6 +56,7 @@ function descriptionOf(spec: AnyRouteSpec): string | undefined {
   const notes = [
     spec.description,
     spec.auth === 'owner' ? 'Owner accounts only.' : undefined,
+    spec.auth === 'moderator' ? 'Moderators and owners only.' : undefined,
     spec.testOnly ? 'Mounted only when `ENABLE_TEST_ROUTES` is on.' : undefined,
   ].filter(Boolean);
   return notes.length > 0 ? notes.join('\n\n') : undefined;

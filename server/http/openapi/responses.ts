@@ -52,7 +52,7 @@ const KNOWN_ERRORS: Record<number, { name: string; description: string; retry?: 
 export function errorStatuses(spec: AnyRouteSpec): number[] {
   const statuses = new Set([400, ...(spec.errors ?? [])]);
   if (spec.auth !== 'public') statuses.add(401);
-  if (spec.auth === 'owner') statuses.add(403);
+  if (spec.auth === 'owner' || spec.auth === 'moderator') statuses.add(403);
   return [...statuses].sort((a, b) => a - b);
 }
 

@@ -14,6 +14,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   post_liked: 'Likes on your posts',
   post_commented: 'Comments on your posts',
   post_shared: 'Shares of your posts',
+  moderation_notice: 'Moderation notices',
 };
 
 export const DELIVERY_CHANNELS: readonly { key: DeliveryChannel; label: string }[] = [

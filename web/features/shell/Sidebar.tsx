@@ -6,7 +6,12 @@ import { Tooltip, TooltipProvider } from '../../components/ui/tooltip';
 import { cn } from '../../lib/cn';
 import { useSession } from '../auth/session';
 import { LogoutButton } from './LogoutButton';
-import { operatorNavigation, sideNavigation, type NavEntry } from './navigation';
+import {
+  moderationNavigation,
+  operatorNavigation,
+  sideNavigation,
+  type NavEntry,
+} from './navigation';
 import { isNavActive } from './routeMatch';
 import { useSidebar } from './SidebarProvider';
 import { UserCard } from './UserCard';
@@ -76,6 +81,11 @@ function SidebarBody({ compact, onNavigate }: { compact: boolean; onNavigate?: (
       )}
       <nav aria-label="Side panel" className="min-h-0 flex-1 overflow-y-auto px-2 py-2">
         <NavList entries={sideNavigation} compact={compact} onNavigate={onNavigate} />
+        {(user?.role === 'moderator' || user?.role === 'owner') && (
+          <div className="mt-3 border-t border-sidebar-border pt-3">
+            <NavList entries={moderationNavigation} compact={compact} onNavigate={onNavigate} />
+          </div>
+        )}
         {user?.role === 'owner' && (
           <section
             aria-labelledby="operator-nav"

@@ -14,6 +14,7 @@ import {
   MessageCircle,
   Network,
   Settings,
+  ShieldCheck,
   Store,
   TrendingUp,
   User,
@@ -57,6 +58,11 @@ export const operatorNavigation: readonly NavEntry[] = [
   { to: '/email-demo', label: 'Email Service', icon: Mail },
   { to: '/backup-demo', label: 'Backup and Recovery', icon: DatabaseBackup },
   { to: '/ads/manage', label: 'Ads', icon: ChartColumn },
+];
+
+/** The moderation tools (001 §2), listed for moderators and owners. */
+export const moderationNavigation: readonly NavEntry[] = [
+  { to: '/moderation', label: 'Moderation', icon: ShieldCheck },
 ];
 
 /** Spec 002 §2, top main menu routes; counts beside Notifications and Messages. */

@@ -5,6 +5,8 @@ import { toast } from 'sonner';
 import type { Post } from '../../../../shared/posts';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { useSession } from '../../auth/session';
+import { ReportButton } from '../../moderation/ReportButton';
 import { useSetPostLikeMutation, useSetPostSaveMutation } from '../postsApi';
 import { shownLike, toggledLike, type LikeView } from './likeState';
 import { postPath } from './shareLinks';
@@ -29,14 +31,17 @@ function countLabel(count: number, one: string, many: string): string {
 }
 
 /**
- * Like, comment, share and save under a post. A like shows at once and goes back, with a toast,
- * if the server refuses it (000 §4); the answer, and any push, then set the real count.
+ * Like, comment, share, save and report (someone else's post) under a post. A like shows at once
+ * and goes back, with a toast, if the server refuses it (000 §4); the answer, and any push, then
+ * set the real count.
  */
 export function PostActions({ post }: { post: Post }) {
   const [setLike] = useSetPostLikeMutation();
   const [setSave, saving] = useSetPostSaveMutation();
   const [pending, setPending] = useState<LikeView | null>(null);
   const like = shownLike(post, pending);
+  const { user } = useSession();
+  const others = user !== null && user.id !== post.author.id;
 
   const toggleLike = async () => {
     if (pending) return;
@@ -105,6 +110,7 @@ export function PostActions({ post }: { post: Post }) {
         <Bookmark aria-hidden className={cn(post.savedByMe && 'fill-current')} />
         <span>{post.savedByMe ? 'Saved' : 'Save'}</span>
       </Button>
+      {others && <ReportButton targetType="post" targetId={post.id} />}
     </div>
   );
 }

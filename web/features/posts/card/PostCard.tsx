@@ -10,6 +10,7 @@ import { Avatar } from '../../shell/UserCard';
 import { selectIsPostDeleted, selectPostById } from '../postsSlice';
 import { authorName, CARD_TEXT_MAX, cardText, COMPACT_TEXT_MAX } from './cardText';
 import { PostActions } from './PostActions';
+import { ModerationBanner } from './ModerationBanner';
 import { PostCardMedia } from './PostCardMedia';
 import { postTime } from './relativeTime';
 import { postPath } from './shareLinks';
@@ -152,6 +153,8 @@ export function PostCard({ postId, post: fallback, variant = 'feed', position }:
       )}
 
       <PostCardMedia post={post} compact={compact} />
+
+      {post.moderation && <ModerationBanner moderation={post.moderation} />}
 
       <PostActions post={post} />
     </article>

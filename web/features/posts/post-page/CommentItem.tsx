@@ -8,6 +8,7 @@ import { relativeTime } from '../../friends/relativeTime';
 import { profileUrl } from '../../friends/links';
 import { ConfirmDeleteDialog } from '../../media/ConfirmDeleteDialog';
 import { failureMessage } from '../../messaging/failures';
+import { ReportButton } from '../../moderation/ReportButton';
 import { formatFullDate } from '../../notifications/relativeTime';
 import { Avatar } from '../../shell/UserCard';
 import type { CommentNode } from '../commentThread';
@@ -17,6 +18,7 @@ import {
   useEditCommentMutation,
   useSetCommentLikeMutation,
 } from '../postsApi';
+import { moderationBannerText } from '../card/ModerationBanner';
 import { CommentComposer } from './CommentComposer';
 import {
   canReply,
@@ -146,6 +148,14 @@ export function CommentItem({ node, thread }: { node: CommentNode; thread: Threa
                 {comment.content}
               </p>
             )}
+            {comment.moderation && (
+              <p
+                className="mt-1 text-xs font-medium text-amber-800 dark:text-amber-200"
+                role="note"
+              >
+                {moderationBannerText(comment.moderation)}
+              </p>
+            )}
           </div>
           <div className="mt-1 flex flex-wrap items-center gap-1 text-xs">
             <Button
@@ -201,6 +211,9 @@ export function CommentItem({ node, thread }: { node: CommentNode; thread: Threa
                   Delete
                 </Button>
               </>
+            )}
+            {!own && thread.viewerId !== null && (
+              <ReportButton targetType="comment" targetId={comment.id} />
             )}
             {replies.length > 0 && (
               <Button

@@ -8,6 +8,7 @@ import { relativeTime } from '../../friends/relativeTime';
 import { useNow } from '../../friends/useNow';
 import { formatFullDate } from '../../notifications/relativeTime';
 import { Avatar } from '../../shell/UserCard';
+import { ModerationBanner } from '../card/ModerationBanner';
 import { PostCardMedia } from '../card/PostCardMedia';
 import { postTime } from '../card/relativeTime';
 import { PostAuthorActions } from './PostAuthorActions';
@@ -121,6 +122,7 @@ export function PostArticle({ post, isAuthor, actions, showMedia = true }: PostA
       </div>
 
       {showMedia && <PostCardMedia post={post} compact={false} />}
+      {post.moderation && <ModerationBanner moderation={post.moderation} />}
 
       <div className="flex flex-wrap items-center gap-3">
         <Chips label="Categories" items={post.categories} />
