@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { accountEvents } from './accounts';
+import { adEvents } from './ads';
 import { backupEvents } from './backups';
 import { diagnosticEvents } from './diagnostics';
 import { friendEvents } from './friends';
@@ -28,6 +29,7 @@ export const eventSchemas = {
   ...onboardingEvents,
   ...settingsEvents,
   ...securityEvents,
+  ...adEvents,
 };
 
 export type EventType = keyof typeof eventSchemas;
