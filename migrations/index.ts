@@ -21,6 +21,7 @@ import * as erasure from './20261127T120000-erasure';
 import * as contentVisibility from './20261128T090000-content-visibility';
 import * as contentHistory from './20261128T110000-content-history';
 import * as moderation from './20261128T120000-moderation';
+import * as ads from './20261128T130000-ads';
 
 /**
  * Every migration, keyed by its timestamped name. A static list (rather than reading the folder)
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '20261128T090000-content-visibility': contentVisibility,
   '20261128T110000-content-history': contentHistory,
   '20261128T120000-moderation': moderation,
+  '20261128T130000-ads': ads,
 };

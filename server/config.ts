@@ -59,6 +59,22 @@ const schema = z
     CONTENT_TRASH_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
     /** Analytics units one member may add to one post per hour (`POST /content/{id}/analytics`); 0 is none. */
     CONTENT_METRICS_PER_HOUR: z.coerce.number().int().min(0).default(1000),
+    /** The third-party ad network's client id (`ca-pub-` and digits); unset, it stays off. */
+    ADSENSE_CLIENT_ID: z
+      .string()
+      .regex(/^ca-pub-[0-9]{10,20}$/, 'must be an ad network client id like ca-pub-1234567890')
+      .optional(),
+    /** Ad revenue: the price of a thousand impressions and of one click, in ADS_CURRENCY. */
+    ADS_PRICE_PER_THOUSAND: z.coerce.number().min(0).max(1_000_000).default(2.5),
+    ADS_PRICE_PER_CLICK: z.coerce.number().min(0).max(1_000_000).default(0.4),
+    ADS_CURRENCY: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code like USD')
+      .default('USD'),
+    /** Ad impressions and clicks one member may send per minute; 0 is no limit. */
+    ADS_EVENTS_PER_MINUTE: z.coerce.number().int().min(0).default(240),
+    /** How often each process writes the ad impressions and clicks it counted (ms). */
+    ADS_METRICS_FLUSH_MS: z.coerce.number().int().min(100).default(5000),
     /** Email: SMTP when set (e.g. smtp://mailpit:1025), else the local capture table. */
     SMTP_URL: z
       .string()

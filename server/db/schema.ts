@@ -1,4 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { AdDefinitionsTable } from './tables/ad-definitions';
+import type { AdMetricsTable } from './tables/ad-metrics';
+import type { AdMetricsDailyTable } from './tables/ad-metrics-daily';
+import type { AdPlacementsTable } from './tables/ad-placements';
 import type { AlertsTable } from './tables/alerts';
 import type { BackupConfigTable } from './tables/backup-config';
 import type { BackupProgressTable } from './tables/backup-progress';
@@ -127,6 +131,10 @@ export interface Database {
   onboarding_progress: OnboardingProgressTable;
   member_settings: MemberSettingsTable;
   email_change_tokens: EmailChangeTokensTable;
+  ad_definitions: AdDefinitionsTable;
+  ad_placements: AdPlacementsTable;
+  ad_metrics: AdMetricsTable;
+  ad_metrics_daily: AdMetricsDailyTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,5 +1,6 @@
 import type { DomainModule } from '../core/module';
 import { accountModule } from './account';
+import { adsModule } from './ads';
 import { authModule } from './auth';
 import { backupModule } from './backup';
 import { badgesModule } from './badges';
@@ -44,5 +45,6 @@ export const modules: readonly DomainModule[] = [
   emailModule,
   backupModule,
   profilesModule,
+  adsModule,
   badgesModule,
 ];

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Express, type RequestHandler } from 'express';
-import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { sql } from 'kysely';
@@ -11,6 +10,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/schema';
 import type { ServerErrorContext } from '../core/module';
 import type { SessionFinder } from '../core/session';
+import { contentSecurityPolicy } from './content-security';
 import { createErrorHandler } from './error-handler';
 import { notFound } from './errors';
 import { jsonDepthLimit } from './json-depth';
@@ -54,30 +54,6 @@ function loadSession(findSession: SessionFinder): RequestHandler {
 }
 
 const REQUEST_ID = /^[\w.-]{1,100}$/;
-
-function contentSecurityPolicy(https: boolean): RequestHandler {
-  return helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Toasts and Radix set inline style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        mediaSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    strictTransportSecurity: https,
-  });
-}
 
 const configRoute = (config: Config) =>
   defineRoute({
@@ -143,7 +119,12 @@ export function createApp(deps: AppDeps): Express {
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
     }),
   );
-  app.use(contentSecurityPolicy(config.publicUrl.startsWith('https:')));
+  app.use(
+    contentSecurityPolicy({
+      https: config.publicUrl.startsWith('https:'),
+      adNetwork: config.ADSENSE_CLIENT_ID !== undefined,
+    }),
+  );
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

@@ -5,4 +5,9 @@ export const adsMessages = {
   placementNotFound: 'This ad placement does not exist',
   nothingToChange: 'Nothing to change',
   networkLoadFailed: 'The ad network script failed to load',
+  unitIdRequired: 'An ad unit id is needed to turn the ad network on',
+  networkNotConfigured: 'The ad network is not configured on this server (ADSENSE_CLIENT_ID)',
+  unknownAds: 'These ads do not exist',
+  unknownPlacements: 'These ad placements do not exist',
+  tooManyEvents: 'Too many ad events. Please slow down.',
 } as const;

@@ -163,3 +163,7 @@ export const adsMetricsReportSchema = z.object({
   version: z.number().int(),
 });
 export type AdsMetricsReport = z.infer<typeof adsMetricsReportSchema>;
+
+/** The answer to `POST /ads/events` (202): how many events were counted. */
+export const adEventsAcceptedSchema = z.object({ accepted: z.number().int().nonnegative() });
+export type AdEventsAccepted = z.infer<typeof adEventsAcceptedSchema>;

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { accountEvents } from './accounts';
+import { adEvents } from './ads';
 import { backupEvents } from './backups';
 import { contentHistoryEvents } from './content-history';
 import { diagnosticEvents } from './diagnostics';
@@ -32,6 +33,7 @@ export const eventSchemas = {
   ...settingsEvents,
   ...securityEvents,
   ...moderationEvents,
+  ...adEvents,
 };
 
 export type EventType = keyof typeof eventSchemas;

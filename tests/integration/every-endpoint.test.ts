@@ -36,9 +36,14 @@ const SKIPPED = new Set(['POST /test/monitoring/fail']);
 
 const stack = useServerWithDatabase({
   // Nothing may write behind the test's back between its snapshots: the alert rules, the
-  // backup schedule and the batched post and profile views stay still (the email worker is off
-  // in every test server).
-  env: { ALERT_EVALUATION_MS: '3600000', BACKUP_WORKER: 'false', POST_VIEWS_FLUSH_MS: '3600000' },
+  // backup schedule, the batched post and profile views and the batched ad counts stay still
+  // (the email worker is off in every test server).
+  env: {
+    ALERT_EVALUATION_MS: '3600000',
+    BACKUP_WORKER: 'false',
+    POST_VIEWS_FLUSH_MS: '3600000',
+    ADS_METRICS_FLUSH_MS: '3600000',
+  },
 });
 
 type JsonSchema = { [keyword: string]: unknown };
@@ -179,6 +184,15 @@ function resolve(schema: JsonSchema, defs: Defs): JsonSchema {
   return schema;
 }
 
+/**
+ * What an array holds: its items' schema, or a tuple's first position (a tuple's `items` is
+ * `false`, which is a schema but not an object).
+ */
+function itemsOf(field: JsonSchema): JsonSchema {
+  if (Array.isArray(field.prefixItems)) return (field.prefixItems[0] as JsonSchema) ?? {};
+  return typeof field.items === 'object' && field.items !== null ? (field.items as JsonSchema) : {};
+}
+
 /** A value the field's schema might accept, so that a hostile value sits among valid ones. */
 function plausible(
   schema: JsonSchema,
@@ -199,8 +213,7 @@ function plausible(
     case 'number':
       return fc.double({ min, max, noNaN: true });
     case 'array': {
-      const items = (field.items as JsonSchema | undefined) ?? {};
-      return fc.array(plausible(items, defs, ids, depth + 1), { maxLength: 3 });
+      return fc.array(plausible(itemsOf(field), defs, ids, depth + 1), { maxLength: 3 });
     }
     case 'object':
       return objectOf(field, defs, ids, depth + 1, false);
@@ -237,7 +250,7 @@ function hostile(
         : field.type === 'array'
           ? fc.oneof(
               hostileArray,
-              fc.array(hostile((field.items as JsonSchema) ?? {}, defs, ids, depth + 1), {
+              fc.array(hostile(itemsOf(field), defs, ids, depth + 1), {
                 minLength: 1,
                 maxLength: 2,
               }),
@@ -486,7 +499,9 @@ function baseline(
         Math.max(typeof field.minimum === 'number' ? field.minimum : 1, 1),
       );
     case 'array':
-      return [baseline((field.items as JsonSchema) ?? {}, defs, idOf, name)];
+      return Array.isArray(field.prefixItems)
+        ? (field.prefixItems as JsonSchema[]).map((item) => baseline(item, defs, idOf, name))
+        : [baseline(itemsOf(field), defs, idOf, name)];
     case 'object': {
       const properties = Object.entries((field.properties as Defs | undefined) ?? {});
       if (properties.length === 0 && typeof field.additionalProperties === 'object') {
@@ -533,8 +548,8 @@ function sweep(
         ? [...SWEEP_TEXT, idOf(name).toUpperCase(), NO_SUCH_ID]
         : SWEEP_TEXT;
     case 'array': {
-      const item = baseline((field.items as JsonSchema) ?? {}, defs, idOf, name);
-      const spoilt = sweep((field.items as JsonSchema) ?? {}, defs, idOf, name);
+      const item = baseline(itemsOf(field), defs, idOf, name);
+      const spoilt = sweep(itemsOf(field), defs, idOf, name);
       return [
         [item, item],
         Array.from({ length: 100_000 }, () => 0),
