@@ -19,6 +19,7 @@ import * as onboarding from './20261127T100000-onboarding';
 import * as security from './20261127T110000-security';
 import * as erasure from './20261127T120000-erasure';
 import * as contentVisibility from './20261128T090000-content-visibility';
+import * as contentApi from './20261128T100000-content-api';
 
 /**
  * Every migration, keyed by its timestamped name. A static list (rather than reading the folder)
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T110000-security': security,
   '20261127T120000-erasure': erasure,
   '20261128T090000-content-visibility': contentVisibility,
+  '20261128T100000-content-api': contentApi,
 };

@@ -3,6 +3,7 @@ import { accountModule } from './account';
 import { authModule } from './auth';
 import { backupModule } from './backup';
 import { badgesModule } from './badges';
+import { contentModule } from './content';
 import { emailModule } from './email';
 import { friendsModule } from './friends';
 import { logsModule } from './logs';
@@ -32,6 +33,7 @@ export const modules: readonly DomainModule[] = [
   messagingModule,
   mediaModule,
   postsModule,
+  contentModule,
   onboardingModule,
   accountModule,
   notificationsModule,

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { accountEvents } from './accounts';
 import { backupEvents } from './backups';
+import { contentEvents } from './content';
 import { diagnosticEvents } from './diagnostics';
 import { friendEvents } from './friends';
 import { mediaEvents } from './media';
@@ -25,6 +26,7 @@ export const eventSchemas = {
   ...backupEvents,
   ...mediaEvents,
   ...postEvents,
+  ...contentEvents,
   ...onboardingEvents,
   ...settingsEvents,
   ...securityEvents,
