@@ -19,6 +19,7 @@ import * as onboarding from './20261127T100000-onboarding';
 import * as security from './20261127T110000-security';
 import * as erasure from './20261127T120000-erasure';
 import * as contentVisibility from './20261128T090000-content-visibility';
+import * as contentApi from './20261128T100000-content-api';
 import * as contentHistory from './20261128T110000-content-history';
 import * as moderation from './20261128T120000-moderation';
 import * as ads from './20261128T130000-ads';
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '20261127T110000-security': security,
   '20261127T120000-erasure': erasure,
   '20261128T090000-content-visibility': contentVisibility,
+  '20261128T100000-content-api': contentApi,
   '20261128T110000-content-history': contentHistory,
   '20261128T120000-moderation': moderation,
   '20261128T130000-ads': ads,

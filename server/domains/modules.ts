@@ -4,6 +4,7 @@ import { adsModule } from './ads';
 import { authModule } from './auth';
 import { backupModule } from './backup';
 import { badgesModule } from './badges';
+import { contentModule } from './content';
 import { contentHistoryModule } from './content-history';
 import { emailModule } from './email';
 import { friendsModule } from './friends';
@@ -35,6 +36,7 @@ export const modules: readonly DomainModule[] = [
   messagingModule,
   mediaModule,
   postsModule,
+  contentModule,
   contentHistoryModule,
   moderationModule,
   onboardingModule,

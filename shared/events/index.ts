@@ -3,6 +3,7 @@ import { accountEvents } from './accounts';
 import { adEvents } from './ads';
 import { backupEvents } from './backups';
 import { contentHistoryEvents } from './content-history';
+import { contentEvents } from './content';
 import { diagnosticEvents } from './diagnostics';
 import { friendEvents } from './friends';
 import { mediaEvents } from './media';
@@ -29,6 +30,7 @@ export const eventSchemas = {
   ...mediaEvents,
   ...postEvents,
   ...contentHistoryEvents,
+  ...contentEvents,
   ...onboardingEvents,
   ...settingsEvents,
   ...securityEvents,

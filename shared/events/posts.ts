@@ -8,6 +8,7 @@ import {
   MAX_POST_TAGS,
   TITLE_MAX,
 } from '../posts/limits';
+import { contentTypeSchema } from '../content/schemas';
 import { postStatusSchema, postVisibilitySchema, shareChannelSchema } from '../posts/schemas';
 
 /**
@@ -31,6 +32,8 @@ const postContent = {
   readTime: z.number().int().min(0),
   /** The attached files in order; absent in events from before media, which had none. */
   mediaIds: z.array(z.uuid()).max(MAX_POST_MEDIA).optional(),
+  /** The content API's type; absent in events from before it, which were all posts. */
+  contentType: contentTypeSchema.optional(),
 };
 
 const pair = { postId: z.uuid(), userId: z.uuid() };
@@ -42,6 +45,9 @@ const onPost = { ...pair, postAuthorId: z.uuid() };
  * member and the thing (`post-like-<post>-<member>`, `comment-<id>`, ...), so a thousand
  * members liking one post never contend for one stream version.
  */
+/** Shared with the content API's import, which creates a post with all of it at once. */
+export { postContent };
+
 export const postEvents = {
   /** Every post starts here, as a draft or kept private; `number` counts the author's posts. */
   PostDrafted: z.strictObject({

@@ -14,6 +14,9 @@ export const postsMessages = {
   parentNotOnPost: 'The comment you are replying to is not on this post.',
   commentsOff: 'The author has turned comments off for this post.',
   sharingOff: 'The author has turned sharing off for this post.',
+  /** The post's comment or share audience (content permissions) leaves the member out. */
+  commentsNotAllowed: 'The author has not allowed you to comment on this post.',
+  sharingNotAllowed: 'The author has not allowed you to share this post.',
   nothingToChange: 'Nothing to change',
   badCursor: 'The cursor is not one this list gave.',
   /** One text for a file that is missing, another's, or neither image nor video: no probing. */

@@ -89,6 +89,10 @@ const anasPost = (over: Partial<PostState> = {}): PostState => ({
   deleted_at: null,
   moderation_state: 'visible',
   moderation_reason: null,
+  content_type: 'post',
+  metadata: {},
+  comment_audience: 'public',
+  share_audience: 'public',
   version: 2,
   stream_version: 2,
   visible: true,
@@ -264,7 +268,13 @@ describe('editing and deleting a post', () => {
 });
 
 describe('likes, saves and shares', () => {
-  const seen = { id: POST, author_id: ANA, allow_sharing: true, visible: true };
+  const seen = {
+    id: POST,
+    author_id: ANA,
+    allow_sharing: true,
+    visible: true,
+    share_admitted: true,
+  };
 
   it('likes once: a second like appends nothing and still answers the count', async () => {
     const first = await decide(
@@ -389,7 +399,7 @@ describe('likes, saves and shares', () => {
 });
 
 describe('comments', () => {
-  const post = { id: POST, author_id: ANA, allow_comments: true, visible: true };
+  const post = { id: POST, author_id: ANA, allow_comments: true, visible: true, admitted: true };
   const when = (over: { parentId?: string | null; content?: string } = {}) => ({
     authorId: BEN,
     postId: POST,

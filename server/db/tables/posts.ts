@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { ContentAudience, ContentType } from '../../../shared/content/schemas';
 import type { PostStatus, PostVisibility } from '../../../shared/posts/schemas';
 
 export interface PostsTable {
@@ -39,6 +40,13 @@ export interface PostsTable {
   moderation_state: Generated<'visible' | 'hidden' | 'removed'>;
   /** The moderator's reason, shown to the author of a hidden post. */
   moderation_reason: string | null;
+  /** The content API's type of the record; `post` for every post written before it. */
+  content_type: Generated<ContentType>;
+  /** Free JSON the author keeps on the record (`PATCH /content/{id}/metadata`), size-limited. */
+  metadata: Generated<Record<string, unknown>>;
+  /** Who may comment on and share the post; `visibility` says who may see it. */
+  comment_audience: Generated<ContentAudience>;
+  share_audience: Generated<ContentAudience>;
   /** Bumped by every change to the row, counts included, under the row lock. */
   version: Generated<number>;
 }

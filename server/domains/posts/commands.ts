@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { ContentType } from '../../../shared/content/schemas';
 import type { EventData, NewEvent } from '../../../shared/events';
 import { isBlank } from '../../../shared/api/text';
 import {
@@ -13,7 +14,7 @@ import { appendTo, defineCommand } from '../../core/command';
 import { forbidden, invalid, notFound } from '../../core/errors';
 import { lock, retryUnless } from '../../core/guards';
 import { first, streamVersionSql, value } from '../../core/reads';
-import { qb } from '../../db/statement';
+import { qb, type Statement } from '../../db/statement';
 import { feedOrderLock } from './feed-order';
 import { attachedFileIdsSql, ownMediaGuard } from './post-media';
 import { postReply, visibleToViewer } from './posts-read';
@@ -27,7 +28,7 @@ export type PostContent = Omit<EventData<'PostEdited'>, 'postId' | 'authorId' | 
 
 type ContentFields = Omit<PostContent, 'wordCount' | 'readTime'>;
 
-function counted(fields: ContentFields): PostContent {
+export function counted(fields: ContentFields): PostContent {
   const words = wordCount(fields.content);
   return { ...fields, wordCount: words, readTime: readTime(words) };
 }
@@ -46,7 +47,7 @@ function checkPublishable(content: { title: string; content: string }): void {
   }
 }
 
-const lastNumberSql = (authorId: string) =>
+export const lastNumberSql = (authorId: string) =>
   sql<number>`coalesce((select last_number from post_numbers where author_id = ${authorId}::uuid), 0)`;
 
 /**
@@ -60,33 +61,50 @@ export const createPost = defineCommand({
     lastNumber: value(lastNumberSql(input.authorId)),
   }),
   decide({ lastNumber }, { authorId, postId, post }) {
-    const { status, ...fields } = post;
-    if (status === 'published') checkPublishable(fields);
-    const events: NewEvent[] = [
-      {
-        type: 'PostDrafted',
-        data: {
-          postId,
-          authorId,
-          number: lastNumber + 1,
-          status: status === 'private' ? 'private' : 'draft',
-          ...counted(fields),
-        },
-      },
-    ];
-    if (status === 'published') events.push({ type: 'PostPublished', data: { postId, authorId } });
+    const { events, guards } = draftDecision(authorId, postId, lastNumber, post);
     return {
-      guards: [
-        lock(`posts:${authorId}`),
-        retryUnless(sql<boolean>`${lastNumberSql(authorId)} = ${lastNumber}`),
-        ...(status === 'published' ? [feedOrderLock()] : []),
-        ...ownMediaGuard(authorId, fields.mediaIds),
-      ],
+      guards,
       appends: [appendTo(postStreamId(postId), 0, events)],
       reply: postReply(postId, authorId),
     };
   },
 });
+
+/**
+ * The events and guards that create a post, numbered after `lastNumber` (re-checked under the
+ * author's lock at commit): `POST /posts` and the content API's create decide by it.
+ */
+export function draftDecision(
+  authorId: string,
+  postId: string,
+  lastNumber: number,
+  post: CreatePost & { contentType?: ContentType },
+): { events: NewEvent[]; guards: Statement[] } {
+  const { status, ...fields } = post;
+  if (status === 'published') checkPublishable(fields);
+  const events: NewEvent[] = [
+    {
+      type: 'PostDrafted',
+      data: {
+        postId,
+        authorId,
+        number: lastNumber + 1,
+        status: status === 'private' ? 'private' : 'draft',
+        ...counted(fields),
+      },
+    },
+  ];
+  if (status === 'published') events.push({ type: 'PostPublished', data: { postId, authorId } });
+  return {
+    events,
+    guards: [
+      lock(`posts:${authorId}`),
+      retryUnless(sql<boolean>`${lastNumberSql(authorId)} = ${lastNumber}`),
+      ...(status === 'published' ? [feedOrderLock()] : []),
+      ...ownMediaGuard(authorId, fields.mediaIds),
+    ],
+  };
+}
 
 /** The post as every command on it decides by: its stream version and whether the actor sees it. */
 function postState(postId: string, actorId: string) {
@@ -103,7 +121,7 @@ function postState(postId: string, actorId: string) {
   );
 }
 
-type PostState = NonNullable<ReturnType<ReturnType<typeof postState>['pick']>>;
+export type PostState = NonNullable<ReturnType<ReturnType<typeof postState>['pick']>>;
 
 /** The post the actor wrote: one they may not see is not found, another's is forbidden. */
 function ownPost(post: PostState | undefined, actorId: string): PostState {
@@ -127,6 +145,7 @@ function contentOf(post: PostState): ContentFields {
     allowComments: post.allow_comments,
     allowSharing: post.allow_sharing,
     mediaIds: post.media_ids,
+    contentType: post.content_type,
   };
 }
 
@@ -139,7 +158,10 @@ const sameContent = (a: ContentFields, b: ContentFields) =>
  * The events that bring a post to the patch: an edit for new content or a status other than a
  * first publication, and `PostPublished` for that. Publishing checks the post as it will be.
  */
-export function editEvents(post: PostState, patch: PatchPost): NewEvent[] {
+export function editEvents(
+  post: PostState,
+  patch: PatchPost & { contentType?: ContentType },
+): NewEvent[] {
   const { status: wanted, ...changes } = patch;
   const before = contentOf(post);
   const after: ContentFields = { ...before, ...changes };

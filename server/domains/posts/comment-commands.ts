@@ -7,7 +7,7 @@ import { first, streamVersionSql } from '../../core/reads';
 import { qb } from '../../db/statement';
 import { postNotFound } from './commands';
 import { commentReply } from './comments-read';
-import { visibleToViewer } from './posts-read';
+import { audienceAdmits, visibleToViewer } from './posts-read';
 import { commentStreamId, idOrNone } from './streams';
 
 const commentNotFound = () => notFound(postsMessages.commentNotFound);
@@ -35,6 +35,7 @@ export const addComment = defineCommand({
           'p.author_id',
           'p.allow_comments',
           visibleToViewer(input.authorId).as('visible'),
+          audienceAdmits('comment', input.authorId).as('admitted'),
         ])
         .where('p.id', '=', idOrNone(input.postId)),
     ),
@@ -48,6 +49,7 @@ export const addComment = defineCommand({
   decide({ post, parent }, { authorId, commentId, parentId, content }) {
     if (!post || !post.visible) throw postNotFound();
     if (!post.allow_comments) throw forbidden('comments-off', postsMessages.commentsOff);
+    if (!post.admitted) throw forbidden('comments-not-allowed', postsMessages.commentsNotAllowed);
     if (isBlank(content)) throw blankComment();
     let depth = 0;
     if (parentId !== null) {

@@ -33,6 +33,8 @@ export function eraseMemberPosts(userId: string): Statement[] {
       update posts p set comments_count = p.comments_count - n.n, version = p.version + 1
       from n where p.id = n.post_id`),
     statement(sql`delete from saved_posts where user_id = ${member}`),
+    statement(sql`delete from post_grants where user_id = ${member}`),
+    statement(sql`delete from post_grants where post_id in ${theirPosts}`),
     statement(sql`delete from comment_likes where post_id in ${theirPosts}`),
     statement(sql`delete from comments where post_id in ${theirPosts}`),
     statement(sql`delete from post_likes where post_id in ${theirPosts}`),

@@ -28,7 +28,7 @@ export const postEventTypes = [
 
 type Content = Omit<EventData<'PostEdited'>, 'postId' | 'authorId' | 'status'>;
 
-const columnsOf = (c: Content) => ({
+export const columnsOf = (c: Content) => ({
   title: c.title,
   content: c.content,
   excerpt: c.excerpt,
@@ -43,6 +43,8 @@ const columnsOf = (c: Content) => ({
   allow_sharing: c.allowSharing,
   word_count: c.wordCount,
   read_time: c.readTime,
+  // Every post written before the content API is a post.
+  content_type: c.contentType ?? 'post',
 });
 
 /*
@@ -156,6 +158,7 @@ export const postsProjection: Projection = {
           statement(qb.deleteFrom('post_likes').where('post_id', '=', postId)),
           statement(qb.deleteFrom('saved_posts').where('post_id', '=', postId)),
           statement(qb.deleteFrom('post_media').where('post_id', '=', postId)),
+          statement(qb.deleteFrom('post_grants').where('post_id', '=', postId)),
           statement(qb.deleteFrom('posts').where('id', '=', postId)),
         ];
       }

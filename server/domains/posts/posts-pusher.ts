@@ -72,6 +72,8 @@ function changesOf(events: readonly StoredEvent[]): Changes {
       case 'PostEdited':
       case 'PostTrashed':
       case 'PostUntrashed':
+      case 'PostPermissionsSet':
+      case 'ContentMigrated':
         changes.updated.add(event.data.postId);
         break;
       case 'ContentModerated': {

@@ -11,13 +11,25 @@ import type { Read } from '../../core/reads';
 import { first, mapRead } from '../../core/reads';
 import type { Db } from '../../db/schema';
 import { qb } from '../../db/statement';
-import { member, postVisible } from '../relations/relations-policy';
+import { member, postAudienceAdmits, postVisible } from '../relations/relations-policy';
 import { decodeCursor, decodeFeedCursor, encodeCursor, encodeFeedCursor } from './cursor';
 import { attachedFilesSql } from './post-media';
 import { presentPost, type PostRow } from './post-presenter';
 
 /** `viewerId` may see the post of the enclosing query (`p`): the relations policy's rule. */
 export const visibleToViewer = (viewerId: string) => postVisible('p', member(viewerId));
+
+/**
+ * The actor may comment on or share the post of the enclosing query (`p`) by its audience for
+ * that action (content permissions): its author always.
+ */
+export const audienceAdmits = (action: 'comment' | 'share', actorId: string) =>
+  sql<boolean>`(p.author_id = ${member(actorId)} or ${postAudienceAdmits(
+    'p',
+    sql.ref(action === 'comment' ? 'p.comment_audience' : 'p.share_audience'),
+    action,
+    member(actorId),
+  )})`;
 
 /**
  * Every column a presented post needs for one viewer, with no visibility filter: on the pool
@@ -176,9 +188,14 @@ export function readUserPosts(
   return countedPage(select, SORTS[query.sortBy], query.limit, query.offset);
 }
 
-/** The author's own posts for My Posts (001 §2): a tab, then the filters, newest first. */
+/**
+ * The author's own posts for My Posts (001 §2): a tab, then the filters, newest first. Posts in
+ * the trash are not theirs to read until restored.
+ */
 export function readMyPosts(db: Db, authorId: string, query: MyPostsQuery): Promise<PostList> {
-  let select = postRows(db, authorId).where('p.author_id', '=', authorId);
+  let select = postRows(db, authorId)
+    .where('p.author_id', '=', authorId)
+    .where('p.deleted_at', 'is', null);
   if (query.tab !== 'all') select = select.where('p.status', '=', query.tab);
   if (query.status !== 'all') select = select.where('p.status', '=', query.status);
   if (query.visibility !== 'all') select = select.where('p.visibility', '=', query.visibility);
@@ -199,6 +216,7 @@ export async function readMyPostsStats(db: Db, authorId: string): Promise<MyPost
       sql<number>`coalesce(sum(comments_count), 0)::int`.as('totalComments'),
     ])
     .where('author_id', '=', authorId)
+    .where('deleted_at', 'is', null)
     .executeTakeFirstOrThrow();
 }
 

@@ -8,7 +8,7 @@ import { qb } from '../../db/statement';
 import { contentSharedTemplate, likeNotificationTemplate } from '../email/templates';
 import { postNotFound } from './commands';
 import { postEmail, postEmailRead, postPath } from './post-notifications';
-import { visibleToViewer } from './posts-read';
+import { audienceAdmits, visibleToViewer } from './posts-read';
 import {
   commentLikeStreamId,
   idOrNone,
@@ -25,7 +25,13 @@ function visiblePost(postId: string, actorId: string) {
   return first(
     qb
       .selectFrom('posts as p')
-      .select(['p.id', 'p.author_id', 'p.allow_sharing', visibleToViewer(actorId).as('visible')])
+      .select([
+        'p.id',
+        'p.author_id',
+        'p.allow_sharing',
+        visibleToViewer(actorId).as('visible'),
+        audienceAdmits('share', actorId).as('share_admitted'),
+      ])
       .where('p.id', '=', idOrNone(postId)),
   );
 }
@@ -126,6 +132,9 @@ export function reactionCommands({ publicUrl }: ReactionsConfig) {
     decide({ post: found, version, email }, { userId, channel }) {
       const post = requireVisible(found);
       if (!post.allow_sharing) throw forbidden('sharing-off', postsMessages.sharingOff);
+      if (!post.share_admitted) {
+        throw forbidden('sharing-not-allowed', postsMessages.sharingNotAllowed);
+      }
       const firstShare = version === 0 && userId !== post.author_id;
       return {
         appends: [

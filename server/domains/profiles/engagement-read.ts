@@ -27,7 +27,7 @@ export async function readEngagement(db: Db, userId: string, days: number): Prom
     from days
     left join (
       select (published_at at time zone 'utc')::date as day, count(*) as n from posts
-      where author_id = ${userId}::uuid and status = 'published'
+      where author_id = ${userId}::uuid and status = 'published' and deleted_at is null
         and published_at >= (select at from since)
       group by 1) p on p.day = days.day
     left join (

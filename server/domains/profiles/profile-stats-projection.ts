@@ -25,10 +25,13 @@ function recount(userId: string, counter: Counter, source: RawBuilder<number>): 
     where s.user_id = ${userId}::uuid and s.${sql.ref(counter)} <> c.n`);
 }
 
-/** What the profile's posts page lists for the member themself: their published posts. */
+/**
+ * What the profile's posts page lists for the member themself: their published posts, not
+ * those in the trash.
+ */
 const publishedPosts = (userId: string) =>
   sql<number>`(select count(*) from posts
-    where author_id = ${userId}::uuid and status = 'published')`;
+    where author_id = ${userId}::uuid and status = 'published' and deleted_at is null)`;
 
 /** The same figure as the profile's Total Likes (`likes_received`, projected just before). */
 const likesReceived = (userId: string) =>
@@ -56,6 +59,10 @@ export function profileStatsProjection(meanings: MeaningCatalogue): Projection {
       'PostPublished',
       'PostEdited',
       'PostDeleted',
+      'PostTrashed',
+      'PostUntrashed',
+      'ContentImported',
+      'ContentMigrated',
       'PostLiked',
       'PostUnliked',
       'ProfileViewsCounted',
@@ -84,6 +91,9 @@ export function profileStatsProjection(meanings: MeaningCatalogue): Projection {
         }
         case 'PostPublished':
         case 'PostEdited':
+        case 'PostTrashed':
+        case 'PostUntrashed':
+        case 'ContentImported':
           return [
             lockStats([event.data.authorId]),
             recount(event.data.authorId, 'posts', publishedPosts(event.data.authorId)),
@@ -94,6 +104,16 @@ export function profileStatsProjection(meanings: MeaningCatalogue): Projection {
             recount(event.data.authorId, 'posts', publishedPosts(event.data.authorId)),
             recount(event.data.authorId, 'likes', likesReceived(event.data.authorId)),
           ];
+        case 'ContentMigrated': {
+          const pair = [event.data.fromUserId, event.data.toUserId];
+          return [
+            lockStats(pair),
+            ...pair.flatMap((userId) => [
+              recount(userId, 'posts', publishedPosts(userId)),
+              recount(userId, 'likes', likesReceived(userId)),
+            ]),
+          ];
+        }
         case 'PostLiked':
         case 'PostUnliked':
           return [

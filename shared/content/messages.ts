@@ -1,0 +1,23 @@
+/** Texts of the content API. The spec words none of them; these are ours. */
+export const contentMessages = {
+  notFound: 'Content not found',
+  notYours: 'Only the author or an owner can change this content.',
+  ownerOnly: 'Only an owner can do this.',
+  exportNotYours: 'You can only export your own content.',
+  importNotYours: 'You can only import content into your own account.',
+  blankSearch: 'Enter something to search for.',
+  noTags: 'Name at least one tag.',
+  nothingToChange: 'Nothing to change',
+  metadataTooManyKeys: 'Metadata holds at most 50 keys.',
+  metadataTooLarge: 'Metadata is at most 16 KB as JSON.',
+  metadataKey: 'A metadata key is 1 to 100 characters.',
+  sameMember: 'The source and target members must differ.',
+  memberNotFound: 'Member not found',
+  grantNotMember: 'Only existing members can be named.',
+  grantSelf: 'The author always may; name other members.',
+  duplicateId: 'The same content is named twice.',
+  batchRefused: 'Nothing was changed: one or more items were refused.',
+  importRefused: 'Nothing was imported: one or more records are not valid.',
+  publishedAtRequired: 'A published record needs publishedAt.',
+  badRange: '`from` must not be after `to`.',
+} as const;
