@@ -54,7 +54,8 @@ export async function fillVersionsFromLog(db: Kysely<unknown>): Promise<void> {
       coalesce((e.metadata ->> 'actorId')::uuid, p.author_id),
       e.data ->> 'status',
       (e.data - 'postId' - 'authorId' - 'status' - 'number' - 'wordCount' - 'readTime')
-        || jsonb_build_object('mediaIds', coalesce(e.data -> 'mediaIds', '[]'::jsonb)),
+        || jsonb_build_object('mediaIds', coalesce(e.data -> 'mediaIds', '[]'::jsonb),
+          'contentType', coalesce(e.data -> 'contentType', '"post"'::jsonb)),
       e.occurred_at
     from events e join posts p on e.stream_id = 'post-' || p.id::text
     where e.type in ('PostDrafted', 'PostEdited')`.execute(db);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField } from '../api/ids';
 import { postSchema, postStatusSchema, postVisibilitySchema } from '../posts/schemas';
+import { contentTypeSchema } from './schemas';
 
 /**
  * The content API's history of a record (issue #14, 002 §7 Content): its versions, its backups
@@ -56,6 +57,7 @@ export const contentFieldsSchema = z.object({
   allowSharing: z.boolean(),
   /** The attached files in order, as ids. */
   mediaIds: z.array(z.uuid()),
+  contentType: contentTypeSchema,
 });
 export type ContentFields = z.infer<typeof contentFieldsSchema>;
 

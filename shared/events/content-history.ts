@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contentMetricSchema } from '../content/history';
+import { contentTypeSchema } from '../content/schemas';
 import {
   COMMENT_MAX,
   COMMENT_MAX_DEPTH,
@@ -27,6 +28,8 @@ const snapshotPost = z.strictObject({
   allowComments: z.boolean(),
   allowSharing: z.boolean(),
   mediaIds: z.array(z.uuid()).max(MAX_POST_MEDIA),
+  /** Absent in backups taken before content types: those were all posts. */
+  contentType: contentTypeSchema.optional(),
 });
 
 const snapshotComment = z.strictObject({

@@ -68,6 +68,8 @@ function fieldsOf(post: Post): ContentFields {
     allowComments: post.allowComments,
     allowSharing: post.allowSharing,
     mediaIds: post.media.map((m) => m.id),
+    // The posts API makes posts; other types come through the content API.
+    contentType: 'post',
   };
 }
 
@@ -246,6 +248,24 @@ describe('versions', () => {
       .body as VersionsPage;
     expect(byOwner.versions[0]).toMatchObject({ version: 5, actorId: owner.id });
     expect(byOwner.versions[0]!.fields).toEqual(fieldsOf(published));
+  });
+
+  it('keeps the content type in each version and restores it', async () => {
+    const [ana] = await signUpMembers(stack.server, 1);
+    const created = (
+      await api(ana)
+        .post('/content', { title: 'Long read', content: 'words', type: 'article' })
+        .expect(201)
+    ).body as { id: string; type: string };
+    await api(ana).patch(`/content/${created.id}`, { type: 'link' }).expect(200);
+    const page = (await api(ana).get(`/content/${created.id}/versions`).expect(200))
+      .body as VersionsPage;
+    expect(page.versions.map((v) => v.fields.contentType)).toEqual(['link', 'article']);
+    await api(ana).post(`/content/${created.id}/versions`, { version: 1 }).expect(200);
+    const read = (await api(ana).get(`/content/${created.id}`).expect(200)).body as {
+      type: string;
+    };
+    expect(read.type).toBe('article');
   });
 
   it('applies the publishing rules: a version without a title is refused into a published post', async () => {

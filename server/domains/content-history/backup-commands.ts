@@ -69,6 +69,7 @@ export const backupContent = defineCommand({
                 allowComments: post.allow_comments,
                 allowSharing: post.allow_sharing,
                 mediaIds: post.media_ids,
+                contentType: post.content_type,
               },
               comments: comments.map((c) => ({
                 commentId: c.id,

@@ -1,4 +1,5 @@
 import type { NewEvent } from '../../../shared/events';
+import type { ContentType } from '../../../shared/content/schemas';
 import type { PatchPost } from '../../../shared/posts';
 import type { Statement } from '../../db/statement';
 import { first, mapRead, type Read } from '../../core/reads';
@@ -18,7 +19,7 @@ import type { HistoryPostState } from './access';
  */
 export function restoreEvents(
   post: HistoryPostState,
-  patch: PatchPost,
+  patch: PatchPost & { contentType?: ContentType },
 ): { events: NewEvent[]; guards: Statement[] } {
   const events = editEvents(post, patch);
   return {

@@ -22,6 +22,7 @@ export function versionFields(d: ContentEvent): ContentFields {
     allowComments: d.allowComments,
     allowSharing: d.allowSharing,
     mediaIds: d.mediaIds ?? [],
+    contentType: d.contentType ?? 'post',
   };
 }
 
