@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { AdNetworkSlot } from './AdNetworkSlot';
 import { ADS_PANEL_PATH, FLOATING_DISMISSED_KEY, FLOATING_PLACEMENT_ID } from './placements';
@@ -22,6 +22,38 @@ function rememberDismissal(): void {
   }
 }
 
+/** While the card shows, the layout keeps a rail for it on wide windows (web/styles.css). */
+function useFloatingAdRail(): void {
+  useEffect(() => {
+    const root = document.documentElement;
+    root.dataset.floatingAd = '';
+    return () => {
+      delete root.dataset.floatingAd;
+    };
+  }, []);
+}
+
+function FloatingCard({ children, placementId, zIndex }: FloatingCardProps) {
+  useFloatingAdRail();
+  return (
+    <aside
+      aria-label="Sponsored"
+      data-testid="ad-slot-floating"
+      data-placement={placementId}
+      className="fixed top-20 right-4 w-64 max-w-[calc(100vw-2rem)]"
+      style={{ zIndex }}
+    >
+      {children}
+    </aside>
+  );
+}
+
+interface FloatingCardProps {
+  children: ReactNode;
+  placementId: string;
+  zIndex: number;
+}
+
 /** 002 §2 and §9: the card fixed at top right, at most 3 ads, six dots, a dismiss button. */
 export function FloatingAd() {
   const view = usePlacement(FLOATING_PLACEMENT_ID);
@@ -38,13 +70,7 @@ export function FloatingAd() {
   };
 
   return (
-    <aside
-      aria-label="Sponsored"
-      data-testid="ad-slot-floating"
-      data-placement={placement.id}
-      className="fixed top-20 right-4 w-64 max-w-[calc(100vw-2rem)]"
-      style={{ zIndex: placement.zIndex }}
-    >
+    <FloatingCard placementId={placement.id} zIndex={placement.zIndex}>
       <div className="relative rounded-2xl bg-card/95 p-2 shadow-xl ring-1 ring-border backdrop-blur">
         <button
           type="button"
@@ -71,6 +97,6 @@ export function FloatingAd() {
           />
         )}
       </div>
-    </aside>
+    </FloatingCard>
   );
 }
