@@ -161,7 +161,11 @@ test('a member’s floating ad rotates, has six dots and a dismiss that announce
   await card.getByRole('button').click();
   await expect(comingSoon).toBeVisible();
   // The toast sits over the card's top right corner, where the dismiss button is.
-  await page.getByRole('button', { name: 'Close toast' }).click();
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: adsMessages.comingSoon })
+    .getByRole('button', { name: 'Close toast' })
+    .click();
   await expect(comingSoon).toBeHidden();
 
   await floating.getByRole('button', { name: 'Dismiss ad' }).click();

@@ -157,6 +157,7 @@ describe('the app’s list of live features', () => {
       'backup',
       'email',
       'logs',
+      'moderation',
       'monitoring',
       'onboarding',
       'profile',

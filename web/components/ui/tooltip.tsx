@@ -1,8 +1,21 @@
 import * as TooltipPrimitive from '@radix-ui/react-tooltip';
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
-export const TooltipProvider = TooltipPrimitive.Provider;
+/** Spec 002 §9: a tip opens after 700 ms, and at once within 300 ms of the last one closing. */
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+
+const InGroup = createContext(false);
+
+/** Tips inside share one delay: moving along a row of them opens the next at once. */
+export function TooltipProvider(props: TooltipPrimitive.TooltipProviderProps) {
+  return (
+    <InGroup.Provider value={true}>
+      <TooltipPrimitive.Provider {...props} />
+    </InGroup.Provider>
+  );
+}
 
 export interface TooltipProps {
   label: ReactNode;
@@ -13,7 +26,8 @@ export interface TooltipProps {
 }
 
 export function Tooltip({ label, children, side = 'bottom', disabled = false }: TooltipProps) {
-  return (
+  const inGroup = useContext(InGroup);
+  const tip = (
     <TooltipPrimitive.Root>
       <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
       {!disabled && (
@@ -31,5 +45,15 @@ export function Tooltip({ label, children, side = 'bottom', disabled = false }: 
         </TooltipPrimitive.Portal>
       )}
     </TooltipPrimitive.Root>
+  );
+  if (inGroup) return tip;
+  // A tip outside any group keeps the layout's delays on its own.
+  return (
+    <TooltipPrimitive.Provider
+      delayDuration={TOOLTIP_DELAY_MS}
+      skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}
+    >
+      {tip}
+    </TooltipPrimitive.Provider>
   );
 }

@@ -1,7 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { LoadingState } from '../../components/PageStates';
-import { TooltipProvider } from '../../components/ui/tooltip';
 import { FloatingAdSlot } from './FloatingAdSlot';
 import { Footer } from './Footer';
 import { Sidebar } from './Sidebar';
@@ -11,34 +10,30 @@ import { TopMenu } from './TopMenu';
 /** Spec 002 §2: side panel, top menu, scrolling content, floating ad; the footer of spec 000. */
 export function AppShell({ children }: { children?: ReactNode }) {
   return (
-    // Every tooltip is inside the layout, so their library loads with it, not with the sign-in
-    // pages. Spec 002 §9: they open after 700 ms, and at once within 300 ms of the last one.
-    <TooltipProvider delayDuration={700} skipDelayDuration={300}>
-      <SidebarProvider>
-        <a
-          href="#main-content"
-          className="sr-only z-[10002] rounded-lg bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-        >
-          Skip to content
-        </a>
-        <div className="flex min-h-svh">
-          <Sidebar />
-          <div className="flex min-w-0 flex-1 flex-col">
-            <TopMenu />
-            <main
-              id="main-content"
-              tabIndex={-1}
-              className="flex-1 px-4 py-6 outline-none md:px-8 md:py-8"
-            >
-              <div className="mx-auto w-full max-w-5xl">
-                <Suspense fallback={<LoadingState />}>{children ?? <Outlet />}</Suspense>
-              </div>
-            </main>
-            <Footer />
-          </div>
+    <SidebarProvider>
+      <a
+        href="#main-content"
+        className="sr-only z-[10002] rounded-lg bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <div className="flex min-h-svh">
+        <Sidebar />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <TopMenu />
+          <main
+            id="main-content"
+            tabIndex={-1}
+            className="flex-1 px-4 py-6 outline-none md:px-8 md:py-8"
+          >
+            <div className="mx-auto w-full max-w-5xl">
+              <Suspense fallback={<LoadingState />}>{children ?? <Outlet />}</Suspense>
+            </div>
+          </main>
+          <Footer />
         </div>
-        <FloatingAdSlot />
-      </SidebarProvider>
-    </TooltipProvider>
+      </div>
+      <FloatingAdSlot />
+    </SidebarProvider>
   );
 }

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { logoutMessages } from '../../../shared/auth/logout-messages';
 import { useAppDispatch } from '../../app/hooks';
 import { Spinner } from '../../components/ui/spinner';
-import { Tooltip } from '../../components/ui/tooltip';
+import { LazyTooltip } from '../../components/ui/lazyTooltip';
 import { cn } from '../../lib/cn';
 import { useSignOutMutation } from '../auth/authApi';
 import { LOGIN_PATH } from '../auth/guard';
@@ -33,7 +33,7 @@ export function LogoutButton({ compact }: { compact: boolean }) {
 
   return (
     <>
-      <Tooltip label={label} side="right" disabled={!compact}>
+      <LazyTooltip label={label} side="right" disabled={!compact}>
         <button
           type="button"
           aria-haspopup="dialog"
@@ -49,7 +49,7 @@ export function LogoutButton({ compact }: { compact: boolean }) {
           {isLoading ? <Spinner /> : <LogOut className="size-4 shrink-0" aria-hidden />}
           <span className={cn(compact && 'sr-only')}>{label}</span>
         </button>
-      </Tooltip>
+      </LazyTooltip>
       {confirming && (
         <Suspense fallback={null}>
           <LogoutDialog onOpenChange={setConfirming} onConfirm={() => void confirm()} />

@@ -2,7 +2,7 @@ import { LogIn } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { LogoMark } from '../../components/Logo';
-import { Tooltip, TooltipProvider } from '../../components/ui/tooltip';
+import { LazyTooltip, LazyTooltipGroup } from '../../components/ui/lazyTooltip';
 import { cn } from '../../lib/cn';
 import { useSession } from '../auth/session';
 import { LogoutButton } from './LogoutButton';
@@ -34,7 +34,7 @@ function NavList({ entries, compact, onNavigate }: NavListProps) {
         const active = isNavActive(to, pathname);
         return (
           <li key={to}>
-            <Tooltip label={label} side="right" disabled={!compact}>
+            <LazyTooltip label={label} side="right" disabled={!compact}>
               <Link
                 to={to}
                 onClick={onNavigate}
@@ -49,7 +49,7 @@ function NavList({ entries, compact, onNavigate }: NavListProps) {
                 <Icon className="size-4 shrink-0" aria-hidden />
                 <span className={cn('truncate', compact && 'sr-only')}>{label}</span>
               </Link>
-            </Tooltip>
+            </LazyTooltip>
           </li>
         );
       })}
@@ -62,7 +62,7 @@ function SidebarBody({ compact, onNavigate }: { compact: boolean; onNavigate?: (
 
   return (
     // Tooltips in the side panel open at once (spec 002 §9: delay 0 in the sidebar).
-    <TooltipProvider delayDuration={0} skipDelayDuration={300}>
+    <LazyTooltipGroup delayDuration={0}>
       <div className="flex h-14 shrink-0 items-center gap-2.5 px-2.5">
         <Link
           to="/"
@@ -121,7 +121,7 @@ function SidebarBody({ compact, onNavigate }: { compact: boolean; onNavigate?: (
           </Link>
         )}
       </div>
-    </TooltipProvider>
+    </LazyTooltipGroup>
   );
 }
 

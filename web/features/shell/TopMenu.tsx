@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { HEADER_HEIGHT_VAR } from '../../app/toastPlacement';
 import { LogoMark } from '../../components/Logo';
 import { Button } from '../../components/ui/button';
-import { Tooltip } from '../../components/ui/tooltip';
+import { LazyTooltip, LazyTooltipGroup } from '../../components/ui/lazyTooltip';
 import { cn } from '../../lib/cn';
 import { CountBadge } from '../badges/CountBadge';
 import { ConnectionStatus } from '../connection/ConnectionStatus';
@@ -21,7 +21,7 @@ function SidebarTrigger() {
       ? 'Collapse side panel'
       : 'Expand side panel';
   return (
-    <Tooltip label={`${label} (Ctrl+B)`}>
+    <LazyTooltip label={`${label} (Ctrl+B)`}>
       <Button
         variant="ghost"
         size="icon"
@@ -33,7 +33,7 @@ function SidebarTrigger() {
       >
         {isMobile ? <Menu aria-hidden /> : <PanelLeft aria-hidden />}
       </Button>
-    </Tooltip>
+    </LazyTooltip>
   );
 }
 
@@ -78,31 +78,33 @@ export function TopMenu() {
         aria-label="Main menu"
         className="scrollbar-none order-last -mx-2 w-[calc(100%+1rem)] overflow-x-auto border-t md:order-none md:mx-0 md:w-auto md:min-w-0 md:flex-1 md:border-t-0"
       >
-        <ul className="mx-auto flex w-max items-center gap-0.5 px-2 md:px-0">
-          {topNavigation.map(({ to, label, icon: Icon, badge }) => {
-            const active = isNavActive(to, pathname);
-            return (
-              <li key={to} className="relative p-1">
-                <Tooltip label={label}>
-                  <Link
-                    to={to}
-                    aria-current={active ? 'page' : undefined}
-                    className={cn(
-                      'relative flex h-10 w-11 items-center justify-center rounded-lg text-muted-foreground transition-colors lg:w-14',
-                      'hover:bg-accent hover:text-accent-foreground',
-                      active &&
-                        'text-primary after:absolute after:inset-x-2 after:-bottom-1 after:h-0.5 after:rounded-full after:bg-primary',
-                    )}
-                  >
-                    <Icon className="size-5" aria-hidden />
-                    <span className="sr-only">{label}</span>
-                  </Link>
-                </Tooltip>
-                {badge && <CountBadge counter={badge} label={label} />}
-              </li>
-            );
-          })}
-        </ul>
+        <LazyTooltipGroup>
+          <ul className="mx-auto flex w-max items-center gap-0.5 px-2 md:px-0">
+            {topNavigation.map(({ to, label, icon: Icon, badge }) => {
+              const active = isNavActive(to, pathname);
+              return (
+                <li key={to} className="relative p-1">
+                  <LazyTooltip label={label}>
+                    <Link
+                      to={to}
+                      aria-current={active ? 'page' : undefined}
+                      className={cn(
+                        'relative flex h-10 w-11 items-center justify-center rounded-lg text-muted-foreground transition-colors lg:w-14',
+                        'hover:bg-accent hover:text-accent-foreground',
+                        active &&
+                          'text-primary after:absolute after:inset-x-2 after:-bottom-1 after:h-0.5 after:rounded-full after:bg-primary',
+                      )}
+                    >
+                      <Icon className="size-5" aria-hidden />
+                      <span className="sr-only">{label}</span>
+                    </Link>
+                  </LazyTooltip>
+                  {badge && <CountBadge counter={badge} label={label} />}
+                </li>
+              );
+            })}
+          </ul>
+        </LazyTooltipGroup>
       </nav>
       <div className="ml-auto flex h-14 items-center justify-end gap-1.5 md:ml-0 md:min-w-52">
         <ConnectionStatus />
