@@ -34,12 +34,28 @@ test('the layout: routes highlighted, footer, sidebar shortcut and theme', async
     '/terms-of-service.html',
   );
 
+  // A top-menu icon names itself in a tip after the delay; the next one along opens at once.
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  const tip = page.getByRole('tooltip');
+  await menu.getByRole('link', { name: 'Notifications' }).hover();
+  await expect(tip).toHaveText('Notifications');
+  await menu.getByRole('link', { name: 'Messages' }).hover();
+  await expect(tip).toHaveText('Messages');
+  await page.keyboard.press('Escape');
+  await expect(tip).toBeHidden();
+
   await page.keyboard.press('Control+b');
   await expect
     .poll(
       async () => (await page.context().cookies()).find((c) => c.name === 'sidebar_state')?.value,
     )
     .toBe('false');
+  // Collapsed to icons, a side panel link names itself in a tip at once.
+  await page
+    .getByRole('navigation', { name: 'Side panel' })
+    .getByRole('link', { name: 'Saved' })
+    .hover();
+  await expect(tip).toHaveText('Saved');
   await page.keyboard.press('Control+b');
   await expect
     .poll(

@@ -1,10 +1,7 @@
 import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import { createContext, useContext, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
-
-/** Spec 002 §9: a tip opens after 700 ms, and at once within 300 ms of the last one closing. */
-export const TOOLTIP_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from './tooltipTiming';
 
 const InGroup = createContext(false);
 

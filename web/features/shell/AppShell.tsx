@@ -3,6 +3,7 @@ import { Outlet } from 'react-router-dom';
 import { LoadingState } from '../../components/PageStates';
 import { FloatingAdSlot } from './FloatingAdSlot';
 import { Footer } from './Footer';
+import { ShellTooltips } from './ShellTooltips';
 import { Sidebar } from './Sidebar';
 import { SidebarProvider } from './SidebarProvider';
 import { TopMenu } from './TopMenu';
@@ -34,6 +35,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
         </div>
       </div>
       <FloatingAdSlot />
+      <ShellTooltips />
     </SidebarProvider>
   );
 }

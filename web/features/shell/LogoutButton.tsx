@@ -4,11 +4,11 @@ import { toast } from 'sonner';
 import { logoutMessages } from '../../../shared/auth/logout-messages';
 import { useAppDispatch } from '../../app/hooks';
 import { Spinner } from '../../components/ui/spinner';
-import { LazyTooltip } from '../../components/ui/lazyTooltip';
 import { cn } from '../../lib/cn';
 import { useSignOutMutation } from '../auth/authApi';
 import { LOGIN_PATH } from '../auth/guard';
 import { sessionEnded } from '../auth/session';
+import { tipProps } from './ShellTooltips';
 
 /** The confirmation loads when first asked for: the dialog library stays off the first page. */
 const LogoutDialog = lazy(async () => ({
@@ -33,23 +33,22 @@ export function LogoutButton({ compact }: { compact: boolean }) {
 
   return (
     <>
-      <LazyTooltip label={label} side="right" disabled={!compact}>
-        <button
-          type="button"
-          aria-haspopup="dialog"
-          aria-expanded={confirming}
-          onClick={() => setConfirming(true)}
-          disabled={isLoading}
-          className={cn(
-            'flex h-9 w-full items-center gap-3 rounded-lg px-2.5 text-sm font-medium text-muted-foreground transition-colors',
-            'hover:bg-destructive/10 hover:text-destructive disabled:pointer-events-none disabled:opacity-70',
-            compact && 'justify-center px-0',
-          )}
-        >
-          {isLoading ? <Spinner /> : <LogOut className="size-4 shrink-0" aria-hidden />}
-          <span className={cn(compact && 'sr-only')}>{label}</span>
-        </button>
-      </LazyTooltip>
+      <button
+        {...tipProps(label, 'right', compact)}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={confirming}
+        onClick={() => setConfirming(true)}
+        disabled={isLoading}
+        className={cn(
+          'flex h-9 w-full items-center gap-3 rounded-lg px-2.5 text-sm font-medium text-muted-foreground transition-colors',
+          'hover:bg-destructive/10 hover:text-destructive disabled:pointer-events-none disabled:opacity-70',
+          compact && 'justify-center px-0',
+        )}
+      >
+        {isLoading ? <Spinner /> : <LogOut className="size-4 shrink-0" aria-hidden />}
+        <span className={cn(compact && 'sr-only')}>{label}</span>
+      </button>
       {confirming && (
         <Suspense fallback={null}>
           <LogoutDialog onOpenChange={setConfirming} onConfirm={() => void confirm()} />

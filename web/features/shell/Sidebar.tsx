@@ -2,7 +2,6 @@ import { LogIn } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { LogoMark } from '../../components/Logo';
-import { LazyTooltip, LazyTooltipGroup } from '../../components/ui/lazyTooltip';
 import { cn } from '../../lib/cn';
 import { useSession } from '../auth/session';
 import { LogoutButton } from './LogoutButton';
@@ -13,6 +12,7 @@ import {
   type NavEntry,
 } from './navigation';
 import { isNavActive } from './routeMatch';
+import { tipProps } from './ShellTooltips';
 import { useSidebar } from './SidebarProvider';
 import { UserCard } from './UserCard';
 
@@ -34,22 +34,21 @@ function NavList({ entries, compact, onNavigate }: NavListProps) {
         const active = isNavActive(to, pathname);
         return (
           <li key={to}>
-            <LazyTooltip label={label} side="right" disabled={!compact}>
-              <Link
-                to={to}
-                onClick={onNavigate}
-                aria-current={active ? 'page' : undefined}
-                className={cn(
-                  'flex h-9 items-center gap-3 rounded-lg px-2.5 text-sm font-medium transition-colors',
-                  'text-sidebar-foreground/80 hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',
-                  active && 'bg-sidebar-accent text-sidebar-accent-foreground',
-                  compact && 'justify-center px-0',
-                )}
-              >
-                <Icon className="size-4 shrink-0" aria-hidden />
-                <span className={cn('truncate', compact && 'sr-only')}>{label}</span>
-              </Link>
-            </LazyTooltip>
+            <Link
+              {...tipProps(label, 'right', compact)}
+              to={to}
+              onClick={onNavigate}
+              aria-current={active ? 'page' : undefined}
+              className={cn(
+                'flex h-9 items-center gap-3 rounded-lg px-2.5 text-sm font-medium transition-colors',
+                'text-sidebar-foreground/80 hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',
+                active && 'bg-sidebar-accent text-sidebar-accent-foreground',
+                compact && 'justify-center px-0',
+              )}
+            >
+              <Icon className="size-4 shrink-0" aria-hidden />
+              <span className={cn('truncate', compact && 'sr-only')}>{label}</span>
+            </Link>
           </li>
         );
       })}
@@ -62,7 +61,7 @@ function SidebarBody({ compact, onNavigate }: { compact: boolean; onNavigate?: (
 
   return (
     // Tooltips in the side panel open at once (spec 002 §9: delay 0 in the sidebar).
-    <LazyTooltipGroup delayDuration={0}>
+    <div data-tip-delay="0" className="contents">
       <div className="flex h-14 shrink-0 items-center gap-2.5 px-2.5">
         <Link
           to="/"
@@ -121,7 +120,7 @@ function SidebarBody({ compact, onNavigate }: { compact: boolean; onNavigate?: (
           </Link>
         )}
       </div>
-    </LazyTooltipGroup>
+    </div>
   );
 }
 

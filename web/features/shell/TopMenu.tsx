@@ -4,13 +4,13 @@ import { Link, useLocation } from 'react-router-dom';
 import { HEADER_HEIGHT_VAR } from '../../app/toastPlacement';
 import { LogoMark } from '../../components/Logo';
 import { Button } from '../../components/ui/button';
-import { LazyTooltip, LazyTooltipGroup } from '../../components/ui/lazyTooltip';
 import { cn } from '../../lib/cn';
 import { CountBadge } from '../badges/CountBadge';
 import { ConnectionStatus } from '../connection/ConnectionStatus';
 import { ThemeToggle } from '../theme/ThemeToggle';
 import { topNavigation } from './navigation';
 import { isNavActive } from './routeMatch';
+import { tipProps } from './ShellTooltips';
 import { useSidebar } from './SidebarProvider';
 
 function SidebarTrigger() {
@@ -21,19 +21,18 @@ function SidebarTrigger() {
       ? 'Collapse side panel'
       : 'Expand side panel';
   return (
-    <LazyTooltip label={`${label} (Ctrl+B)`}>
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={label}
-        aria-expanded={isMobile ? mobileOpen : expanded}
-        aria-controls={isMobile ? undefined : 'side-panel'}
-        aria-keyshortcuts="Control+B Meta+B"
-        onClick={toggle}
-      >
-        {isMobile ? <Menu aria-hidden /> : <PanelLeft aria-hidden />}
-      </Button>
-    </LazyTooltip>
+    <Button
+      {...tipProps(`${label} (Ctrl+B)`, 'bottom')}
+      variant="ghost"
+      size="icon"
+      aria-label={label}
+      aria-expanded={isMobile ? mobileOpen : expanded}
+      aria-controls={isMobile ? undefined : 'side-panel'}
+      aria-keyshortcuts="Control+B Meta+B"
+      onClick={toggle}
+    >
+      {isMobile ? <Menu aria-hidden /> : <PanelLeft aria-hidden />}
+    </Button>
   );
 }
 
@@ -78,33 +77,30 @@ export function TopMenu() {
         aria-label="Main menu"
         className="scrollbar-none order-last -mx-2 w-[calc(100%+1rem)] overflow-x-auto border-t md:order-none md:mx-0 md:w-auto md:min-w-0 md:flex-1 md:border-t-0"
       >
-        <LazyTooltipGroup>
-          <ul className="mx-auto flex w-max items-center gap-0.5 px-2 md:px-0">
-            {topNavigation.map(({ to, label, icon: Icon, badge }) => {
-              const active = isNavActive(to, pathname);
-              return (
-                <li key={to} className="relative p-1">
-                  <LazyTooltip label={label}>
-                    <Link
-                      to={to}
-                      aria-current={active ? 'page' : undefined}
-                      className={cn(
-                        'relative flex h-10 w-11 items-center justify-center rounded-lg text-muted-foreground transition-colors lg:w-14',
-                        'hover:bg-accent hover:text-accent-foreground',
-                        active &&
-                          'text-primary after:absolute after:inset-x-2 after:-bottom-1 after:h-0.5 after:rounded-full after:bg-primary',
-                      )}
-                    >
-                      <Icon className="size-5" aria-hidden />
-                      <span className="sr-only">{label}</span>
-                    </Link>
-                  </LazyTooltip>
-                  {badge && <CountBadge counter={badge} label={label} />}
-                </li>
-              );
-            })}
-          </ul>
-        </LazyTooltipGroup>
+        <ul className="mx-auto flex w-max items-center gap-0.5 px-2 md:px-0">
+          {topNavigation.map(({ to, label, icon: Icon, badge }) => {
+            const active = isNavActive(to, pathname);
+            return (
+              <li key={to} className="relative p-1">
+                <Link
+                  {...tipProps(label, 'bottom')}
+                  to={to}
+                  aria-current={active ? 'page' : undefined}
+                  className={cn(
+                    'relative flex h-10 w-11 items-center justify-center rounded-lg text-muted-foreground transition-colors lg:w-14',
+                    'hover:bg-accent hover:text-accent-foreground',
+                    active &&
+                      'text-primary after:absolute after:inset-x-2 after:-bottom-1 after:h-0.5 after:rounded-full after:bg-primary',
+                  )}
+                >
+                  <Icon className="size-5" aria-hidden />
+                  <span className="sr-only">{label}</span>
+                </Link>
+                {badge && <CountBadge counter={badge} label={label} />}
+              </li>
+            );
+          })}
+        </ul>
       </nav>
       <div className="ml-auto flex h-14 items-center justify-end gap-1.5 md:ml-0 md:min-w-52">
         <ConnectionStatus />
