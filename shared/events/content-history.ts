@@ -1,35 +1,16 @@
 import { z } from 'zod';
 import { contentMetricSchema } from '../content/history';
-import { contentTypeSchema } from '../content/schemas';
-import {
-  COMMENT_MAX,
-  COMMENT_MAX_DEPTH,
-  CONTENT_MAX,
-  MAX_CATEGORIES,
-  MAX_POST_MEDIA,
-  MAX_POST_TAGS,
-  TITLE_MAX,
-} from '../posts/limits';
-import { postStatusSchema, postVisibilitySchema } from '../posts/schemas';
+import { COMMENT_MAX, COMMENT_MAX_DEPTH, MAX_POST_MEDIA } from '../posts/limits';
+import { postStatusSchema } from '../posts/schemas';
+import { postContent } from './posts';
+
+const { wordCount: _words, readTime: _minutes, ...postFields } = postContent;
 
 /** A post's fields as a backup keeps them: what `PostEdited` would carry to put them back. */
 const snapshotPost = z.strictObject({
   status: postStatusSchema,
-  title: z.string().max(TITLE_MAX),
-  content: z.string().max(CONTENT_MAX),
-  excerpt: z.string(),
-  featuredImage: z.string().nullable(),
-  location: z.string().nullable(),
-  visibility: postVisibilitySchema,
-  categories: z.array(z.string()).max(MAX_CATEGORIES),
-  tags: z.array(z.string()).max(MAX_POST_TAGS),
-  seoTitle: z.string(),
-  seoDescription: z.string(),
-  allowComments: z.boolean(),
-  allowSharing: z.boolean(),
+  ...postFields,
   mediaIds: z.array(z.uuid()).max(MAX_POST_MEDIA),
-  /** Absent in backups taken before content types: those were all posts. */
-  contentType: contentTypeSchema.optional(),
 });
 
 const snapshotComment = z.strictObject({

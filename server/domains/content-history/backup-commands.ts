@@ -6,6 +6,7 @@ import { notFound } from '../../core/errors';
 import { retryUnless } from '../../core/guards';
 import { first, mapRead, rows, streamVersionSql, value } from '../../core/reads';
 import { qb } from '../../db/statement';
+import { contentOf } from '../posts/commands';
 import { commentStreamId, idOrNone, postStreamId } from '../posts/streams';
 import { member, ownerReader } from '../relations/relations-policy';
 import { checkHistoryAccess, historyPostState, purgedAuthorSql } from './access';
@@ -54,23 +55,7 @@ export const backupContent = defineCommand({
               postId: post.id,
               authorId: post.author_id,
               actorId,
-              post: {
-                status: post.status,
-                title: post.title,
-                content: post.content,
-                excerpt: post.excerpt,
-                featuredImage: post.featured_image,
-                location: post.location,
-                visibility: post.visibility,
-                categories: post.categories,
-                tags: post.tags,
-                seoTitle: post.seo_title,
-                seoDescription: post.seo_description,
-                allowComments: post.allow_comments,
-                allowSharing: post.allow_sharing,
-                mediaIds: post.media_ids,
-                contentType: post.content_type,
-              },
+              post: { status: post.status, ...contentOf(post), mediaIds: post.media_ids },
               comments: comments.map((c) => ({
                 commentId: c.id,
                 parentId: c.parent_id,

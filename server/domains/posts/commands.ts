@@ -130,7 +130,7 @@ function ownPost(post: PostState | undefined, actorId: string): PostState {
   return post;
 }
 
-function contentOf(post: PostState): ContentFields {
+export function contentOf(post: PostState): ContentFields {
   return {
     title: post.title,
     content: post.content,
