@@ -130,7 +130,7 @@ export const adEventSchema = z.strictObject({
 });
 export type AdEvent = z.infer<typeof adEventSchema>;
 
-/** `POST /ads/events`: answered 202 `{ accepted }` once stored. */
+/** `POST /ads/events`: answered 202 `{ accepted }` once counted; written with the next flush. */
 export const adEventsBatchSchema = z.strictObject({
   events: z.array(adEventSchema).min(1).max(AD_EVENTS_BATCH_MAX),
 });
