@@ -50,12 +50,15 @@ test('the layout: routes highlighted, footer, sidebar shortcut and theme', async
       async () => (await page.context().cookies()).find((c) => c.name === 'sidebar_state')?.value,
     )
     .toBe('false');
-  // Collapsed to icons, a side panel link names itself in a tip at once.
-  await page
+  // Collapsed to icons, a side panel link names itself in a tip at once. The panel narrows with
+  // a transition: a hover during it can land beside the link, so it is repeated until it holds.
+  const saved = page
     .getByRole('navigation', { name: 'Side panel' })
-    .getByRole('link', { name: 'Saved' })
-    .hover();
-  await expect(tip).toHaveText('Saved');
+    .getByRole('link', { name: 'Saved' });
+  await expect(async () => {
+    await saved.hover();
+    await expect(tip).toHaveText('Saved', { timeout: 1000 });
+  }).toPass();
   await page.keyboard.press('Control+b');
   await expect
     .poll(
