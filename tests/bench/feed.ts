@@ -133,12 +133,12 @@ async function readFeeds(
 }
 
 /** One query as the bench sends it: SQL and parameters, compiled from the server's own code. */
-interface Query {
+export interface Query {
   sql: string;
   parameters: readonly unknown[];
 }
 
-const compiled = (query: { compile(): Query }): Query => {
+export const compiled = (query: { compile(): Query }): Query => {
   const { sql, parameters } = query.compile();
   return { sql, parameters };
 };
@@ -174,7 +174,7 @@ const plainNext = (viewer: string, before: number) =>
 const preparedName = (text: string) => `b${createHash('sha1').update(text).digest('hex')}`;
 
 /** `clients` connections each running the next query as soon as the last answered. */
-async function queryLoop(
+export async function queryLoop(
   databaseUrl: string,
   clients: number,
   durationMs: number,
@@ -213,7 +213,7 @@ async function queryLoop(
   return { latencies, perSecond: latencies.length / (durationMs / 1000) };
 }
 
-async function explain(client: pg.Client, query: Query): Promise<string> {
+export async function explain(client: pg.Client, query: Query): Promise<string> {
   const { rows } = await client.query<{ 'QUERY PLAN': string }>(
     `explain (analyze, buffers) ${query.sql}`,
     query.parameters as unknown[],

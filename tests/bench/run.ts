@@ -12,7 +12,7 @@
  *   BENCH_OUT              also write the table as JSON to this path
  *   BENCH_SERVER_NODE_ARGS extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"
  *   BENCH_SCENARIOS        which to run, comma-separated: badges, messaging, roundtrips, backup, files,
- *                          feed (all)
+ *                          feed, content (all)
  *   BENCH_MESSAGING_MEMBERS members in the messaging scenario, two per conversation (500)
  *   BENCH_MESSAGING_RATE   combined messages/s (300)
  *   BENCH_MESSAGING_RUNS   steady runs of the messaging scenario, one row each (5)
@@ -33,6 +33,8 @@
  *   BENCH_STORM_RATE       likes/s in the like storm (500)
  *   BENCH_STORM_SECONDS    length of the like storm (10; 3 quick)
  *   BENCH_STORM_WATCHERS   sockets watching the liked post (1000)
+ *   BENCH_CONTENT_POSTS    posts seeded for the content scenario (50000, among 2,000 members);
+ *                          one member's own are then topped up to 5,000 for the export
  *
  * Round trips per command are read from the server's `GET /api/test/command-stats` before and
  * after each scenario's load; duplicated deliveries are printed one by one.
@@ -60,6 +62,7 @@ import {
   tripsBetween,
 } from './command-stats';
 import { badgeCommands, COMMAND_NAME } from './commands';
+import { runContentBench } from './content';
 import { cpuPercent, cpuSnapshot } from './cpu';
 import { duplicateReport } from './duplicates';
 import { runFeedBench } from './feed';
@@ -113,7 +116,9 @@ const settings = {
   // the files) takes about eleven minutes on the 2-core machine: the watchdog only catches a hang.
   watchdogMs: 30 * 60_000,
   scenarios: new Set(
-    (process.env.BENCH_SCENARIOS ?? 'badges,messaging,roundtrips,backup,files,feed').split(','),
+    (process.env.BENCH_SCENARIOS ?? 'badges,messaging,roundtrips,backup,files,feed,content').split(
+      ',',
+    ),
   ),
   messaging: {
     members: Math.round(numberEnv('BENCH_MESSAGING_MEMBERS', 500)),
@@ -143,6 +148,20 @@ const settings = {
     rounds: 2,
   },
   feed: feedSettings(),
+  content: {
+    size: {
+      members: 2000,
+      posts: Math.round(numberEnv('BENCH_CONTENT_POSTS', 50_000)),
+      friends: 20,
+    },
+    vocabulary: 5000,
+    wordsPerPost: 30,
+    readers: 16,
+    warmupMs: 1000,
+    durationMs: 5000,
+    exportPosts: 5000,
+    exportRuns: 3,
+  },
 };
 
 function feedSettings() {
@@ -448,6 +467,11 @@ async function main(): Promise<number> {
     }
     if (settings.scenarios.has('feed')) {
       const result = await runFeedBench(running, settings.feed);
+      tables.push(...result.sections);
+      missed.push(...result.missed);
+    }
+    if (settings.scenarios.has('content')) {
+      const result = await runContentBench(running, settings.content);
       tables.push(...result.sections);
       missed.push(...result.missed);
     }
