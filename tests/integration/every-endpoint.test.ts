@@ -62,6 +62,8 @@ interface Scene {
   lonerId: string;
   conversationId: string;
   messageId: string;
+  /** The friend's public post: the member may read it but not change it. */
+  postId: string;
   requestId: string;
   notificationId: string;
   /** One of the member's files (an image), by key and by id (an avatar's source). */
@@ -464,6 +466,7 @@ function idFor(scene: Scene, route: AnyRouteSpec, name: string): string {
   if (name === 'key') return scene.fileKey;
   if (name === 'fileId') return scene.fileId;
   if (route.path.startsWith('/conversations')) return scene.conversationId;
+  if (/^\/(posts|content)\/(composite\/)?:id/.test(route.path)) return scene.postId;
   if (route.path.startsWith('/friends/requests/')) return scene.requestId;
   if (route.path.startsWith('/notifications')) return scene.notificationId;
   if (route.path.startsWith('/friends')) return scene.buddyId;
@@ -712,6 +715,9 @@ describe('every endpoint, hostile input', () => {
       .post(`/conversations/${conversation.id}/messages`, { content: 'hello' })
       .expect(201);
     const request = await sendFriendRequest(stack.server, stranger, member, 'hi');
+    const post = await as(stack.server, friend)
+      .post('/posts', { title: 'A post', content: 'Some words', status: 'published' })
+      .expect(201);
     PNG_BYTES = await png();
     const file = await uploaded(stack.server, member, { buffer: PNG_BYTES, filename: 'a.png' });
     const notifications = await as(stack.server, member).get('/notifications').expect(200);
@@ -722,6 +728,7 @@ describe('every endpoint, hostile input', () => {
       lonerId: loner.id,
       conversationId: conversation.id,
       messageId: sent.body.message.id as string,
+      postId: post.body.id as string,
       requestId: request.id,
       notificationId: notifications.body.notifications[0].id as string,
       fileKey: file.key,
