@@ -10,6 +10,9 @@ import type { BackupRestoresTable } from './tables/backup-restores';
 import type { BackupsTable } from './tables/backups';
 import type { BadgesTable } from './tables/badges';
 import type { BlocksTable } from './tables/blocks';
+import type { CommunitiesTable } from './tables/communities';
+import type { CommunityInvitationsTable } from './tables/community-invitations';
+import type { CommunityMembersTable } from './tables/community-members';
 import type { CommentLikesTable } from './tables/comment-likes';
 import type { CommentsTable } from './tables/comments';
 import type { ContentAnalyticsTable } from './tables/content-analytics';
@@ -133,6 +136,9 @@ export interface Database {
   email_change_tokens: EmailChangeTokensTable;
   ad_definitions: AdDefinitionsTable;
   ad_placements: AdPlacementsTable;
+  communities: CommunitiesTable;
+  community_members: CommunityMembersTable;
+  community_invitations: CommunityInvitationsTable;
   ad_metrics: AdMetricsTable;
   ad_metrics_daily: AdMetricsDailyTable;
 }

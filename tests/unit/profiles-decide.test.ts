@@ -10,7 +10,7 @@ import {
   setFollow,
   setProfileImage,
 } from '../../server/domains/profiles/commands';
-import { centredCover } from '../../server/domains/profiles/profile-images';
+import { centredCover } from '../../server/domains/media/sized-images';
 import { ANA, BEN, CAT, by, decide, refusal, refusedAs, type StateOf } from './support/decide';
 
 const userNotFound: ReturnType<typeof refusedAs.notFound> = {

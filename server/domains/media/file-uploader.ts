@@ -101,7 +101,8 @@ export class Uploader {
   /** Every file of a multipart request, recorded together; the whole request fails together. */
   async fromMultipart(req: Request, options: MultipartOptions): Promise<FileRow[]> {
     const rules = await this.rulesFor(options.ownerId, options);
-    const { staged, fields } = await receiveMultipart(req, options.field, options.maxFiles, rules);
+    const { files, fields } = await receiveMultipart(req, [options.field], options.maxFiles, rules);
+    const staged = files.map((entry) => entry.file);
     if (staged.length === 0) throw invalid('no-file', mediaMessages.noFile);
     const isPublic =
       fields.isPublic === undefined ? (options.publicByDefault ?? false) : truthy(fields.isPublic);
@@ -161,30 +162,44 @@ export class Uploader {
   }
 }
 
+export interface FieldLimits {
+  fields: number;
+  fieldNameSize: number;
+  fieldSize: number;
+}
+
+/** A staged file with the form field it came in. */
+export interface ReceivedFile {
+  field: string;
+  file: StagedFile;
+}
+
 /**
  * Streams a multipart body's files to staging one after another (busboy hands them over in
  * order). The first refusal ends the request at once: the rest of the body is read and dropped,
- * nothing more is written, and what was staged is removed.
+ * nothing more is written, and what was staged is removed. A text field past its size limit is
+ * refused rather than cut short, so a form is never saved with a truncated value.
  */
-function receiveMultipart(
+export function receiveMultipart(
   req: Request,
-  field: string,
+  fileFields: readonly string[],
   maxFiles: number,
   rules: StagingRules,
-): Promise<{ staged: StagedFile[]; fields: Record<string, string> }> {
+  fieldLimits: FieldLimits = FIELD_LIMITS,
+): Promise<{ files: ReceivedFile[]; fields: Record<string, string> }> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
       parser = busboy({
         headers: req.headers,
-        limits: { ...FIELD_LIMITS, files: maxFiles, parts: maxFiles + FIELD_LIMITS.fields },
+        limits: { ...fieldLimits, files: maxFiles, parts: maxFiles + fieldLimits.fields },
       });
     } catch {
       reject(invalid('not-multipart', 'Send the files as multipart/form-data.'));
       return;
     }
     const fields: Record<string, string> = {};
-    const pending: Promise<StagedFile | null>[] = [];
+    const pending: Promise<ReceivedFile | null>[] = [];
     const streaming = new Set<Readable>();
     let failure: unknown = null;
 
@@ -202,15 +217,15 @@ function receiveMultipart(
     const finish = () => {
       if (finished) return;
       finished = true;
-      void Promise.all(pending).then((files) => {
-        const staged = files.filter((file): file is StagedFile => file !== null);
+      void Promise.all(pending).then((received) => {
+        const files = received.filter((entry): entry is ReceivedFile => entry !== null);
         if (failure) {
-          void Promise.all(staged.map((file) => rm(file.path, { force: true }))).then(() =>
+          void Promise.all(files.map(({ file }) => rm(file.path, { force: true }))).then(() =>
             reject(failure),
           );
           return;
         }
-        resolve({ staged, fields });
+        resolve({ files, fields });
       });
     };
 
@@ -219,14 +234,20 @@ function receiveMultipart(
         stream.resume();
         return;
       }
-      if (name !== field) {
+      if (!fileFields.includes(name)) {
         stream.resume();
-        fail(invalid('unexpected-field', `Send files in the "${field}" field.`));
+        fail(
+          invalid(
+            'unexpected-field',
+            `Send files in the ${fileFields.map((f) => `"${f}"`).join(' or ')} field.`,
+          ),
+        );
         return;
       }
       streaming.add(stream);
       pending.push(
         stageUpload(stream, cleanFileName(info.filename), rules)
+          .then((file) => ({ field: name, file }))
           .catch((error: unknown) => {
             stream.resume();
             fail(error);
@@ -235,7 +256,15 @@ function receiveMultipart(
           .finally(() => streaming.delete(stream)),
       );
     });
-    parser.on('field', (name, value) => {
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated || info.nameTruncated) {
+        fail(
+          invalid('field-too-long', `The form field "${name}" is too long.`, {
+            [name]: 'Too long',
+          }),
+        );
+        return;
+      }
       fields[name] = value;
     });
     parser.on('filesLimit', () =>
