@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import request from 'supertest';
 import { z } from 'zod';
-import type { Db } from '../../server/db/schema';
-import type { AnyRouteSpec } from '../../server/http/route-spec';
+import type { Db } from '../../../server/db/schema';
+import type { AnyRouteSpec } from '../../../server/http/route-spec';
 import {
   as,
   befriend,
@@ -12,9 +12,9 @@ import {
   signUpOwnerAndMember,
   startConversation,
   type TestMember,
-} from '../support/factories';
-import { png, uploaded } from '../support/media-fixtures';
-import { useServerWithDatabase } from '../support/test-server';
+} from '../../support/factories';
+import { png, uploaded } from '../../support/media-fixtures';
+import { useServerWithDatabase } from '../../support/test-server';
 
 /**
  * Every endpoint the app mounts, driven with generated params, queries and bodies that carry
@@ -24,27 +24,26 @@ import { useServerWithDatabase } from '../support/test-server';
  * as it found it. Fields come from each route's own schemas (the ones the OpenAPI document is
  * built from), so hostile values land on real fields next to plausible ones.
  *
- * Reproduce a failure with the seed below; each route runs with `SEED + its index`.
+ * The routes are dealt into shards (`every-endpoint-<n>.test.ts`), each a test file with its own
+ * server and database, so Jest runs them side by side and each stays within its time limit as
+ * routes are added.
+ *
+ * Reproduce a failure with the seed below; each route runs with `SEED + its index` in the list
+ * of every route.
  */
 const SEED = 20_261_201;
-/** Whole file under two minutes: the sweep, then generated attempts until this has passed. */
-const BUDGET_MS = 80_000;
+/** A shard's file under two minutes: the sweep, then generated attempts until this has passed. */
+const BUDGET_MS = 50_000;
 const RUNS_PER_ROUTE = 200;
 
 /** Intentionally fails: it is how tests check that a bug is reported. */
 const SKIPPED = new Set(['POST /test/monitoring/fail']);
 
-const stack = useServerWithDatabase({
-  // Nothing may write behind the test's back between its snapshots: the alert rules, the
-  // backup schedule, the batched post and profile views and the batched ad counts stay still
-  // (the email worker is off in every test server).
-  env: {
-    ALERT_EVALUATION_MS: '3600000',
-    BACKUP_WORKER: 'false',
-    POST_VIEWS_FLUSH_MS: '3600000',
-    ADS_METRICS_FLUSH_MS: '3600000',
-  },
-});
+/** Which of the routes this file drives: every `of`-th, starting at `index`. */
+export interface Shard {
+  index: number;
+  of: number;
+}
 
 type JsonSchema = { [keyword: string]: unknown };
 type Caller = 'anonymous' | TestMember;
@@ -431,13 +430,13 @@ function brief(attempt: Attempt): string {
   );
 }
 
-function send(route: AnyRouteSpec, attempt: Attempt, caller: Caller) {
+function send(baseUrl: string, route: AnyRouteSpec, attempt: Attempt, caller: Caller) {
   const path = route.path.replace(/:(\w+)/g, (_, name: string) =>
     percentEncode(attempt.params[name] ?? ''),
   );
   const query = attempt.query.map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`).join('&');
   const url = `/api${path}${query ? `?${query}` : ''}`;
-  let test = request(stack.server.url)[route.method](url);
+  let test = request(baseUrl)[route.method](url);
   if (caller !== 'anonymous') test = test.set('cookie', caller.cookie);
   if (attempt.form) {
     for (const [name, value] of attempt.form.fields) test = test.field(name, value);
@@ -702,139 +701,158 @@ const recordsRefusal = (route: AnyRouteSpec, status: number) =>
 
 // ---------------------------------------------------------------- the test
 
-describe('every endpoint, hostile input', () => {
-  let scene: Scene;
-
-  beforeAll(async () => {
-    const { owner, member } = await signUpOwnerAndMember(stack.server);
-    const [friend, buddy, stranger, loner] = await signUpMembers(stack.server, 4);
-    await befriend(stack.server, member, friend);
-    await befriend(stack.server, member, buddy);
-    const conversation = await startConversation(stack.server, member, friend);
-    const sent = await as(stack.server, friend)
-      .post(`/conversations/${conversation.id}/messages`, { content: 'hello' })
-      .expect(201);
-    const request = await sendFriendRequest(stack.server, stranger, member, 'hi');
-    const post = await as(stack.server, friend)
-      .post('/posts', { title: 'A post', content: 'Some words', status: 'published' })
-      .expect(201);
-    PNG_BYTES = await png();
-    const file = await uploaded(stack.server, member, { buffer: PNG_BYTES, filename: 'a.png' });
-    const notifications = await as(stack.server, member).get('/notifications').expect(200);
-    const named = {
-      friendId: friend.id,
-      buddyId: buddy.id,
-      strangerId: stranger.id,
-      lonerId: loner.id,
-      conversationId: conversation.id,
-      messageId: sent.body.message.id as string,
-      postId: post.body.id as string,
-      requestId: request.id,
-      notificationId: notifications.body.notifications[0].id as string,
-      fileKey: file.key,
-      fileId: file.file.id,
-    };
-    scene = { owner, member, ...named, ids: Object.values(named) };
+export function sweepEveryEndpoint(shard: Shard): void {
+  const stack = useServerWithDatabase({
+    // Nothing may write behind the test's back between its snapshots: the alert rules, the
+    // backup schedule, the batched post and profile views and the batched ad counts stay still
+    // (the email worker is off in every test server).
+    env: {
+      ALERT_EVALUATION_MS: '3600000',
+      BACKUP_WORKER: 'false',
+      POST_VIEWS_FLUSH_MS: '3600000',
+      ADS_METRICS_FLUSH_MS: '3600000',
+    },
   });
 
-  it('never answers 5xx, and writes nothing when it refuses', async () => {
-    const routes = stack.server.application.routes.filter(
-      (route) => !SKIPPED.has(`${route.method.toUpperCase()} ${route.path}`),
-    );
-    expect(routes.length).toBeGreaterThan(50);
-    const fingerprint = await fingerprintQuery(stack.database.db);
-    const callerOf = (route: AnyRouteSpec): Caller =>
-      route.auth === 'owner' ? scene.owner : route.auth === 'member' ? scene.member : 'anonymous';
-    const deadline = Date.now() + BUDGET_MS;
-    // After a refusal the tables are as they were: that fingerprint is the next one's "before".
-    let unchanged: Record<string, string> | null = null;
-    const failures = new Map<string, string>();
-    const tally = { requests: 0, byStatus: new Map<number, number>() };
+  describe(`every endpoint, hostile input (shard ${shard.index + 1} of ${shard.of})`, () => {
+    let scene: Scene;
 
-    // fast-check's time limit abandons a property mid-probe; the probe goes on (its request may
-    // not even be sent yet), and its write must not land inside the next route's before/after.
-    let inFlight: Promise<unknown> = Promise.resolve();
+    beforeAll(async () => {
+      const { owner, member } = await signUpOwnerAndMember(stack.server);
+      const [friend, buddy, stranger, loner] = await signUpMembers(stack.server, 4);
+      await befriend(stack.server, member, friend);
+      await befriend(stack.server, member, buddy);
+      const conversation = await startConversation(stack.server, member, friend);
+      const sent = await as(stack.server, friend)
+        .post(`/conversations/${conversation.id}/messages`, { content: 'hello' })
+        .expect(201);
+      const request = await sendFriendRequest(stack.server, stranger, member, 'hi');
+      const post = await as(stack.server, friend)
+        .post('/posts', { title: 'A post', content: 'Some words', status: 'published' })
+        .expect(201);
+      PNG_BYTES = await png();
+      const file = await uploaded(stack.server, member, { buffer: PNG_BYTES, filename: 'a.png' });
+      const notifications = await as(stack.server, member).get('/notifications').expect(200);
+      const named = {
+        friendId: friend.id,
+        buddyId: buddy.id,
+        strangerId: stranger.id,
+        lonerId: loner.id,
+        conversationId: conversation.id,
+        messageId: sent.body.message.id as string,
+        postId: post.body.id as string,
+        requestId: request.id,
+        notificationId: notifications.body.notifications[0].id as string,
+        fileKey: file.key,
+        fileId: file.file.id,
+      };
+      scene = { owner, member, ...named, ids: Object.values(named) };
+    });
 
-    /** One request: no 5xx, and nothing written when refused. */
-    const probeOnce = async (route: AnyRouteSpec, attempt: Attempt) => {
-      const name = `${route.method.toUpperCase()} ${route.path}`;
-      const before = unchanged ?? (await fingerprint());
-      unchanged = null;
-      const res = await send(route, attempt, callerOf(route));
-      tally.requests += 1;
-      tally.byStatus.set(res.status, (tally.byStatus.get(res.status) ?? 0) + 1);
-      if (res.status >= 500) throw new Error(`${name} answered ${res.status} to ${brief(attempt)}`);
-      if (res.status >= 400 && !recordsRefusal(route, res.status)) {
-        const after = await fingerprint();
-        const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
-        if (changed.length > 0) {
-          throw new Error(`${name} answered ${res.status} and wrote ${changed}: ${brief(attempt)}`);
-        }
-        unchanged = after;
-      }
-    };
-    const probe = (route: AnyRouteSpec, attempt: Attempt) => {
-      const running = probeOnce(route, attempt);
-      inFlight = running.catch(() => undefined);
-      return running;
-    };
+    it('never answers 5xx, and writes nothing when it refuses', async () => {
+      // Seeds follow a route's place among all routes, whichever shard drives it.
+      const routes = stack.server.application.routes
+        .map((route, index) => ({ route, index }))
+        .filter(({ route }) => !SKIPPED.has(`${route.method.toUpperCase()} ${route.path}`))
+        .filter((_, position) => position % shard.of === shard.index);
+      expect(routes.length).toBeGreaterThan(50 / shard.of);
+      const fingerprint = await fingerprintQuery(stack.database.db);
+      const callerOf = (route: AnyRouteSpec): Caller =>
+        route.auth === 'owner' ? scene.owner : route.auth === 'member' ? scene.member : 'anonymous';
+      const deadline = Date.now() + BUDGET_MS;
+      // After a refusal the tables are as they were: that fingerprint is the next one's "before".
+      let unchanged: Record<string, string> | null = null;
+      const failures = new Map<string, string>();
+      const tally = { requests: 0, byStatus: new Map<number, number>() };
 
-    const check = async (
-      route: AnyRouteSpec,
-      index: number,
-      options: { examples?: Attempt[]; numRuns: number; interruptAfterTimeLimit?: number },
-    ) => {
-      let problem: string | null = null;
-      try {
-        await fc.assert(
-          fc.asyncProperty(attemptsFor(route, scene.ids), (attempt) =>
-            probe(route, attempt).catch((error: Error) => {
-              problem = error.message;
-              throw error;
-            }),
-          ),
-          {
-            ...options,
-            examples: options.examples?.map((attempt): [Attempt] => [attempt]),
-            seed: SEED + index,
-            endOnFailure: true,
-          },
-        );
-      } catch (error) {
-        // fast-check's own report repeats the counterexample whole (bodies of 100k characters):
-        // what failed, then the line with the seed and path that replay it.
+      // fast-check's time limit abandons a property mid-probe; the probe goes on (its request may
+      // not even be sent yet), and its write must not land inside the next route's before/after.
+      let inFlight: Promise<unknown> = Promise.resolve();
+
+      /** One request: no 5xx, and nothing written when refused. */
+      const probeOnce = async (route: AnyRouteSpec, attempt: Attempt) => {
         const name = `${route.method.toUpperCase()} ${route.path}`;
-        const replay = (error as Error).message.split('\n')[1] ?? '';
-        const found = `${problem ?? (error as Error).message.slice(0, 300)} ${replay}`;
-        if (!failures.has(name)) failures.set(name, found);
-      }
-      await inFlight;
-      unchanged = null;
-    };
+        const before = unchanged ?? (await fingerprint());
+        unchanged = null;
+        const res = await send(stack.server.url, route, attempt, callerOf(route));
+        tally.requests += 1;
+        tally.byStatus.set(res.status, (tally.byStatus.get(res.status) ?? 0) + 1);
+        if (res.status >= 500)
+          throw new Error(`${name} answered ${res.status} to ${brief(attempt)}`);
+        if (res.status >= 400 && !recordsRefusal(route, res.status)) {
+          const after = await fingerprint();
+          const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
+          if (changed.length > 0) {
+            throw new Error(
+              `${name} answered ${res.status} and wrote ${changed}: ${brief(attempt)}`,
+            );
+          }
+          unchanged = after;
+        }
+      };
+      const probe = (route: AnyRouteSpec, attempt: Attempt) => {
+        const running = probeOnce(route, attempt);
+        inFlight = running.catch(() => undefined);
+        return running;
+      };
 
-    // 1. Every input of every route, with each core hostile value of its type, the rest valid.
-    for (const [index, route] of routes.entries()) {
-      const examples = sweepOf(route, scene);
-      await check(route, index, { examples, numRuns: examples.length });
-    }
-    const swept = tally.requests;
-    // 2. Generated attempts for the rest of the budget, shared by how many inputs a route reads.
-    const weights = routes.map(inputCount);
-    let weightLeft = weights.reduce((sum, weight) => sum + weight, 0);
-    for (const [index, route] of routes.entries()) {
-      const share = ((deadline - Date.now()) * weights[index]!) / weightLeft;
-      weightLeft -= weights[index]!;
-      await check(route, index, {
-        numRuns: RUNS_PER_ROUTE,
-        interruptAfterTimeLimit: Math.max(200, share),
-      });
-    }
-    const statuses = [...tally.byStatus].sort(([a], [b]) => a - b);
-    // What the run covered, when it needs explaining: `DEBUG_EVERY_ENDPOINT=1`.
-    if (process.env.DEBUG_EVERY_ENDPOINT) {
-      const counts = `${swept} swept, ${tally.requests - swept} generated`;
-      process.stdout.write(`${counts}, by status ${JSON.stringify(statuses)}\n`);
-    }
-    expect([...failures.values()]).toEqual([]);
-  }, 150_000);
-});
+      const check = async (
+        route: AnyRouteSpec,
+        index: number,
+        options: { examples?: Attempt[]; numRuns: number; interruptAfterTimeLimit?: number },
+      ) => {
+        let problem: string | null = null;
+        try {
+          await fc.assert(
+            fc.asyncProperty(attemptsFor(route, scene.ids), (attempt) =>
+              probe(route, attempt).catch((error: Error) => {
+                problem = error.message;
+                throw error;
+              }),
+            ),
+            {
+              ...options,
+              examples: options.examples?.map((attempt): [Attempt] => [attempt]),
+              seed: SEED + index,
+              endOnFailure: true,
+            },
+          );
+        } catch (error) {
+          // fast-check's own report repeats the counterexample whole (bodies of 100k characters):
+          // what failed, then the line with the seed and path that replay it.
+          const name = `${route.method.toUpperCase()} ${route.path}`;
+          const replay = (error as Error).message.split('\n')[1] ?? '';
+          const found = `${problem ?? (error as Error).message.slice(0, 300)} ${replay}`;
+          if (!failures.has(name)) failures.set(name, found);
+        }
+        await inFlight;
+        unchanged = null;
+      };
+
+      // 1. Every input of every route, with each core hostile value of its type, the rest valid.
+      for (const { route, index } of routes) {
+        const examples = sweepOf(route, scene);
+        await check(route, index, { examples, numRuns: examples.length });
+      }
+      const swept = tally.requests;
+      // 2. Generated attempts for the rest of the budget, shared by how many inputs a route reads.
+      let weightLeft = routes.reduce((sum, { route }) => sum + inputCount(route), 0);
+      for (const { route, index } of routes) {
+        const weight = inputCount(route);
+        const share = ((deadline - Date.now()) * weight) / weightLeft;
+        weightLeft -= weight;
+        await check(route, index, {
+          numRuns: RUNS_PER_ROUTE,
+          interruptAfterTimeLimit: Math.max(200, share),
+        });
+      }
+      const statuses = [...tally.byStatus].sort(([a], [b]) => a - b);
+      // What the run covered, when it needs explaining: `DEBUG_EVERY_ENDPOINT=1`.
+      if (process.env.DEBUG_EVERY_ENDPOINT) {
+        const counts = `${swept} swept, ${tally.requests - swept} generated`;
+        process.stdout.write(`${counts}, by status ${JSON.stringify(statuses)}\n`);
+      }
+      expect([...failures.values()]).toEqual([]);
+    }, 150_000);
+  });
+}

@@ -1,0 +1,3 @@
+import { sweepEveryEndpoint } from './every-endpoint/sweep';
+
+sweepEveryEndpoint({ index: 1, of: 2 });
