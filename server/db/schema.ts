@@ -4,6 +4,9 @@ import type { AdMetricsTable } from './tables/ad-metrics';
 import type { AdMetricsDailyTable } from './tables/ad-metrics-daily';
 import type { AdPlacementsTable } from './tables/ad-placements';
 import type { AlertsTable } from './tables/alerts';
+import type { AnalyticsActiveDaysTable } from './tables/analytics-active-days';
+import type { AnalyticsMemberDailyTable } from './tables/analytics-member-daily';
+import type { AnalyticsSiteDailyTable } from './tables/analytics-site-daily';
 import type { BackupConfigTable } from './tables/backup-config';
 import type { BackupProgressTable } from './tables/backup-progress';
 import type { BackupRestoresTable } from './tables/backup-restores';
@@ -141,6 +144,9 @@ export interface Database {
   community_invitations: CommunityInvitationsTable;
   ad_metrics: AdMetricsTable;
   ad_metrics_daily: AdMetricsDailyTable;
+  analytics_member_daily: AnalyticsMemberDailyTable;
+  analytics_site_daily: AnalyticsSiteDailyTable;
+  analytics_active_days: AnalyticsActiveDaysTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,6 +1,7 @@
 import type { DomainModule } from '../core/module';
 import { accountModule } from './account';
 import { adsModule } from './ads';
+import { analyticsModule } from './analytics';
 import { authModule } from './auth';
 import { backupModule } from './backup';
 import { badgesModule } from './badges';
@@ -48,5 +49,6 @@ export const modules: readonly DomainModule[] = [
   backupModule,
   profilesModule,
   adsModule,
+  analyticsModule,
   badgesModule,
 ];

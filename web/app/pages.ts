@@ -91,13 +91,26 @@ export const CommunityPage = lazyPage(community, 'CommunityPage');
 export const CreateCommunityPage = lazyPage(community, 'CreateCommunityPage');
 
 const business = () => import('../features/business/pages');
-export const MarketplacePage = lazyPage(business, 'MarketplacePage');
-export const BusinessPage = lazyPage(business, 'BusinessPage');
+export const MarketplacePage = lazyPage(
+  () => import('../features/marketing/MarketplacePage'),
+  'MarketplacePage',
+);
+export const BusinessPage = lazyPage(
+  () => import('../features/marketing/BusinessPage'),
+  'BusinessPage',
+);
 export const BusinessAccountPage = lazyPage(business, 'BusinessAccountPage');
 export const CreateOrganizationPage = lazyPage(business, 'CreateOrganizationPage');
-export const OrganizationalPage = lazyPage(business, 'OrganizationalPage');
-export const AnalyticsPage = lazyPage(business, 'AnalyticsPage');
-export const AppsPage = lazyPage(business, 'AppsPage');
+export const OrganizationalPage = lazyPage(
+  () => import('../features/marketing/OrganizationalPage'),
+  'OrganizationalPage',
+);
+// Its own chunk: recharts loads with this page only (and after its figures, see the page).
+export const AnalyticsPage = lazyPage(
+  () => import('../features/analytics/AnalyticsPage'),
+  'AnalyticsPage',
+);
+export const AppsPage = lazyPage(() => import('../features/apps/AppsPage'), 'AppsPage');
 
 export const ModerationPage = lazyPage(
   () => import('../features/moderation/ModerationPage'),

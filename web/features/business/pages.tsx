@@ -1,23 +1,5 @@
 import { PageHeader } from '../../components/PageHeader';
 
-export function MarketplacePage() {
-  return (
-    <PageHeader
-      title="Marketplace Development"
-      description="How businesses build and grow marketplaces."
-    />
-  );
-}
-
-export function BusinessPage() {
-  return (
-    <PageHeader
-      title="Business Solutions"
-      description="Tools for businesses to reach customers and measure results."
-    />
-  );
-}
-
 export function BusinessAccountPage() {
   return (
     <PageHeader
@@ -34,23 +16,4 @@ export function CreateOrganizationPage() {
       description="Set up an organization for your team or company."
     />
   );
-}
-
-export function OrganizationalPage() {
-  return (
-    <PageHeader
-      title="Organizational Development"
-      description="Principles, tools and a roadmap for growing your organization."
-    />
-  );
-}
-
-export function AnalyticsPage() {
-  return (
-    <PageHeader title="Analytics" description="Views, active users, engagement rate and revenue." />
-  );
-}
-
-export function AppsPage() {
-  return <PageHeader title="Apps" description="Applications you build on Agora." />;
 }

@@ -1,0 +1,128 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { AnalyticsMetric } from '../../../shared/analytics';
+import { eventSchemas, type EventType } from '../../../shared/events';
+import { qb, statement, type Statement } from '../../db/statement';
+import type { Projection } from '../../eventstore/projection';
+import type { RecordedEvent } from '../../eventstore/stored-event';
+
+/** Shards of a site row; a request's events all go to one, so a request locks one row per metric. */
+export const SITE_SHARDS = 8;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const dayOf = (event: RecordedEvent) => event.occurredAt.toISOString().slice(0, 10);
+
+/**
+ * The site row's shard, from the request that appended the event (stored with it, so a rebuild
+ * picks the same shard). Workers' batches have no request and share one shard.
+ */
+function shardOf(event: RecordedEvent): RawBuilder<number> {
+  const key = event.metadata.requestId ?? event.metadata.correlationId ?? '';
+  return sql<number>`(abs(hashtext(${key}::text)) % ${SITE_SHARDS})::smallint`;
+}
+
+function siteRow(event: RecordedEvent, metric: AnalyticsMetric, count: number): Statement {
+  return statement(sql`
+    insert into analytics_site_daily (day, metric, shard, count)
+    values (${dayOf(event)}::date, ${metric}, ${shardOf(event)}, ${count})
+    on conflict (day, metric, shard)
+      do update set count = analytics_site_daily.count + excluded.count`);
+}
+
+/** `member` is a member's id, or a post whose author it is (read in the statement). */
+function memberRow(
+  event: RecordedEvent,
+  metric: AnalyticsMetric,
+  count: number,
+  member: { id: string } | { authorOf: string },
+): Statement {
+  const from =
+    'id' in member
+      ? sql`select ${member.id}::uuid as member_id`
+      : sql`select p.author_id as member_id from posts p where p.id = ${member.authorOf}::uuid`;
+  return statement(sql`
+    insert into analytics_member_daily (member_id, day, metric, count)
+    select m.member_id, ${dayOf(event)}::date, ${metric}, ${count} from (${from}) m
+    on conflict (member_id, day, metric)
+      do update set count = analytics_member_daily.count + excluded.count`);
+}
+
+/** The member an event shows active: whoever signed in, or the member whose request it was. */
+function actorOf(event: RecordedEvent): string | null {
+  const actor = event.type === 'UserSignedIn' ? event.data.userId : event.metadata.actorId;
+  return actor && UUID.test(actor) ? actor : null;
+}
+
+function activeDay(event: RecordedEvent): Statement[] {
+  const actor = actorOf(event);
+  if (!actor) return [];
+  return [
+    statement(
+      qb
+        .insertInto('analytics_active_days')
+        .values({ day: dayOf(event), member_id: actor })
+        .onConflict((oc) => oc.columns(['day', 'member_id']).doNothing()),
+    ),
+  ];
+}
+
+/** Counts on a member's post by someone else; what a member does to their own post is not engagement. */
+function engagement(
+  event: RecordedEvent,
+  metric: AnalyticsMetric,
+  actorId: string,
+  postAuthorId: string,
+): Statement[] {
+  if (actorId === postAuthorId) return [];
+  return [siteRow(event, metric, 1), memberRow(event, metric, 1, { id: postAuthorId })];
+}
+
+function counted(event: RecordedEvent): Statement[] {
+  switch (event.type) {
+    case 'PostViewed':
+      return [
+        siteRow(event, 'post_view', event.data.views),
+        memberRow(event, 'post_view', event.data.views, { authorOf: event.data.postId }),
+      ];
+    case 'ProfileViewsCounted':
+      return [
+        siteRow(event, 'profile_view', event.data.count),
+        memberRow(event, 'profile_view', event.data.count, { id: event.data.userId }),
+      ];
+    case 'PostLiked':
+      return engagement(event, 'like', event.data.userId, event.data.postAuthorId);
+    case 'CommentAdded':
+      return engagement(event, 'comment', event.data.authorId, event.data.postAuthorId);
+    case 'PostShared':
+      return engagement(event, 'share', event.data.userId, event.data.postAuthorId);
+    case 'MemberFollowed':
+      return [memberRow(event, 'follow', 1, { id: event.data.followeeId })];
+    case 'MemberUnfollowed':
+      return [memberRow(event, 'unfollow', 1, { id: event.data.followeeId })];
+    default:
+      return [];
+  }
+}
+
+/**
+ * Daily rollups for `/analytics`, written in the transaction of the events they count: the
+ * site's and each member's views and engagement, and who was active on which day. Every event
+ * type is read, since any event a member's request appended (its `actorId`) shows them active.
+ * An action counts on the day it happened: an unlike or a deleted comment later does not take
+ * it back. A deleted account's rows go; the site's anonymous totals keep what it did.
+ */
+export const analyticsProjection: Projection = {
+  name: 'analytics',
+  tables: ['analytics_member_daily', 'analytics_site_daily', 'analytics_active_days'],
+  handles: Object.keys(eventSchemas) as EventType[],
+  project(event) {
+    if (event.type === 'AccountDeleted') {
+      const { userId } = event.data;
+      return [
+        statement(qb.deleteFrom('analytics_member_daily').where('member_id', '=', userId)),
+        statement(qb.deleteFrom('analytics_active_days').where('member_id', '=', userId)),
+      ];
+    }
+    return [...counted(event), ...activeDay(event)];
+  },
+};
