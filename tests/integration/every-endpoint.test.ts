@@ -69,6 +69,8 @@ interface Scene {
   /** One of the member's files (an image), by key and by id (an avatar's source). */
   fileKey: string;
   fileId: string;
+  /** A public community the friend created and the member may join. */
+  communityId: string;
   /** All of the above: what generated params and fields pick from. */
   ids: string[];
 }
@@ -721,6 +723,16 @@ describe('every endpoint, hostile input', () => {
     PNG_BYTES = await png();
     const file = await uploaded(stack.server, member, { buffer: PNG_BYTES, filename: 'a.png' });
     const notifications = await as(stack.server, member).get('/notifications').expect(200);
+    const communityForm = new FormData();
+    communityForm.append('name', 'A community');
+    communityForm.append('category', 'other');
+    communityForm.append('privacy', 'public');
+    const community = await fetch(`${stack.server.url}/api/communities`, {
+      method: 'POST',
+      headers: { cookie: friend.cookie },
+      body: communityForm,
+    });
+    expect(community.status).toBe(201);
     const named = {
       friendId: friend.id,
       buddyId: buddy.id,
@@ -733,6 +745,7 @@ describe('every endpoint, hostile input', () => {
       notificationId: notifications.body.notifications[0].id as string,
       fileKey: file.key,
       fileId: file.file.id,
+      communityId: ((await community.json()) as { id: string }).id,
     };
     scene = { owner, member, ...named, ids: Object.values(named) };
   });

@@ -40,6 +40,10 @@ export const api = createApi({
     'ModerationQueue',
     'ModerationAudit',
     'Moderators',
+    'Communities',
+    'Community',
+    'CommunityMembers',
+    'CommunityInvitations',
   ],
   endpoints: () => ({}),
 });
