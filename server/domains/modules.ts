@@ -5,6 +5,7 @@ import { analyticsModule } from './analytics';
 import { authModule } from './auth';
 import { backupModule } from './backup';
 import { badgesModule } from './badges';
+import { communitiesModule } from './communities';
 import { contentModule } from './content';
 import { contentHistoryModule } from './content-history';
 import { emailModule } from './email';
@@ -50,5 +51,6 @@ export const modules: readonly DomainModule[] = [
   profilesModule,
   adsModule,
   analyticsModule,
+  communitiesModule,
   badgesModule,
 ];

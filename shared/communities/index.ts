@@ -1,2 +1,7 @@
 export * from './constants';
 export * from './messages';
+export * from './live';
+export * from './refusals';
+export * from './reputation';
+export * from './schemas';
+export * from './tags';

@@ -9,6 +9,7 @@ export const notificationTypeSchema = z.enum([
   'post_commented',
   'post_shared',
   'moderation_notice',
+  'community_invitation',
 ]);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
@@ -22,6 +23,7 @@ export const notificationPreferencesSchema = z.strictObject({
   post_shared: deliveryPreferenceSchema,
   /** Added with moderation: preferences saved before it take the default. */
   moderation_notice: deliveryPreferenceSchema.default({ inApp: true, email: true }),
+  community_invitation: deliveryPreferenceSchema.default({ inApp: true, email: true }),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
@@ -33,6 +35,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   post_commented: { inApp: true, email: true },
   post_shared: { inApp: true, email: true },
   moderation_notice: { inApp: true, email: true },
+  community_invitation: { inApp: true, email: true },
 };
 
 export const notificationActorSchema = z.object({

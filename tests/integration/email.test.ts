@@ -373,6 +373,7 @@ describe('templates', () => {
       ['Security Alert', ['alertMessage', 'accountUrl'], 'system'],
       ['Maintenance Notice', ['maintenanceWindow', 'statusUrl'], 'system'],
       ['Newsletter', ['newsletterTitle', 'newsletterContent', 'unsubscribeUrl'], 'marketing'],
+      ['Community Invitation', ['inviterName', 'communityName', 'communityUrl'], 'social'],
     ]);
     expect(templates.every((t) => t.isActive)).toBe(true);
   });
@@ -528,6 +529,6 @@ describe('the email migration', () => {
     const { rows } = await sql<EmailQueueStats>`select * from email_queue_stats`.execute(db());
     expect(rows[0]).toMatchObject({ pending: 2, processing: 0, sent: 0, failed: 0 });
     const templates = await db().selectFrom('email_templates').select('name').execute();
-    expect(templates).toHaveLength(9);
+    expect(templates).toHaveLength(10);
   });
 });

@@ -41,6 +41,10 @@ export const api = createApi({
     'ModerationAudit',
     'Moderators',
     'Analytics',
+    'Communities',
+    'Community',
+    'CommunityMembers',
+    'CommunityInvitations',
   ],
   endpoints: () => ({}),
 });

@@ -62,4 +62,9 @@ export const liveFeatures: readonly LiveFeatureEntry[] = [
     name: 'moderation',
     load: async () => (await import('../features/moderation/moderationLive')).moderationLive,
   },
+  // A community's counts are cached only while its hub shows.
+  {
+    name: 'community',
+    load: async () => (await import('../features/community/communityLive')).communityLive,
+  },
 ];

@@ -130,6 +130,19 @@ export const newsletterTemplate: EmailTemplate = {
   category: 'marketing',
 };
 
+export const communityInvitationTemplate: EmailTemplate = {
+  name: 'Community Invitation',
+  subject: '{{inviterName}} invited you to join {{communityName}} on Agora',
+  htmlTemplate:
+    '<p>{{inviterName}} invited you to join the community <strong>{{communityName}}</strong> on Agora.</p>' +
+    '<p><a href="{{communityUrl}}">See the community</a> to join it or decline.</p>',
+  textTemplate:
+    '{{inviterName}} invited you to join the community "{{communityName}}" on Agora.\n\n' +
+    'See the community to join it or decline: {{communityUrl}}',
+  variables: ['inviterName', 'communityName', 'communityUrl'],
+  category: 'social',
+};
+
 /** Every built-in template, in the order the dashboard lists them. */
 export const defaultTemplates: readonly EmailTemplate[] = [
   emailVerificationTemplate,
@@ -141,6 +154,7 @@ export const defaultTemplates: readonly EmailTemplate[] = [
   securityAlertTemplate,
   maintenanceNoticeTemplate,
   newsletterTemplate,
+  communityInvitationTemplate,
 ];
 
 const HTML_ESCAPES: Record<string, string> = {

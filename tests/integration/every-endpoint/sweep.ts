@@ -68,6 +68,8 @@ interface Scene {
   /** One of the member's files (an image), by key and by id (an avatar's source). */
   fileKey: string;
   fileId: string;
+  /** A public community the friend created and the member may join. */
+  communityId: string;
   /** All of the above: what generated params and fields pick from. */
   ids: string[];
 }
@@ -466,6 +468,7 @@ function idFor(scene: Scene, route: AnyRouteSpec, name: string): string {
   if (name === 'fileId') return scene.fileId;
   if (route.path.startsWith('/conversations')) return scene.conversationId;
   if (/^\/(posts|content)\/(composite\/)?:id/.test(route.path)) return scene.postId;
+  if (name === 'id' && route.path.startsWith('/communities/:id')) return scene.communityId;
   if (route.path.startsWith('/friends/requests/')) return scene.requestId;
   if (route.path.startsWith('/notifications')) return scene.notificationId;
   if (route.path.startsWith('/friends')) return scene.buddyId;
@@ -733,6 +736,16 @@ export function sweepEveryEndpoint(shard: Shard): void {
       PNG_BYTES = await png();
       const file = await uploaded(stack.server, member, { buffer: PNG_BYTES, filename: 'a.png' });
       const notifications = await as(stack.server, member).get('/notifications').expect(200);
+      const communityForm = new FormData();
+      communityForm.append('name', 'A community');
+      communityForm.append('category', 'other');
+      communityForm.append('privacy', 'public');
+      const community = await fetch(`${stack.server.url}/api/communities`, {
+        method: 'POST',
+        headers: { cookie: friend.cookie },
+        body: communityForm,
+      });
+      expect(community.status).toBe(201);
       const named = {
         friendId: friend.id,
         buddyId: buddy.id,
@@ -745,6 +758,7 @@ export function sweepEveryEndpoint(shard: Shard): void {
         notificationId: notifications.body.notifications[0].id as string,
         fileKey: file.key,
         fileId: file.file.id,
+        communityId: ((await community.json()) as { id: string }).id,
       };
       scene = { owner, member, ...named, ids: Object.values(named) };
     });

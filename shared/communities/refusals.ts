@@ -1,0 +1,26 @@
+/** What the communities API answers when it refuses, beside the create form's texts. */
+export const communityRefusals = {
+  notFound: 'Community not found',
+  memberNotFound: 'This member is not in the community',
+  alreadyMember: 'You are already a member of this community',
+  requestPending: 'Your request to join is waiting for approval',
+  invitationRequired: 'This community is private: you can join it only with an invitation',
+  notMember: 'You are not a member of this community',
+  lastAdmin: 'You are the last admin of this community: make another member admin before you leave',
+  lastAdminRole:
+    'You are the last admin of this community: make another member admin before you step down',
+  managersOnly: 'Only admins and moderators of the community can do this',
+  adminProtected: 'Moderators cannot change or remove an admin, nor make anyone admin',
+  notPending: 'There is no request to join from this member',
+  notActive: 'This member has not joined the community',
+  removeSelf: 'To leave the community, use Leave',
+  membersInvite: 'Only members of the community can invite',
+  privateInvite: 'Only admins and moderators can invite to a private community',
+  cannotInvite: 'Some of these members cannot be invited',
+  invitationNotFound: 'Invitation not found',
+  pendingManagersOnly: 'Only admins and moderators see requests to join',
+  categoryRequired: 'Choose a category',
+  privacyRequired: 'Choose who may join',
+  emailInvalid: 'Enter a valid email address',
+  urlInvalid: 'A link must start with http:// or https://',
+} as const;
