@@ -4,6 +4,7 @@ import { adsModule } from './ads';
 import { authModule } from './auth';
 import { backupModule } from './backup';
 import { badgesModule } from './badges';
+import { businessModule } from './business';
 import { contentModule } from './content';
 import { contentHistoryModule } from './content-history';
 import { emailModule } from './email';
@@ -15,6 +16,7 @@ import { moderationModule } from './moderation';
 import { monitoringModule } from './monitoring';
 import { notificationsModule } from './notifications';
 import { onboardingModule } from './onboarding';
+import { organizationsModule } from './organizations';
 import { peopleModule } from './people';
 import { postsModule } from './posts';
 import { presenceModule } from './presence';
@@ -48,5 +50,7 @@ export const modules: readonly DomainModule[] = [
   backupModule,
   profilesModule,
   adsModule,
+  businessModule,
+  organizationsModule,
   badgesModule,
 ];

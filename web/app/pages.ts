@@ -98,6 +98,10 @@ export const CreateOrganizationPage = lazyPage(business, 'CreateOrganizationPage
 export const OrganizationalPage = lazyPage(business, 'OrganizationalPage');
 export const AnalyticsPage = lazyPage(business, 'AnalyticsPage');
 export const AppsPage = lazyPage(business, 'AppsPage');
+export const BusinessReportPage = lazyPage(
+  () => import('../features/business/BusinessReportPage'),
+  'BusinessReportPage',
+);
 
 export const ModerationPage = lazyPage(
   () => import('../features/moderation/ModerationPage'),
