@@ -13,6 +13,7 @@ import type { BackupRestoresTable } from './tables/backup-restores';
 import type { BackupsTable } from './tables/backups';
 import type { BadgesTable } from './tables/badges';
 import type { BlocksTable } from './tables/blocks';
+import type { BusinessAccountsTable } from './tables/business-accounts';
 import type { CommunitiesTable } from './tables/communities';
 import type { CommunityInvitationsTable } from './tables/community-invitations';
 import type { CommunityMembersTable } from './tables/community-members';
@@ -46,6 +47,7 @@ import type { MonitoringEventsTable } from './tables/monitoring-events';
 import type { NotificationPreferencesTable } from './tables/notification-preferences';
 import type { NotificationsTable } from './tables/notifications';
 import type { OnboardingProgressTable } from './tables/onboarding-progress';
+import type { OrganizationsTable } from './tables/organizations';
 import type { PasswordResetTokensTable } from './tables/password-reset-tokens';
 import type { PasswordStateTable } from './tables/password-state';
 import type { PerformanceMetricsTable } from './tables/performance-metrics';
@@ -147,6 +149,8 @@ export interface Database {
   analytics_member_daily: AnalyticsMemberDailyTable;
   analytics_site_daily: AnalyticsSiteDailyTable;
   analytics_active_days: AnalyticsActiveDaysTable;
+  business_accounts: BusinessAccountsTable;
+  organizations: OrganizationsTable;
 }
 
 export type Db = Kysely<Database>;

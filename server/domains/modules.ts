@@ -6,6 +6,7 @@ import { authModule } from './auth';
 import { backupModule } from './backup';
 import { badgesModule } from './badges';
 import { communitiesModule } from './communities';
+import { businessModule } from './business';
 import { contentModule } from './content';
 import { contentHistoryModule } from './content-history';
 import { emailModule } from './email';
@@ -17,6 +18,7 @@ import { moderationModule } from './moderation';
 import { monitoringModule } from './monitoring';
 import { notificationsModule } from './notifications';
 import { onboardingModule } from './onboarding';
+import { organizationsModule } from './organizations';
 import { peopleModule } from './people';
 import { postsModule } from './posts';
 import { presenceModule } from './presence';
@@ -52,5 +54,7 @@ export const modules: readonly DomainModule[] = [
   adsModule,
   analyticsModule,
   communitiesModule,
+  businessModule,
+  organizationsModule,
   badgesModule,
 ];

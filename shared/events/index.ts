@@ -3,6 +3,7 @@ import { accountEvents } from './accounts';
 import { adEvents } from './ads';
 import { backupEvents } from './backups';
 import { communityEvents } from './communities';
+import { businessEvents } from './business';
 import { contentHistoryEvents } from './content-history';
 import { contentEvents } from './content';
 import { diagnosticEvents } from './diagnostics';
@@ -38,6 +39,7 @@ export const eventSchemas = {
   ...moderationEvents,
   ...adEvents,
   ...communityEvents,
+  ...businessEvents,
 };
 
 export type EventType = keyof typeof eventSchemas;

@@ -45,6 +45,8 @@ export const api = createApi({
     'Community',
     'CommunityMembers',
     'CommunityInvitations',
+    'BusinessAccount',
+    'Organizations',
   ],
   endpoints: () => ({}),
 });

@@ -111,6 +111,10 @@ export const AnalyticsPage = lazyPage(
   'AnalyticsPage',
 );
 export const AppsPage = lazyPage(() => import('../features/apps/AppsPage'), 'AppsPage');
+export const BusinessReportPage = lazyPage(
+  () => import('../features/business/BusinessReportPage'),
+  'BusinessReportPage',
+);
 
 export const ModerationPage = lazyPage(
   () => import('../features/moderation/ModerationPage'),

@@ -49,6 +49,7 @@ const memberPages: RouteObject[] = [
   { path: 'analytics', Component: pages.AnalyticsPage },
   { path: 'apps', Component: pages.AppsPage },
   { path: 'business-account', Component: pages.BusinessAccountPage },
+  { path: 'business-account/report', Component: pages.BusinessReportPage },
   { path: 'create-community', Component: pages.CreateCommunityPage },
   { path: 'create-organization', Component: pages.CreateOrganizationPage },
   { path: 'moderation', Component: pages.ModerationPage },

@@ -2,7 +2,9 @@ import { sql, type RawBuilder } from 'kysely';
 import type { OnboardingUserData } from '../../../shared/onboarding';
 import { statement, type Statement } from '../../db/statement';
 import { userStreamIdSql } from '../auth/streams';
+import { businessRedactionStatements } from '../business/business-redaction';
 import { backupRedactionStatements } from '../content-history/history-redaction';
+import { organizationsRedactionStatements } from '../organizations/organizations-redaction';
 
 /** What replaces a member's text in the log: short, and valid wherever text must not be empty. */
 export const ERASED_TEXT = '[erased]';
@@ -53,8 +55,9 @@ const field = (name: string, userId: string) =>
  * fields, images, card switches and settings; their uuidv7 mapping's address; their onboarding
  * choices and owner setup (company, role); the notes of friend requests to or from them; the
  * messages, posts, comments (and those comments' edits) they wrote, and their copies in backups;
- * their files' names, tags and descriptions. What others wrote stays others': a reply to their
- * comment or a message to them is not redacted.
+ * their files' names, tags and descriptions; their business accounts and their organizations'
+ * details. What others wrote stays others': a reply to their comment or a message to them is not
+ * redacted.
  * Idempotent: a restore applies it again to every erased member.
  */
 export function redactionStatements(userId: string): Statement[] {
@@ -130,6 +133,8 @@ export function redactionStatements(userId: string): Statement[] {
       sql`${ofType('CommentEdited')} and data ->> 'commentId' in ${theirComments}`,
     ),
     ...backupRedactionStatements(userId, ERASED_TEXT),
+    ...businessRedactionStatements(userId, ERASED_TEXT),
+    ...organizationsRedactionStatements(userId, ERASED_TEXT),
     redact({ tags: [] }, sql`${ofType('FileTagged')} and data ->> 'fileId' in ${theirFiles}`),
     redact(
       { description: '' },

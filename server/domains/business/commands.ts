@@ -1,0 +1,51 @@
+import {
+  businessMessages,
+  type BusinessAccount,
+  type BusinessAccountFields,
+} from '../../../shared/business';
+import { appendTo, defineCommand, type Decision } from '../../core/command';
+import { notFound } from '../../core/errors';
+import { streamVersion } from '../../core/reads';
+import { businessAccountRead } from './business-read';
+import { businessStreamId } from './streams';
+
+export const businessAccountNotFound = () =>
+  notFound(businessMessages.notFound, 'business-account-not-found');
+
+/** Saves the whole account (images already stored and given as URLs); answers it as kept. */
+export const saveBusinessAccount = defineCommand({
+  name: 'business.save',
+  load: ({ userId }: { userId: string; account: BusinessAccountFields; savedAt: string }) => ({
+    version: streamVersion(businessStreamId(userId)),
+  }),
+  decide({ version }, { userId, account, savedAt }): Decision<BusinessAccount> {
+    return {
+      appends: [
+        appendTo(businessStreamId(userId), version, [
+          { type: 'BusinessAccountSaved', data: { userId, account, savedAt } },
+        ]),
+      ],
+      result: { ...account, exists: true, version: version + 1, updatedAt: savedAt },
+    };
+  },
+});
+
+/** Removes the member's business account from the read model; none to remove answers 404. */
+export const deleteBusinessAccount = defineCommand({
+  name: 'business.delete',
+  load: ({ userId }: { userId: string }) => ({
+    current: businessAccountRead(userId),
+    version: streamVersion(businessStreamId(userId)),
+  }),
+  decide({ current, version }, { userId }): Decision<null> {
+    if (!current.exists) throw businessAccountNotFound();
+    return {
+      appends: [
+        appendTo(businessStreamId(userId), version, [
+          { type: 'BusinessAccountDeleted', data: { userId } },
+        ]),
+      ],
+      result: null,
+    };
+  },
+});

@@ -1,0 +1,67 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  BUSINESS_SAVED_BANNER_MS,
+  type BusinessAccount,
+  type BusinessAccountFields,
+} from '../../../shared/business';
+import { apiErrorOf } from '../auth/formErrors';
+import { useSaveBusinessAccountMutation } from './businessApi';
+import { draftOf, type FieldErrors } from './businessDraft';
+
+export type SaveOutcome = 'saved' | 'failed' | null;
+
+/**
+ * Saves the whole draft from any tab: 'Saving...' meanwhile, then the success banner for three
+ * seconds (`001` §9) or the failure text with the server's errors by field. A save answers the
+ * account as kept (images as stored URLs), which becomes the draft.
+ */
+export function useBusinessSave(account: BusinessAccount): {
+  draft: BusinessAccountFields;
+  setDraft: (update: (draft: BusinessAccountFields) => BusinessAccountFields) => void;
+  save: () => Promise<void>;
+  saving: boolean;
+  outcome: SaveOutcome;
+  errors: FieldErrors;
+} {
+  const [draft, setDraftState] = useState(() => draftOf(account));
+  const [saveAccount, { isLoading: saving }] = useSaveBusinessAccountMutation();
+  const [outcome, setOutcome] = useState<SaveOutcome>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  // A deleted account (the read answers `exists: false` again) starts the draft over.
+  const existed = useRef(account.exists);
+  useEffect(() => {
+    if (existed.current && !account.exists) {
+      setDraftState(draftOf(account));
+      setErrors({});
+      setOutcome(null);
+    }
+    existed.current = account.exists;
+  }, [account]);
+
+  useEffect(() => {
+    if (outcome !== 'saved') return;
+    const timer = setTimeout(() => setOutcome(null), BUSINESS_SAVED_BANNER_MS);
+    return () => clearTimeout(timer);
+  }, [outcome]);
+
+  const setDraft = useCallback(
+    (update: (draft: BusinessAccountFields) => BusinessAccountFields) => setDraftState(update),
+    [],
+  );
+
+  const save = useCallback(async () => {
+    setOutcome(null);
+    try {
+      const saved = await saveAccount(draft).unwrap();
+      setDraftState(draftOf(saved));
+      setErrors({});
+      setOutcome('saved');
+    } catch (failure) {
+      setErrors(apiErrorOf(failure)?.fields ?? {});
+      setOutcome('failed');
+    }
+  }, [draft, saveAccount]);
+
+  return { draft, setDraft, save, saving, outcome, errors };
+}
