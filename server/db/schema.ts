@@ -10,9 +10,11 @@ import type { BackupRestoresTable } from './tables/backup-restores';
 import type { BackupsTable } from './tables/backups';
 import type { BadgesTable } from './tables/badges';
 import type { BlocksTable } from './tables/blocks';
+import type { CalendarEventsTable } from './tables/calendar-events';
 import type { CommunitiesTable } from './tables/communities';
 import type { CommunityInvitationsTable } from './tables/community-invitations';
 import type { CommunityMembersTable } from './tables/community-members';
+import type { EventAttendeesTable } from './tables/event-attendees';
 import type { CommentLikesTable } from './tables/comment-likes';
 import type { CommentsTable } from './tables/comments';
 import type { ContentAnalyticsTable } from './tables/content-analytics';
@@ -139,6 +141,8 @@ export interface Database {
   communities: CommunitiesTable;
   community_members: CommunityMembersTable;
   community_invitations: CommunityInvitationsTable;
+  calendar_events: CalendarEventsTable;
+  event_attendees: EventAttendeesTable;
   ad_metrics: AdMetricsTable;
   ad_metrics_daily: AdMetricsDailyTable;
 }

@@ -4,6 +4,7 @@ import { adsModule } from './ads';
 import { authModule } from './auth';
 import { backupModule } from './backup';
 import { badgesModule } from './badges';
+import { calendarModule } from './calendar';
 import { contentModule } from './content';
 import { contentHistoryModule } from './content-history';
 import { emailModule } from './email';
@@ -48,5 +49,6 @@ export const modules: readonly DomainModule[] = [
   backupModule,
   profilesModule,
   adsModule,
+  calendarModule,
   badgesModule,
 ];

@@ -14,6 +14,7 @@ import * as emailMigration from '../../migrations/20261123T120200-email';
 import { PASSWORD_RESET_TTL_MS } from '../../shared/constants';
 import { seedDefaultTemplates } from '../../server/domains/email/template-store';
 import {
+  defaultTemplates,
   friendRequestTemplate,
   newsletterTemplate,
   passwordResetTemplate,
@@ -373,6 +374,8 @@ describe('templates', () => {
       ['Security Alert', ['alertMessage', 'accountUrl'], 'system'],
       ['Maintenance Notice', ['maintenanceWindow', 'statusUrl'], 'system'],
       ['Newsletter', ['newsletterTitle', 'newsletterContent', 'unsubscribeUrl'], 'marketing'],
+      ['Event Reminder', ['eventTitle', 'eventStart', 'eventLocation', 'eventUrl'], 'social'],
+      ['Event Cancelled', ['eventTitle', 'eventStart', 'eventsUrl'], 'social'],
     ]);
     expect(templates.every((t) => t.isActive)).toBe(true);
   });
@@ -528,6 +531,6 @@ describe('the email migration', () => {
     const { rows } = await sql<EmailQueueStats>`select * from email_queue_stats`.execute(db());
     expect(rows[0]).toMatchObject({ pending: 2, processing: 0, sent: 0, failed: 0 });
     const templates = await db().selectFrom('email_templates').select('name').execute();
-    expect(templates).toHaveLength(9);
+    expect(templates).toHaveLength(defaultTemplates.length);
   });
 });

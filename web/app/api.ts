@@ -40,6 +40,7 @@ export const api = createApi({
     'ModerationQueue',
     'ModerationAudit',
     'Moderators',
+    'CalendarEvents',
   ],
   endpoints: () => ({}),
 });

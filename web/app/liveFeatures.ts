@@ -62,4 +62,9 @@ export const liveFeatures: readonly LiveFeatureEntry[] = [
     name: 'moderation',
     load: async () => (await import('../features/moderation/moderationLive')).moderationLive,
   },
+  // Events' counts are cached only while /events or a community hub shows them.
+  {
+    name: 'calendar',
+    load: async () => (await import('../features/calendar/calendarLive')).calendarLive,
+  },
 ];
