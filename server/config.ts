@@ -75,6 +75,10 @@ const schema = z
     ADS_EVENTS_PER_MINUTE: z.coerce.number().int().min(0).default(240),
     /** How often each process writes the ad impressions and clicks it counted (ms). */
     ADS_METRICS_FLUSH_MS: z.coerce.number().int().min(100).default(5000),
+    /** Events starting within this many hours get their attendees' reminder email. */
+    EVENT_REMINDER_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+    /** How often each process looks for event reminders that are due (ms). */
+    EVENT_REMINDER_CHECK_MS: z.coerce.number().int().min(1000).default(300_000),
     /** Email: SMTP when set (e.g. smtp://mailpit:1025), else the local capture table. */
     SMTP_URL: z
       .string()

@@ -7,6 +7,7 @@ import { backupModule } from './backup';
 import { badgesModule } from './badges';
 import { communitiesModule } from './communities';
 import { businessModule } from './business';
+import { calendarModule } from './calendar';
 import { contentModule } from './content';
 import { contentHistoryModule } from './content-history';
 import { emailModule } from './email';
@@ -56,5 +57,6 @@ export const modules: readonly DomainModule[] = [
   communitiesModule,
   businessModule,
   organizationsModule,
+  calendarModule,
   badgesModule,
 ];

@@ -4,6 +4,7 @@ import { adEvents } from './ads';
 import { backupEvents } from './backups';
 import { communityEvents } from './communities';
 import { businessEvents } from './business';
+import { calendarEvents } from './calendar';
 import { contentHistoryEvents } from './content-history';
 import { contentEvents } from './content';
 import { diagnosticEvents } from './diagnostics';
@@ -40,6 +41,7 @@ export const eventSchemas = {
   ...adEvents,
   ...communityEvents,
   ...businessEvents,
+  ...calendarEvents,
 };
 
 export type EventType = keyof typeof eventSchemas;

@@ -14,6 +14,7 @@ import * as emailMigration from '../../migrations/20261123T120200-email';
 import { PASSWORD_RESET_TTL_MS } from '../../shared/constants';
 import { seedDefaultTemplates } from '../../server/domains/email/template-store';
 import {
+  defaultTemplates,
   friendRequestTemplate,
   newsletterTemplate,
   passwordResetTemplate,
@@ -374,6 +375,8 @@ describe('templates', () => {
       ['Maintenance Notice', ['maintenanceWindow', 'statusUrl'], 'system'],
       ['Newsletter', ['newsletterTitle', 'newsletterContent', 'unsubscribeUrl'], 'marketing'],
       ['Community Invitation', ['inviterName', 'communityName', 'communityUrl'], 'social'],
+      ['Event Reminder', ['eventTitle', 'eventStart', 'eventLocation', 'eventUrl'], 'social'],
+      ['Event Cancelled', ['eventTitle', 'eventStart', 'eventsUrl'], 'social'],
     ]);
     expect(templates.every((t) => t.isActive)).toBe(true);
   });
@@ -529,6 +532,6 @@ describe('the email migration', () => {
     const { rows } = await sql<EmailQueueStats>`select * from email_queue_stats`.execute(db());
     expect(rows[0]).toMatchObject({ pending: 2, processing: 0, sent: 0, failed: 0 });
     const templates = await db().selectFrom('email_templates').select('name').execute();
-    expect(templates).toHaveLength(10);
+    expect(templates).toHaveLength(defaultTemplates.length);
   });
 });

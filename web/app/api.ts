@@ -47,6 +47,7 @@ export const api = createApi({
     'CommunityInvitations',
     'BusinessAccount',
     'Organizations',
+    'CalendarEvents',
   ],
   endpoints: () => ({}),
 });

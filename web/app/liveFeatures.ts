@@ -67,4 +67,9 @@ export const liveFeatures: readonly LiveFeatureEntry[] = [
     name: 'community',
     load: async () => (await import('../features/community/communityLive')).communityLive,
   },
+  // Events' counts are cached only while /events or a community hub shows them.
+  {
+    name: 'calendar',
+    load: async () => (await import('../features/calendar/calendarLive')).calendarLive,
+  },
 ];

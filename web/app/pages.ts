@@ -79,12 +79,11 @@ export const ImagesPage = lazyPage(media, 'ImagesPage');
 export const VideosPage = lazyPage(media, 'VideosPage');
 export const FileUploadDemoPage = lazyPage(media, 'FileUploadDemoPage');
 
-const discover = () => import('../features/discover/pages');
 export const TrendingPage = lazyPage(
   () => import('../features/discover/TrendingPage'),
   'TrendingPage',
 );
-export const EventsPage = lazyPage(discover, 'EventsPage');
+export const EventsPage = lazyPage(() => import('../features/calendar/EventsPage'), 'EventsPage');
 
 const community = () => import('../features/community/pages');
 export const CommunityPage = lazyPage(community, 'CommunityPage');

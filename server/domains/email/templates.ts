@@ -143,6 +143,34 @@ export const communityInvitationTemplate: EmailTemplate = {
   category: 'social',
 };
 
+export const eventReminderTemplate: EmailTemplate = {
+  name: 'Event Reminder',
+  subject: 'Reminder: {{eventTitle}} starts {{eventStart}}',
+  htmlTemplate:
+    '<p>{{eventTitle}}, which you joined on Agora, starts {{eventStart}}.</p>' +
+    '<p>Where: {{eventLocation}}</p>' +
+    '<p><a href="{{eventUrl}}">See the event</a>, or leave it if you can no longer come.</p>',
+  textTemplate:
+    '{{eventTitle}}, which you joined on Agora, starts {{eventStart}}.\n\n' +
+    'Where: {{eventLocation}}\n\n' +
+    'See the event, or leave it if you can no longer come: {{eventUrl}}',
+  variables: ['eventTitle', 'eventStart', 'eventLocation', 'eventUrl'],
+  category: 'social',
+};
+
+export const eventCancelledTemplate: EmailTemplate = {
+  name: 'Event Cancelled',
+  subject: '{{eventTitle}} was cancelled',
+  htmlTemplate:
+    '<p>{{eventTitle}}, planned for {{eventStart}}, was cancelled by its organizer.</p>' +
+    '<p><a href="{{eventsUrl}}">Find other events</a>.</p>',
+  textTemplate:
+    '{{eventTitle}}, planned for {{eventStart}}, was cancelled by its organizer.\n\n' +
+    'Find other events: {{eventsUrl}}',
+  variables: ['eventTitle', 'eventStart', 'eventsUrl'],
+  category: 'social',
+};
+
 /** Every built-in template, in the order the dashboard lists them. */
 export const defaultTemplates: readonly EmailTemplate[] = [
   emailVerificationTemplate,
@@ -155,6 +183,8 @@ export const defaultTemplates: readonly EmailTemplate[] = [
   maintenanceNoticeTemplate,
   newsletterTemplate,
   communityInvitationTemplate,
+  eventReminderTemplate,
+  eventCancelledTemplate,
 ];
 
 const HTML_ESCAPES: Record<string, string> = {

@@ -1,0 +1,5 @@
+export * from './fields';
+export * from './limits';
+export * from './messages';
+export * from './schemas';
+export * from './starts-at';

@@ -1,0 +1,31 @@
+/** Texts of events: the spec's (`001` §2, §4) and ours where it gives none. */
+export const calendarMessages = {
+  joinEvent: 'Join Event',
+  leaveEvent: 'Leave',
+  /** The button at capacity on /events (`001` §2 Events), and the refusal of a join. */
+  eventFull: 'Event Full',
+  /** The RSVP button at capacity in the community hub (`001` §2 Community Hub, §4). */
+  full: 'Full',
+  eventNotFound: 'Event not found',
+  cancelled: 'This event was cancelled',
+  alreadyStarted: 'This event has already started',
+  titleRequired: 'Title is required',
+  dateInvalid: 'Enter a valid date',
+  timeInvalid: 'Enter a valid time (HH:MM)',
+  timeZoneInvalid: 'Unknown time zone',
+  timeMissing: 'This time does not exist in your time zone (the clocks change)',
+  inPast: 'The event cannot start in the past',
+  locationRequired: 'Location is required for an in-person event',
+  onlineUrl: 'The link of an online event must be an http(s) URL',
+  capacityRange: 'Capacity must be a whole number from 1 to 100000',
+  capacityBelowAttendees: 'Capacity cannot be lower than the members already attending',
+  notOrganizer: 'Only the organizer or a manager of its community may change this event',
+  notCommunityMember: 'Only members of the community can create its events',
+  joinCommunityFirst: 'Join the community to RSVP to its events',
+  communityNotFound: 'Community not found',
+  nothingToChange: 'Nothing to change',
+  cancelConfirm: 'Cancel this event? Everyone attending is told it is cancelled.',
+  loadFailed: 'Failed to load events',
+  noEvents: 'No events yet',
+  formerMember: 'Former member',
+} as const;
