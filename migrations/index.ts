@@ -24,6 +24,7 @@ import * as contentHistory from './20261128T110000-content-history';
 import * as moderation from './20261128T120000-moderation';
 import * as ads from './20261128T130000-ads';
 import * as communities from './20261129T090000-communities';
+import * as communityContent from './20261129T110000-community-content';
 
 /**
  * Every migration, keyed by its timestamped name. A static list (rather than reading the folder)
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '20261128T120000-moderation': moderation,
   '20261128T130000-ads': ads,
   '20261129T090000-communities': communities,
+  '20261129T110000-community-content': communityContent,
 };

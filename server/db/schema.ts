@@ -13,6 +13,11 @@ import type { BlocksTable } from './tables/blocks';
 import type { CommunitiesTable } from './tables/communities';
 import type { CommunityInvitationsTable } from './tables/community-invitations';
 import type { CommunityMembersTable } from './tables/community-members';
+import type { CommunityPostLikesTable } from './tables/community-post-likes';
+import type { CommunityPostsTable } from './tables/community-posts';
+import type { DiscussionRepliesTable } from './tables/discussion-replies';
+import type { DiscussionViewsTable } from './tables/discussion-views';
+import type { DiscussionsTable } from './tables/discussions';
 import type { CommentLikesTable } from './tables/comment-likes';
 import type { CommentsTable } from './tables/comments';
 import type { ContentAnalyticsTable } from './tables/content-analytics';
@@ -139,6 +144,11 @@ export interface Database {
   communities: CommunitiesTable;
   community_members: CommunityMembersTable;
   community_invitations: CommunityInvitationsTable;
+  discussions: DiscussionsTable;
+  discussion_replies: DiscussionRepliesTable;
+  discussion_views: DiscussionViewsTable;
+  community_posts: CommunityPostsTable;
+  community_post_likes: CommunityPostLikesTable;
   ad_metrics: AdMetricsTable;
   ad_metrics_daily: AdMetricsDailyTable;
 }

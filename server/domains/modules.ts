@@ -4,6 +4,7 @@ import { adsModule } from './ads';
 import { authModule } from './auth';
 import { backupModule } from './backup';
 import { badgesModule } from './badges';
+import { communityContentModule } from './community-content';
 import { contentModule } from './content';
 import { contentHistoryModule } from './content-history';
 import { emailModule } from './email';
@@ -39,6 +40,7 @@ export const modules: readonly DomainModule[] = [
   contentModule,
   contentHistoryModule,
   moderationModule,
+  communityContentModule,
   onboardingModule,
   accountModule,
   notificationsModule,

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { accountEvents } from './accounts';
 import { adEvents } from './ads';
 import { backupEvents } from './backups';
+import { communityContentEvents } from './community-content';
 import { contentHistoryEvents } from './content-history';
 import { contentEvents } from './content';
 import { diagnosticEvents } from './diagnostics';
@@ -36,6 +37,7 @@ export const eventSchemas = {
   ...securityEvents,
   ...moderationEvents,
   ...adEvents,
+  ...communityContentEvents,
 };
 
 export type EventType = keyof typeof eventSchemas;

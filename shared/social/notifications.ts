@@ -9,6 +9,7 @@ export const notificationTypeSchema = z.enum([
   'post_commented',
   'post_shared',
   'moderation_notice',
+  'discussion_replied',
 ]);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
@@ -22,6 +23,8 @@ export const notificationPreferencesSchema = z.strictObject({
   post_shared: deliveryPreferenceSchema,
   /** Added with moderation: preferences saved before it take the default. */
   moderation_notice: deliveryPreferenceSchema.default({ inApp: true, email: true }),
+  /** Added with community discussions: preferences saved before it take the default. */
+  discussion_replied: deliveryPreferenceSchema.default({ inApp: true, email: true }),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
@@ -33,6 +36,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   post_commented: { inApp: true, email: true },
   post_shared: { inApp: true, email: true },
   moderation_notice: { inApp: true, email: true },
+  discussion_replied: { inApp: true, email: true },
 };
 
 export const notificationActorSchema = z.object({

@@ -40,6 +40,8 @@ export const api = createApi({
     'ModerationQueue',
     'ModerationAudit',
     'Moderators',
+    'CommunityDiscussions',
+    'CommunityPosts',
   ],
   endpoints: () => ({}),
 });

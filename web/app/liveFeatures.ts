@@ -62,4 +62,10 @@ export const liveFeatures: readonly LiveFeatureEntry[] = [
     name: 'moderation',
     load: async () => (await import('../features/moderation/moderationLive')).moderationLive,
   },
+  // A community hub's discussions and posts are cached only while the hub shows.
+  {
+    name: 'community-content',
+    load: async () =>
+      (await import('../features/community-content/communityContentLive')).communityContentLive,
+  },
 ];

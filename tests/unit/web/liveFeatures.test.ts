@@ -155,6 +155,7 @@ describe('the app’s list of live features', () => {
     expect(lazyEntries.map((entry) => entry.name).sort()).toEqual([
       'ads',
       'backup',
+      'community-content',
       'email',
       'logs',
       'moderation',

@@ -15,6 +15,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   post_commented: 'Comments on your posts',
   post_shared: 'Shares of your posts',
   moderation_notice: 'Moderation notices',
+  discussion_replied: 'Replies to your discussions',
 };
 
 export const DELIVERY_CHANNELS: readonly { key: DeliveryChannel; label: string }[] = [
