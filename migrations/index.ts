@@ -24,6 +24,7 @@ import * as contentHistory from './20261128T110000-content-history';
 import * as moderation from './20261128T120000-moderation';
 import * as ads from './20261128T130000-ads';
 import * as communities from './20261129T090000-communities';
+import * as communityContent from './20261129T110000-community-content';
 import * as calendar from './20261129T120000-calendar';
 import * as business from './20261129T130000-business';
 import * as analytics from './20261129T140000-analytics';
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   '20261128T120000-moderation': moderation,
   '20261128T130000-ads': ads,
   '20261129T090000-communities': communities,
+  '20261129T110000-community-content': communityContent,
   '20261129T120000-calendar': calendar,
   '20261129T130000-business': business,
   '20261129T140000-analytics': analytics,

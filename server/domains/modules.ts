@@ -8,6 +8,7 @@ import { badgesModule } from './badges';
 import { communitiesModule } from './communities';
 import { businessModule } from './business';
 import { calendarModule } from './calendar';
+import { communityContentModule } from './community-content';
 import { contentModule } from './content';
 import { contentHistoryModule } from './content-history';
 import { emailModule } from './email';
@@ -44,6 +45,7 @@ export const modules: readonly DomainModule[] = [
   contentModule,
   contentHistoryModule,
   moderationModule,
+  communityContentModule,
   onboardingModule,
   accountModule,
   notificationsModule,

@@ -5,6 +5,7 @@ import { backupEvents } from './backups';
 import { communityEvents } from './communities';
 import { businessEvents } from './business';
 import { calendarEvents } from './calendar';
+import { communityContentEvents } from './community-content';
 import { contentHistoryEvents } from './content-history';
 import { contentEvents } from './content';
 import { diagnosticEvents } from './diagnostics';
@@ -42,6 +43,7 @@ export const eventSchemas = {
   ...communityEvents,
   ...businessEvents,
   ...calendarEvents,
+  ...communityContentEvents,
 };
 
 export type EventType = keyof typeof eventSchemas;

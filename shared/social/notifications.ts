@@ -10,6 +10,7 @@ export const notificationTypeSchema = z.enum([
   'post_shared',
   'moderation_notice',
   'community_invitation',
+  'discussion_replied',
 ]);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
@@ -24,6 +25,8 @@ export const notificationPreferencesSchema = z.strictObject({
   /** Added with moderation: preferences saved before it take the default. */
   moderation_notice: deliveryPreferenceSchema.default({ inApp: true, email: true }),
   community_invitation: deliveryPreferenceSchema.default({ inApp: true, email: true }),
+  /** Added with community discussions: preferences saved before it take the default. */
+  discussion_replied: deliveryPreferenceSchema.default({ inApp: true, email: true }),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
@@ -36,6 +39,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   post_shared: { inApp: true, email: true },
   moderation_notice: { inApp: true, email: true },
   community_invitation: { inApp: true, email: true },
+  discussion_replied: { inApp: true, email: true },
 };
 
 export const notificationActorSchema = z.object({

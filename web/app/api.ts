@@ -48,6 +48,8 @@ export const api = createApi({
     'BusinessAccount',
     'Organizations',
     'CalendarEvents',
+    'CommunityDiscussions',
+    'CommunityPosts',
   ],
   endpoints: () => ({}),
 });

@@ -72,4 +72,10 @@ export const liveFeatures: readonly LiveFeatureEntry[] = [
     name: 'calendar',
     load: async () => (await import('../features/calendar/calendarLive')).calendarLive,
   },
+  // A community hub's discussions and posts are cached only while the hub shows.
+  {
+    name: 'community-content',
+    load: async () =>
+      (await import('../features/community-content/communityContentLive')).communityContentLive,
+  },
 ];

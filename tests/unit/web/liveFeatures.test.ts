@@ -157,6 +157,7 @@ describe('the app’s list of live features', () => {
       'backup',
       'calendar',
       'community',
+      'community-content',
       'email',
       'logs',
       'moderation',

@@ -16,6 +16,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   post_shared: 'Shares of your posts',
   moderation_notice: 'Moderation notices',
   community_invitation: 'Community invitations',
+  discussion_replied: 'Replies to your discussions',
 };
 
 export const DELIVERY_CHANNELS: readonly { key: DeliveryChannel; label: string }[] = [

@@ -1,0 +1,5 @@
+export interface CommunityPostLikesTable {
+  post_id: string;
+  user_id: string;
+  liked_at: Date;
+}
