@@ -5,3 +5,4 @@ export * from './refusals';
 export * from './reputation';
 export * from './schemas';
 export * from './tags';
+export * from './paths';

@@ -1,3 +1,4 @@
+import { communityPath } from '../../../shared/communities';
 import type { ModuleMeanings } from '../../core/meanings';
 
 /**
@@ -14,7 +15,7 @@ export const communityMeanings: ModuleMeanings = {
           type: 'community_invitation' as const,
           sourceKey: `${data.communityId}:${recipientId}`,
           groupKey: `community_invitation:${data.communityId}`,
-          actionUrl: `/community?c=${data.communityId}`,
+          actionUrl: communityPath(data.communityId),
           actionData: { communityId: data.communityId },
           message: data.communityName,
         })),

@@ -1,5 +1,9 @@
 import { sql } from 'kysely';
-import { communityRefusals as r, type InviteResult } from '../../../shared/communities';
+import {
+  communityPath,
+  communityRefusals as r,
+  type InviteResult,
+} from '../../../shared/communities';
 import { appendTo, defineCommand, type Decision } from '../../core/command';
 import { forbidden, invalid, notFound } from '../../core/errors';
 import { first, streamVersion, type Read } from '../../core/reads';
@@ -102,7 +106,7 @@ export const inviteMembers = defineCommand({
         : queueEmail(state.template, invitee.email, {
             inviterName: inviter.display_name,
             communityName: community.name,
-            communityUrl: `${input.publicUrl}/community?c=${community.id}`,
+            communityUrl: `${input.publicUrl}${communityPath(community.id)}`,
           }),
     );
     return {

@@ -1,8 +1,5 @@
+import { discussionPath } from '../../../shared/communities';
 import type { EventMeanings, ModuleMeanings } from '../../core/meanings';
-
-/** Where a notification about a discussion sends its reader: the hub, opened on it. */
-export const discussionPath = (communityId: string, discussionId: string) =>
-  `/community?community=${communityId}&discussion=${discussionId}`;
 
 /**
  * A discussion's author hears of replies, as a post's author hears of comments: grouped per

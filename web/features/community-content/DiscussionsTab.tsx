@@ -1,5 +1,6 @@
 import { Eye, MessageSquare, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { Discussion } from '../../../shared/community-content';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -113,7 +114,21 @@ export function DiscussionsTab({ communityId, isMember, canManage }: HubSectionP
   useLiveFeature('community-content');
   const { data, error, isLoading, refetch } = useGetDiscussionsQuery({ communityId });
   const [starting, setStarting] = useState(false);
-  const [openId, setOpenId] = useState<string | null>(null);
+  // A notification links the hub opened on one discussion (`&discussion=<id>`).
+  const [params, setParams] = useSearchParams();
+  const [openId, setOpenId] = useState<string | null>(() => params.get('discussion'));
+  const close = () => {
+    setOpenId(null);
+    if (params.has('discussion')) {
+      setParams(
+        (current) => {
+          current.delete('discussion');
+          return current;
+        },
+        { replace: true },
+      );
+    }
+  };
   const [cursors, setCursors] = useState<string[]>([]);
   const now = useNow();
 
@@ -185,7 +200,7 @@ export function DiscussionsTab({ communityId, isMember, canManage }: HubSectionP
           discussionId={openId}
           isMember={isMember}
           canManage={canManage}
-          onClose={() => setOpenId(null)}
+          onClose={close}
         />
       )}
     </section>

@@ -65,7 +65,10 @@ function About({ community }: { community: Community }) {
 function Hub({ communityId }: { communityId: string }) {
   const { user } = useSession();
   const { data: community, isLoading, isError, refetch } = useGetCommunityQuery(communityId);
-  const [tab, setTab] = useState<HubTab>('overview');
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<HubTab>(() =>
+    params.has('discussion') ? 'discussions' : 'overview',
+  );
   const [inviting, setInviting] = useState(false);
   const standing = `${community?.membership.status ?? 'none'}:${community?.membership.role ?? ''}`;
   useWatchCommunity(community ? community.id : null, standing);

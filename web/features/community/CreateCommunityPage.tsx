@@ -16,7 +16,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { TextField } from '../../components/ui/form-field';
 import { apiErrorOf } from '../auth/formErrors';
 import { useCreateCommunityMutation } from './communityApi';
-import { communityPath } from './communityPaths';
+import { communityPath } from '../../../shared/communities';
 import {
   EMPTY_DRAFT,
   draftFieldErrors,

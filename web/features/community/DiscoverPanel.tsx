@@ -7,7 +7,7 @@ import { Input } from '../../components/ui/input';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { Avatar } from '../shell/UserCard';
 import { useGetCommunitiesQuery } from './communityApi';
-import { communityPath } from './communityPaths';
+import { communityPath } from '../../../shared/communities';
 import { capitalize } from './formControls';
 import { JoinButtons } from './JoinButtons';
 
