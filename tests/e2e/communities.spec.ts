@@ -6,7 +6,7 @@ const AVATAR = path.resolve(import.meta.dirname, '../fixtures/media/community-av
 
 test.afterEach(closeOpenedContexts);
 
-test('a member creates a community with an avatar; another finds it, joins, and the count rises live', async ({
+test('a member creates a community with an avatar; another joins and starts a discussion the first sees live; the admin locks it and replies are refused', async ({
   browser,
   baseURL,
 }) => {
@@ -49,4 +49,59 @@ test('a member creates a community with an avatar; another finds it, joins, and 
 
   // The founder's open hub counts the new member without a reload.
   await expect(founder.page.getByTestId('stat-members')).toHaveText('2');
+
+  // Both open the discussions; the joiner starts one and the founder's list shows it live.
+  await founder.page.getByRole('tab', { name: 'Discussions' }).click();
+  await expect(founder.page.getByText('No discussions yet.')).toBeVisible();
+  await joiner.page.getByRole('tab', { name: 'Discussions' }).click();
+  await joiner.page.getByRole('button', { name: 'Start Discussion' }).click();
+  const starting = joiner.page.getByRole('dialog');
+  await starting.getByLabel('Title').fill('Best quokka photos');
+  await starting.getByLabel('Content').fill('Share your favourite ones.');
+  await starting.getByRole('button', { name: 'Start Discussion' }).click();
+  const founderList = founder.page.getByRole('list', { name: 'Discussions' });
+  await expect(founderList.getByRole('button', { name: /Best quokka photos/ })).toBeVisible();
+
+  // The joiner's thread is open; a first reply goes through and reaches the founder's list.
+  const joinerThread = joiner.page.getByRole('dialog');
+  await expect(joinerThread.getByRole('heading', { name: 'Best quokka photos' })).toBeVisible();
+  await joinerThread.getByLabel('Reply', { exact: true }).fill('Here is mine');
+  await joinerThread.getByRole('button', { name: 'Reply', exact: true }).click();
+  await expect(joinerThread.getByRole('region', { name: 'Replies' })).toContainText('Here is mine');
+  await expect(founderList).toContainText('1 reply');
+
+  // The founder, its admin, locks it: the joiner's open thread refuses replies at once.
+  await founderList.getByRole('button', { name: /Best quokka photos/ }).click();
+  const founderThread = founder.page.getByRole('dialog');
+  await founderThread.getByRole('button', { name: 'Lock' }).click();
+  await expect(founderThread.getByRole('button', { name: 'Unlock' })).toBeVisible();
+  await expect(joinerThread.getByLabel('Reply', { exact: true })).toBeDisabled();
+  await expect(joinerThread.getByText('This discussion is locked').first()).toBeVisible();
+
+  // The server refuses a reply too, whatever a client shows.
+  const mine = await founder.page.request.get('/api/communities?scope=mine');
+  const { communities } = (await mine.json()) as { communities: { id: string; name: string }[] };
+  const communityId = communities.find((c) => c.name === name)!.id;
+  const listed = await joiner.page.request.get(`/api/communities/${communityId}/discussions`);
+  const { discussions } = (await listed.json()) as { discussions: { id: string }[] };
+  const refused = await joiner.page.request.post(`/api/discussions/${discussions[0]!.id}/replies`, {
+    data: { content: 'Sneaking in' },
+  });
+  expect(refused.status()).toBe(409);
+  expect(JSON.stringify(await refused.json())).toContain('This discussion is locked');
+  await expect(joinerThread.getByRole('region', { name: 'Replies' })).not.toContainText(
+    'Sneaking in',
+  );
+
+  // A post in the posts tab reaches the other member's open tab live.
+  await founderThread.press('Escape');
+  await joinerThread.press('Escape');
+  await founder.page.getByRole('tab', { name: 'Posts' }).click();
+  await joiner.page.getByRole('tab', { name: 'Posts' }).click();
+  await joiner.page.getByRole('button', { name: 'Create Post' }).click();
+  const form = joiner.page.getByRole('form', { name: 'Create Post' });
+  await expect(form.getByRole('button', { name: 'Post', exact: true })).toBeDisabled();
+  await form.getByLabel("What's on your mind?").fill('Quokkas smile all day');
+  await form.getByRole('button', { name: 'Post', exact: true }).click();
+  await expect(founder.page.getByText('Quokkas smile all day')).toBeVisible();
 });
