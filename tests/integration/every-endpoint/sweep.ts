@@ -70,6 +70,13 @@ interface Scene {
   fileId: string;
   /** A public community the friend created and the member may join. */
   communityId: string;
+  /** A discussion and a post the friend started in it. */
+  discussionId: string;
+  communityPostId: string;
+  /** An event the friend organizes, outside communities. */
+  eventId: string;
+  /** An organization the friend created. */
+  organizationId: string;
   /** All of the above: what generated params and fields pick from. */
   ids: string[];
 }
@@ -469,6 +476,10 @@ function idFor(scene: Scene, route: AnyRouteSpec, name: string): string {
   if (route.path.startsWith('/conversations')) return scene.conversationId;
   if (/^\/(posts|content)\/(composite\/)?:id/.test(route.path)) return scene.postId;
   if (name === 'id' && route.path.startsWith('/communities/:id')) return scene.communityId;
+  if (route.path.startsWith('/discussions/:id')) return scene.discussionId;
+  if (route.path.startsWith('/community-posts/:id')) return scene.communityPostId;
+  if (route.path.startsWith('/events/:id')) return scene.eventId;
+  if (route.path.startsWith('/organizations/:id')) return scene.organizationId;
   if (route.path.startsWith('/friends/requests/')) return scene.requestId;
   if (route.path.startsWith('/notifications')) return scene.notificationId;
   if (route.path.startsWith('/friends')) return scene.buddyId;
@@ -714,6 +725,7 @@ export function sweepEveryEndpoint(shard: Shard): void {
       BACKUP_WORKER: 'false',
       POST_VIEWS_FLUSH_MS: '3600000',
       ADS_METRICS_FLUSH_MS: '3600000',
+      EVENT_REMINDER_CHECK_MS: '3600000',
     },
   });
 
@@ -746,6 +758,32 @@ export function sweepEveryEndpoint(shard: Shard): void {
         body: communityForm,
       });
       expect(community.status).toBe(201);
+      const communityId = ((await community.json()) as { id: string }).id;
+      const discussion = await as(stack.server, friend)
+        .post(`/communities/${communityId}/discussions`, { title: 'A topic', content: 'Words' })
+        .expect(201);
+      const communityPost = await as(stack.server, friend)
+        .post(`/communities/${communityId}/posts`, { content: 'Hello all' })
+        .expect(201);
+      const event = await as(stack.server, friend)
+        .post('/events', {
+          title: 'A meetup',
+          date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+          time: '18:00',
+          timeZone: 'UTC',
+          location: 'The park',
+          type: 'in-person',
+          maxAttendees: 10,
+        })
+        .expect(201);
+      const organizationForm = new FormData();
+      organizationForm.append('name', 'An organization');
+      const organization = await fetch(`${stack.server.url}/api/organizations`, {
+        method: 'POST',
+        headers: { cookie: friend.cookie },
+        body: organizationForm,
+      });
+      expect(organization.status).toBe(201);
       const named = {
         friendId: friend.id,
         buddyId: buddy.id,
@@ -758,7 +796,11 @@ export function sweepEveryEndpoint(shard: Shard): void {
         notificationId: notifications.body.notifications[0].id as string,
         fileKey: file.key,
         fileId: file.file.id,
-        communityId: ((await community.json()) as { id: string }).id,
+        communityId,
+        discussionId: discussion.body.id as string,
+        communityPostId: communityPost.body.id as string,
+        eventId: event.body.id as string,
+        organizationId: ((await organization.json()) as { id: string }).id,
       };
       scene = { owner, member, ...named, ids: Object.values(named) };
     });
