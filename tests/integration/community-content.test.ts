@@ -14,13 +14,7 @@ import {
   snapshotReadModels,
   type TestMember,
 } from '../support/factories';
-import {
-  communityCounts,
-  insertCommunityFixture,
-  insertMemberFixture,
-  memberCounts,
-  resetCommunityCounters,
-} from '../support/community-fixture';
+import { communityCounts, communityOf, memberCounts } from '../support/communities';
 import type { Server } from 'socket.io';
 import { COMMUNITY_CONTENT_SOCKET_EVENTS as EVENTS } from '../../shared/community-content/live';
 import { communityRoom } from '../../server/domains/communities/community-rooms';
@@ -36,10 +30,10 @@ const api = (member: TestMember) => as(stack.server, member);
 /** A community with an admin, a moderator and a member, and an outsider who belongs to none. */
 async function scene(privacy: 'public' | 'restricted' | 'private' = 'public') {
   const [admin, moderator, member, outsider] = await signUpMembers(stack.server, 4);
-  const communityId = await insertCommunityFixture(db(), privacy);
-  await insertMemberFixture(db(), communityId, admin.id, 'admin');
-  await insertMemberFixture(db(), communityId, moderator.id, 'moderator');
-  await insertMemberFixture(db(), communityId, member.id, 'member');
+  const communityId = await communityOf(stack.server, privacy, admin, [
+    { member: moderator, role: 'moderator' },
+    { member },
+  ]);
   return { communityId, admin, moderator, member, outsider };
 }
 
@@ -400,7 +394,6 @@ describe('erasure and rebuild', () => {
       'community_members',
     ];
     const before = await snapshotReadModels(db(), tables);
-    await resetCommunityCounters(db());
     await rebuild(db());
     expect(await snapshotReadModels(db(), tables)).toEqual(before);
   });
