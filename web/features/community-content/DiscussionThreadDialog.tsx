@@ -18,6 +18,7 @@ import {
 import { ConfirmDelete } from './ConfirmDelete';
 import { FlagBadges, TagList } from './ContentBadges';
 import { ReplyBox } from './ReplyBox';
+import { LoadMore } from './LoadMore';
 
 /** Sticky, lock and delete, for admins and moderators (delete also for the author). */
 function DiscussionActions({
@@ -149,8 +150,11 @@ export function DiscussionThreadDialog({
               {cursors.map((cursor) => (
                 <MoreReplies key={cursor} discussionId={discussionId} cursor={cursor} now={now} />
               ))}
-              <LoadMoreReplies
-                discussionId={discussionId}
+              <LoadMore
+                usePage={useGetDiscussionThreadQuery}
+                args={{ discussionId }}
+                label="Load more replies"
+                size="sm"
                 cursor={cursors.at(-1)}
                 first={data.nextCursor}
                 onMore={(next) => setCursors((held) => [...held, next])}
@@ -202,29 +206,4 @@ function MoreReplies({
 }) {
   const { data } = useGetDiscussionThreadQuery({ discussionId, cursor });
   return data ? <RepliesList replies={data.replies} now={now} /> : null;
-}
-
-/** "Load more replies" while the last loaded page says more follow. */
-function LoadMoreReplies({
-  discussionId,
-  cursor,
-  first,
-  onMore,
-}: {
-  discussionId: string;
-  cursor: string | undefined;
-  first: string | null;
-  onMore: (cursor: string) => void;
-}) {
-  const { data, isFetching } = useGetDiscussionThreadQuery(
-    { discussionId, cursor },
-    { skip: cursor === undefined },
-  );
-  const next = cursor === undefined ? first : (data?.nextCursor ?? null);
-  if (next === null) return null;
-  return (
-    <Button variant="outline" size="sm" disabled={isFetching} onClick={() => onMore(next)}>
-      Load more replies
-    </Button>
-  );
 }

@@ -14,6 +14,7 @@ import { useLiveFeature } from '../connection/useLiveFeature';
 import { useGetDiscussionsQuery } from './communityContentApi';
 import { FlagBadges, TagList } from './ContentBadges';
 import { DiscussionThreadDialog } from './DiscussionThreadDialog';
+import { LoadMore } from './LoadMore';
 import { StartDiscussionDialog } from './StartDiscussionDialog';
 
 /** One row of the list: opens the thread. */
@@ -82,30 +83,6 @@ function MoreDiscussions({
         <DiscussionRow key={d.id} discussion={d} now={now} onOpen={onOpen} />
       ))}
     </>
-  );
-}
-
-function LoadMoreDiscussions({
-  communityId,
-  cursor,
-  first,
-  onMore,
-}: {
-  communityId: string;
-  cursor: string | undefined;
-  first: string | null;
-  onMore: (cursor: string) => void;
-}) {
-  const { data, isFetching } = useGetDiscussionsQuery(
-    { communityId, cursor },
-    { skip: cursor === undefined },
-  );
-  const next = cursor === undefined ? first : (data?.nextCursor ?? null);
-  if (next === null) return null;
-  return (
-    <Button variant="outline" disabled={isFetching} onClick={() => onMore(next)}>
-      Load more discussions
-    </Button>
   );
 }
 
@@ -182,8 +159,10 @@ export function DiscussionsTab({ communityId, isMember, canManage }: HubSectionP
         </ul>
       )}
       {data && (
-        <LoadMoreDiscussions
-          communityId={communityId}
+        <LoadMore
+          usePage={useGetDiscussionsQuery}
+          args={{ communityId }}
+          label="Load more discussions"
           cursor={cursors.at(-1)}
           first={data.nextCursor}
           onMore={(next) => setCursors((held) => [...held, next])}

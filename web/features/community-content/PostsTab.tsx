@@ -11,6 +11,7 @@ import { useLiveFeature } from '../connection/useLiveFeature';
 import { errorDetail } from '../email/errorDetail';
 import { useNow } from '../friends/useNow';
 import { useGetCommunityPostsQuery } from './communityContentApi';
+import { LoadMore } from './LoadMore';
 import { CommunityPostCard } from './CommunityPostCard';
 import { CreatePostForm } from './CreatePostForm';
 
@@ -39,30 +40,6 @@ function MorePosts({ communityId, cursor, isMember, canManage, me, now }: PagePr
         />
       ))}
     </>
-  );
-}
-
-function LoadMorePosts({
-  communityId,
-  cursor,
-  first,
-  onMore,
-}: {
-  communityId: string;
-  cursor: string | undefined;
-  first: string | null;
-  onMore: (cursor: string) => void;
-}) {
-  const { data, isFetching } = useGetCommunityPostsQuery(
-    { communityId, cursor },
-    { skip: cursor === undefined },
-  );
-  const next = cursor === undefined ? first : (data?.nextCursor ?? null);
-  if (next === null) return null;
-  return (
-    <Button variant="outline" disabled={isFetching} onClick={() => onMore(next)}>
-      Load more posts
-    </Button>
   );
 }
 
@@ -134,8 +111,10 @@ export function PostsTab({ communityId, isMember, canManage }: HubSectionProps) 
         </ul>
       )}
       {data && (
-        <LoadMorePosts
-          communityId={communityId}
+        <LoadMore
+          usePage={useGetCommunityPostsQuery}
+          args={{ communityId }}
+          label="Load more posts"
           cursor={cursors.at(-1)}
           first={data.nextCursor}
           onMore={(next) => setCursors((held) => [...held, next])}
