@@ -111,6 +111,18 @@ describe('what members do', () => {
     await signIn(stack.server, { email: dan.email, password: dan.password }).expect(200);
     expect(await activeToday()).toContain(dan.id);
   });
+
+  it('counts a member whose session is used as active that day, once a minute at most', async () => {
+    const eve = await signUp(stack.server);
+    await sql`delete from analytics_active_days where member_id = ${eve.id}::uuid`.execute(db());
+    // Used within the last minute: not stamped again.
+    await as(stack.server, eve).get('/me/badges').expect(200);
+    expect(await activeToday()).not.toContain(eve.id);
+    await sql`update sessions set last_activity_at = now() - interval '2 minutes'
+      where user_id = ${eve.id}::uuid`.execute(db());
+    await as(stack.server, eve).get('/me/badges').expect(200);
+    expect(await activeToday()).toContain(eve.id);
+  });
 });
 
 describe('figures from the rollups', () => {

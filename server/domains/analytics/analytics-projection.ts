@@ -1,14 +1,11 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { AnalyticsMetric } from '../../../shared/analytics';
-import { eventSchemas, type EventType } from '../../../shared/events';
 import { qb, statement, type Statement } from '../../db/statement';
 import type { Projection } from '../../eventstore/projection';
 import type { RecordedEvent } from '../../eventstore/stored-event';
 
 /** Shards of a site row; a request's events all go to one, so a request locks one row per metric. */
 export const SITE_SHARDS = 8;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const dayOf = (event: RecordedEvent) => event.occurredAt.toISOString().slice(0, 10);
 
@@ -47,20 +44,13 @@ function memberRow(
       do update set count = analytics_member_daily.count + excluded.count`);
 }
 
-/** The member an event shows active: whoever signed in, or the member whose request it was. */
-function actorOf(event: RecordedEvent): string | null {
-  const actor = event.type === 'UserSignedIn' ? event.data.userId : event.metadata.actorId;
-  return actor && UUID.test(actor) ? actor : null;
-}
-
-function activeDay(event: RecordedEvent): Statement[] {
-  const actor = actorOf(event);
-  if (!actor) return [];
+/** A sign-in makes the member active that day; the session's later use is stamped by auth. */
+function signedIn(event: RecordedEvent, userId: string): Statement[] {
   return [
     statement(
       qb
         .insertInto('analytics_active_days')
-        .values({ day: dayOf(event), member_id: actor })
+        .values({ day: dayOf(event), member_id: userId })
         .onConflict((oc) => oc.columns(['day', 'member_id']).doNothing()),
     ),
   ];
@@ -99,6 +89,8 @@ function counted(event: RecordedEvent): Statement[] {
       return [memberRow(event, 'follow', 1, { id: event.data.followeeId })];
     case 'MemberUnfollowed':
       return [memberRow(event, 'unfollow', 1, { id: event.data.followeeId })];
+    case 'UserSignedIn':
+      return signedIn(event, event.data.userId);
     default:
       return [];
   }
@@ -106,15 +98,28 @@ function counted(event: RecordedEvent): Statement[] {
 
 /**
  * Daily rollups for `/analytics`, written in the transaction of the events they count: the
- * site's and each member's views and engagement, and who was active on which day. Every event
- * type is read, since any event a member's request appended (its `actorId`) shows them active.
- * An action counts on the day it happened: an unlike or a deleted comment later does not take
- * it back. A deleted account's rows go; the site's anonymous totals keep what it did.
+ * site's and each member's views and engagement. An action counts on the day it happened: an
+ * unlike or a deleted comment later does not take it back. A deleted account's rows go; the
+ * site's anonymous totals keep what it did.
+ *
+ * `analytics_active_days` is not this projection's alone: sign-ins are projected here, and each
+ * later use of a session stamps its day (`server/domains/auth/sessions.ts`). A rebuild therefore
+ * keeps the table (not in `tables`) and replays the sign-ins into it.
  */
 export const analyticsProjection: Projection = {
   name: 'analytics',
-  tables: ['analytics_member_daily', 'analytics_site_daily', 'analytics_active_days'],
-  handles: Object.keys(eventSchemas) as EventType[],
+  tables: ['analytics_member_daily', 'analytics_site_daily'],
+  handles: [
+    'PostViewed',
+    'ProfileViewsCounted',
+    'PostLiked',
+    'CommentAdded',
+    'PostShared',
+    'MemberFollowed',
+    'MemberUnfollowed',
+    'UserSignedIn',
+    'AccountDeleted',
+  ],
   project(event) {
     if (event.type === 'AccountDeleted') {
       const { userId } = event.data;
@@ -123,6 +128,6 @@ export const analyticsProjection: Projection = {
         statement(qb.deleteFrom('analytics_active_days').where('member_id', '=', userId)),
       ];
     }
-    return [...counted(event), ...activeDay(event)];
+    return counted(event);
   },
 };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { REMEMBER_ME_DAYS } from '../../../shared/constants';
 import type { ActiveSession } from '../../core/session';
 import type { Db } from '../../db/schema';
@@ -108,11 +109,17 @@ export async function findActiveSession(
   if (!row) return null;
   if (Date.now() - row.last_activity_at.getTime() > ACTIVITY_RESOLUTION_MS) {
     row.last_activity_at = new Date();
-    await db
-      .updateTable('sessions')
-      .set({ last_activity_at: row.last_activity_at })
-      .where('id', '=', row.session_id)
-      .execute();
+    // Using the site is also the member's activity of the day (`/analytics`' active members),
+    // stamped here with the session, at most once a minute a session, rather than by a statement
+    // in every command's transaction (which cost messaging a third of its latency).
+    await sql`
+      with touched as (
+        update sessions set last_activity_at = ${row.last_activity_at}
+        where id = ${row.session_id}::uuid
+        returning user_id)
+      insert into analytics_active_days (day, member_id)
+      select ${row.last_activity_at.toISOString().slice(0, 10)}::date, user_id from touched
+      on conflict (day, member_id) do nothing`.execute(db);
   }
   return {
     id: row.session_id,
