@@ -61,7 +61,9 @@ export function text(rule: TextRule): z.ZodString {
   if (rule.required !== undefined) {
     schema = schema.refine((value) => !isBlank(value), { message: rule.required, abort: true });
   }
-  return schema.max(rule.max, rule.maxMessage);
+  // Over the limit, the checks a schema chains after this one do not run: they are written for
+  // text of a sensible size, and one of them on 100k characters could hold the server up.
+  return schema.max(rule.max, { message: rule.maxMessage, abort: true });
 }
 
 /**

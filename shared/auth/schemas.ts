@@ -37,7 +37,7 @@ export const newPasswordField = text({
 })
   .min(1, m.passwordRequired)
   .min(8, m.passwordTooShort)
-  .regex(/(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, m.passwordComplexity);
+  .regex(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, m.passwordComplexity);
 
 export const signInRequestSchema = z.strictObject({
   email: emailField,

@@ -82,6 +82,16 @@ describe('the shared string rule', () => {
       text({ max: 3, maxMessage: 'Too long' }).safeParse('abcd').error?.issues[0]?.message,
     ).toBe('Too long');
   });
+
+  it('runs no check chained after it on text over the bound', () => {
+    const seen: number[] = [];
+    const chained = text({ max: 3, maxMessage: 'Too long' }).refine((value) => {
+      seen.push(value.length);
+      return true;
+    });
+    const issues = chained.safeParse('abcd').error?.issues.map((issue) => issue.message);
+    expect([issues, seen]).toEqual([['Too long'], []]);
+  });
 });
 
 describe('schemas built on the rule', () => {
@@ -103,6 +113,17 @@ describe('schemas built on the rule', () => {
     expect(
       friendPermissionsUpdateSchema.safeParse({ permissions: ['read', 'write'] }).success,
     ).toBe(true);
+  });
+
+  it('refuses a sign-up with 100k characters of password as too long, and only that', () => {
+    // The complexity pattern is a chain of lookaheads: on text this size it would take seconds.
+    const password = 'x'.repeat(100_000);
+    const result = signUpRequestSchema.safeParse({
+      username: 'hello',
+      email: 'a@example.com',
+      password,
+    });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([m.passwordTooLong]);
   });
 
   it('refuses email addresses with quotes, angle brackets or a second address', () => {
