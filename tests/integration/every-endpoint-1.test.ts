@@ -1,3 +1,3 @@
 import { sweepEveryEndpoint } from './every-endpoint/sweep';
 
-sweepEveryEndpoint({ index: 0, of: 2 });
+sweepEveryEndpoint({ index: 0, of: 3 });

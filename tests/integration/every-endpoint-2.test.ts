@@ -1,3 +1,3 @@
 import { sweepEveryEndpoint } from './every-endpoint/sweep';
 
-sweepEveryEndpoint({ index: 1, of: 2 });
+sweepEveryEndpoint({ index: 1, of: 3 });

@@ -25,8 +25,8 @@ import { useServerWithDatabase } from '../../support/test-server';
  * built from), so hostile values land on real fields next to plausible ones.
  *
  * The routes are dealt into shards (`every-endpoint-<n>.test.ts`), each a test file with its own
- * server and database, so Jest runs them side by side and each stays within its time limit as
- * routes are added.
+ * server and database, so each stays within its time limit as routes are added (and Jest runs
+ * them side by side where it has more than one worker).
  *
  * Reproduce a failure with the seed below; each route runs with `SEED + its index` in the list
  * of every route.
@@ -35,6 +35,12 @@ const SEED = 20_261_201;
 /** A shard's file under two minutes: the sweep, then generated attempts until this has passed. */
 const BUDGET_MS = 50_000;
 const RUNS_PER_ROUTE = 200;
+/**
+ * Requests slower than this are listed under `DEBUG_EVERY_ENDPOINT=1`: a refusal that takes
+ * seconds is work an attacker can make the server do (a password of 100k characters once took
+ * 20 s in the complexity pattern).
+ */
+const SLOW_MS = 1000;
 
 /** Intentionally fails: it is how tests check that a bug is reported. */
 const SKIPPED = new Set(['POST /test/monitoring/fail']);
@@ -815,11 +821,13 @@ export function sweepEveryEndpoint(shard: Shard): void {
       const fingerprint = await fingerprintQuery(stack.database.db);
       const callerOf = (route: AnyRouteSpec): Caller =>
         route.auth === 'owner' ? scene.owner : route.auth === 'member' ? scene.member : 'anonymous';
-      const deadline = Date.now() + BUDGET_MS;
+      const startedAt = Date.now();
+      const deadline = startedAt + BUDGET_MS;
       // After a refusal the tables are as they were: that fingerprint is the next one's "before".
       let unchanged: Record<string, string> | null = null;
       const failures = new Map<string, string>();
       const tally = { requests: 0, byStatus: new Map<number, number>() };
+      const slow: string[] = [];
 
       // fast-check's time limit abandons a property mid-probe; the probe goes on (its request may
       // not even be sent yet), and its write must not land inside the next route's before/after.
@@ -830,7 +838,10 @@ export function sweepEveryEndpoint(shard: Shard): void {
         const name = `${route.method.toUpperCase()} ${route.path}`;
         const before = unchanged ?? (await fingerprint());
         unchanged = null;
+        const sentAt = Date.now();
         const res = await send(stack.server.url, route, attempt, callerOf(route));
+        const took = Date.now() - sentAt;
+        if (took > SLOW_MS) slow.push(`${took} ms: ${res.status} ${name} ${brief(attempt)}`);
         tally.requests += 1;
         tally.byStatus.set(res.status, (tally.byStatus.get(res.status) ?? 0) + 1);
         if (res.status >= 500)
@@ -891,6 +902,7 @@ export function sweepEveryEndpoint(shard: Shard): void {
         await check(route, index, { examples, numRuns: examples.length });
       }
       const swept = tally.requests;
+      const sweptMs = Date.now() - startedAt;
       // 2. Generated attempts for the rest of the budget, shared by how many inputs a route reads.
       let weightLeft = routes.reduce((sum, { route }) => sum + inputCount(route), 0);
       for (const { route, index } of routes) {
@@ -905,8 +917,12 @@ export function sweepEveryEndpoint(shard: Shard): void {
       const statuses = [...tally.byStatus].sort(([a], [b]) => a - b);
       // What the run covered, when it needs explaining: `DEBUG_EVERY_ENDPOINT=1`.
       if (process.env.DEBUG_EVERY_ENDPOINT) {
-        const counts = `${swept} swept, ${tally.requests - swept} generated`;
+        const took = `${routes.length} routes swept in ${sweptMs} ms, all in ${Date.now() - startedAt} ms`;
+        const counts = `${took}: ${swept} swept, ${tally.requests - swept} generated`;
         process.stdout.write(`${counts}, by status ${JSON.stringify(statuses)}\n`);
+        process.stdout.write(
+          `Answered after more than ${SLOW_MS} ms: ${slow.join('\n') || 'none'}\n`,
+        );
       }
       expect([...failures.values()]).toEqual([]);
     }, 150_000);

@@ -1,0 +1,3 @@
+import { sweepEveryEndpoint } from './every-endpoint/sweep';
+
+sweepEveryEndpoint({ index: 2, of: 3 });
