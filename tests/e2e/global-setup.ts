@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '../../server/db/embedded-postgres';
@@ -20,6 +21,25 @@ async function waitForReady(url: string, child: ChildProcess): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`server for ${url} was not ready within 60 s`);
+}
+
+/**
+ * A server left over from an interrupted run still answers on these ports: the new servers would
+ * fail to bind while the old ones served the browser, and every live test would fail for no
+ * reason the output shows.
+ */
+async function assertPortFree(port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          `port ${port} is taken (${error.code}): stop what holds it (a server left by an interrupted end-to-end run?) and run again`,
+        ),
+      ),
+    );
+    probe.listen(port, () => probe.close(() => resolve()));
+  });
 }
 
 function startServerProcess(env: Record<string, string>): ChildProcess {
@@ -52,6 +72,7 @@ async function stopProcess(child: ChildProcess): Promise<void> {
  * uses (A) and a second server process (B) that the tests use to append events "elsewhere".
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  for (const port of Object.values(E2E_PORTS)) await assertPortFree(port);
   const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
