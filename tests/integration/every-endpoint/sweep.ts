@@ -883,10 +883,12 @@ export function sweepEveryEndpoint(shard: Shard): void {
             endOnFailure: true,
           },
         );
+        // A probe abandoned at the time limit may still find its fault after fast-check is done.
+        await inFlight;
         // A route whose share of the time ran out before its first attempt has not failed:
         // fast-check counts that as a failure, but there is no counterexample.
         const outOfTime = details.interrupted && details.counterexample === null;
-        if (details.failed && !outOfTime) {
+        if (problem !== null || (details.failed && !outOfTime)) {
           // fast-check's own report repeats the counterexample whole (bodies of 100k characters):
           // what failed, and the seed and path that replay it.
           const name = `${route.method.toUpperCase()} ${route.path}`;
@@ -894,7 +896,6 @@ export function sweepEveryEndpoint(shard: Shard): void {
           const replay = `{ seed: ${details.seed}, path: "${details.counterexamplePath}" }`;
           if (!failures.has(name)) failures.set(name, `${error} ${replay}`);
         }
-        await inFlight;
         unchanged = null;
       };
 
