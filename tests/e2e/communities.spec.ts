@@ -105,3 +105,59 @@ test('a member creates a community with an avatar; another joins and starts a di
   await form.getByRole('button', { name: 'Post', exact: true }).click();
   await expect(founder.page.getByText('Quokkas smile all day')).toBeVisible();
 });
+
+test('the overview shows the three latest discussions and the next three events; its cards count them all', async ({
+  browser,
+  baseURL,
+}) => {
+  const founder = await signedInContext(browser, baseURL!);
+  const api = founder.page.request;
+  const form = {
+    name: `Wombat Walkers ${Date.now().toString(36)}`,
+    category: 'other',
+    privacy: 'public',
+  };
+  const created = await api.post('/api/communities', { multipart: form });
+  expect(created.status()).toBe(201);
+  const { id: communityId } = (await created.json()) as { id: string };
+  for (const n of [1, 2, 3, 4]) {
+    const discussion = await api.post(`/api/communities/${communityId}/discussions`, {
+      data: { title: `Topic ${n}`, content: 'Words' },
+    });
+    expect(discussion.status()).toBe(201);
+    // Days 1 to 4 from now: the first three are the next three.
+    const date = new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const event = await api.post('/api/events', {
+      data: {
+        communityId,
+        title: `Walk ${n}`,
+        date,
+        time: '18:00',
+        timeZone: 'UTC',
+        location: 'The park',
+        type: 'in-person',
+        maxAttendees: 10,
+      },
+    });
+    expect(event.status()).toBe(201);
+  }
+
+  await founder.page.goto(`/community?c=${communityId}`);
+  await expect(founder.page.getByTestId('stat-discussions')).toHaveText('4');
+  await expect(founder.page.getByTestId('stat-events')).toHaveText('4');
+  const discussions = founder.page.getByRole('list', { name: 'Latest discussions' });
+  await expect(discussions.getByRole('listitem')).toHaveCount(3);
+  // Newest activity first: the first topic is the one left out.
+  await expect(discussions).toContainText('Topic 4');
+  await expect(discussions).not.toContainText('Topic 1');
+  const events = founder.page.getByRole('list', { name: 'Upcoming events' });
+  await expect(events.getByRole('listitem')).toHaveCount(3);
+  await expect(events).toContainText('Walk 1');
+  await expect(events).not.toContainText('Walk 4');
+
+  // View all opens the whole list.
+  await founder.page.getByRole('button', { name: 'View all' }).first().click();
+  await expect(
+    founder.page.getByRole('list', { name: 'Discussions' }).getByRole('button', { name: /Topic/ }),
+  ).toHaveCount(4);
+});

@@ -77,7 +77,7 @@ export function UpcomingEventsPanel({ communityId, openTab }: HubSectionProps) {
         ) : events.length === 0 ? (
           <p className="text-sm text-muted-foreground">{calendarMessages.noEvents}</p>
         ) : (
-          <ul className="grid gap-3">
+          <ul className="grid gap-3" aria-label="Upcoming events">
             {events.map((event) => (
               <li key={event.id} className="flex items-start gap-3">
                 <CalendarDays
