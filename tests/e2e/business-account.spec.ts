@@ -167,3 +167,34 @@ test('creating an organization shows the success screen and lists it', async ({
     page.getByRole('list', { name: 'Your organizations' }).getByText('Open Source Guild'),
   ).toBeVisible();
 });
+
+test('deleting asks first; once confirmed the account is gone and the page starts over', async ({
+  browser,
+  baseURL,
+}) => {
+  const ana = await signedInContext(browser, baseURL!);
+  const page = ana.page;
+  await page.goto('/business-account');
+  await openTab(page, 'Profile');
+  await page.getByLabel('Business Name *').fill('Doomed Deli');
+  await saveTab(page);
+  await expect(page.getByRole('heading', { name: 'Doomed Deli' })).toBeVisible();
+
+  // Cancelling the confirmation keeps everything.
+  await openTab(page, 'Settings');
+  await page.getByRole('button', { name: 'Delete Business Account' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete Business Account?' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Doomed Deli' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete Business Account' }).click();
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText(/Not created yet: fill in the Profile tab/)).toBeVisible();
+  await page.reload();
+  await expect(page.getByText(/Not created yet: fill in the Profile tab/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Doomed Deli' })).toBeHidden();
+  const account = await page.request.get('/api/business-account');
+  expect(((await account.json()) as { exists: boolean }).exists).toBe(false);
+  expect((await page.request.get('/api/business-account/report')).status()).toBe(404);
+});
