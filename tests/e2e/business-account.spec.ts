@@ -198,3 +198,19 @@ test('deleting asks first; once confirmed the account is gone and the page start
   expect(((await account.json()) as { exists: boolean }).exists).toBe(false);
   expect((await page.request.get('/api/business-account/report')).status()).toBe(404);
 });
+
+test('an organization create that fails says so and keeps the form', async ({
+  browser,
+  baseURL,
+}) => {
+  const ana = await signedInContext(browser, baseURL!);
+  const page = ana.page;
+  await page.route('**/api/organizations', (route) =>
+    route.request().method() === 'POST' ? route.abort('failed') : route.fallback(),
+  );
+  await page.goto('/create-organization');
+  await page.getByLabel('Organization Name *').fill('Never Founded');
+  await page.getByRole('button', { name: 'Create Organization' }).click();
+  await expect(page.getByText('Failed to create organization. Please try again.')).toBeVisible();
+  await expect(page.getByLabel('Organization Name *')).toHaveValue('Never Founded');
+});

@@ -136,10 +136,15 @@ test('the overview shows the three latest discussions and the next three events;
         timeZone: 'UTC',
         location: 'The park',
         type: 'in-person',
-        maxAttendees: 10,
+        // The first has one seat, which the founder takes: the hub's button then reads Full.
+        maxAttendees: n === 1 ? 1 : 10,
       },
     });
     expect(event.status()).toBe(201);
+    if (n === 1) {
+      const { id } = (await event.json()) as { id: string };
+      expect((await api.post(`/api/events/${id}/attendance`)).status()).toBe(200);
+    }
   }
 
   await founder.page.goto(`/community?c=${communityId}`);
@@ -160,4 +165,25 @@ test('the overview shows the three latest discussions and the next three events;
   await expect(
     founder.page.getByRole('list', { name: 'Discussions' }).getByRole('button', { name: /Topic/ }),
   ).toHaveCount(4);
+
+  await founder.page.getByRole('tab', { name: 'Events' }).click();
+  const full = founder.page
+    .getByTestId('event-card')
+    .filter({ has: founder.page.getByRole('heading', { name: 'Walk 1' }) })
+    .getByRole('button', { name: 'Full', exact: true });
+  await expect(full).toBeDisabled();
+});
+
+test('a create that fails says so and keeps the form', async ({ browser, baseURL }) => {
+  const founder = await signedInContext(browser, baseURL!);
+  await founder.page.route('**/api/communities', (route) =>
+    route.request().method() === 'POST' ? route.abort('failed') : route.fallback(),
+  );
+  await founder.page.goto('/create-community');
+  await founder.page.getByLabel('Community name').fill('Never Made');
+  await founder.page.getByRole('button', { name: 'Create Community' }).click();
+  await expect(
+    founder.page.getByText('Failed to create community. Please try again.'),
+  ).toBeVisible();
+  await expect(founder.page.getByLabel('Community name')).toHaveValue('Never Made');
 });
