@@ -27,6 +27,7 @@ import {
   uploadAs,
   uploaded,
 } from '../support/media-fixtures';
+import { keepAliveConnection } from '../support/keep-alive';
 import { rebuild } from '../support/model';
 import { connectAs, useServerWithDatabase, waitForEvent } from '../support/test-server';
 
@@ -552,6 +553,91 @@ describe('videos', () => {
     const image = (await uploaded(stack.server, ana, { buffer: await png(), filename: 'x.png' }))
       .file;
     await as(stack.server, ana).post(`/files/${image.key}/view`).expect(400);
+  });
+});
+
+describe('an upload refused while it streams', () => {
+  it('is answered in JSON however much was sent, and its connection serves the next request', async () => {
+    const [ana] = await signUpMembers(stack.server, 1);
+    const { file } = await uploaded(
+      stack.server,
+      ana,
+      { buffer: clipWebm(), filename: 'clip.webm' },
+      { folder: 'videos' },
+    );
+    const grant = await as(stack.server, ana)
+      .post('/upload/presigned', { userId: ana.id, type: 'images', filename: 'shot.png' })
+      .expect(200);
+    const signed = new URL(grant.body.uploadUrl as string);
+    const poster = `/api/files/${file.key}/poster`;
+    const frame = await sharp({
+      create: { width: 16, height: 16, channels: 3, background: '#123456' },
+    })
+      .jpeg()
+      .toBuffer();
+    const boundary = 'agora-test-boundary';
+    const form = (file: Buffer) =>
+      Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="notes.txt"\r\n\r\n`,
+        ),
+        file,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+    const put = (path: string, body: Buffer, status: number) => ({
+      method: 'PUT',
+      path,
+      type: 'image/png',
+      body,
+      status,
+    });
+    // Past 64 KiB a refused body is still arriving when the refusal is answered.
+    const attempts = [
+      put(poster, Buffer.concat([frame, Buffer.alloc(6_000_000)]), 413),
+      put(poster, Buffer.alloc(65_400), 415),
+      put(poster, Buffer.alloc(1_000_000), 415),
+      put(signed.pathname + signed.search, Buffer.alloc(65_400), 415),
+      put(signed.pathname + signed.search, Buffer.alloc(1_000_000), 415),
+      {
+        method: 'POST',
+        path: '/api/v1/files/upload',
+        type: `multipart/form-data; boundary=${boundary}`,
+        body: form(textOf(1_000_000)),
+        status: 415,
+      },
+    ];
+    const before = await countEvents(db());
+    for (const attempt of attempts) {
+      const connection = keepAliveConnection(stack.server.url);
+      try {
+        const refused = await connection.send(attempt.method, attempt.path, {
+          headers: { cookie: ana.cookie, 'content-type': attempt.type },
+          body: attempt.body,
+        });
+        expect({
+          to: attempt.path,
+          bytes: attempt.body.length,
+          status: refused.status,
+          type: refused.headers['content-type'],
+        }).toEqual({
+          to: attempt.path,
+          bytes: attempt.body.length,
+          status: attempt.status,
+          type: 'application/json; charset=utf-8',
+        });
+        expect(JSON.parse(refused.text).error.code).toBe(
+          attempt.status === 413 ? 'file-too-large' : 'unsupported-type',
+        );
+        const next = await connection.send('GET', '/api/config');
+        expect({ status: next.status, reusedSocket: next.reusedSocket }).toEqual({
+          status: 200,
+          reusedSocket: true,
+        });
+      } finally {
+        connection.close();
+      }
+    }
+    await nothingWritten(before);
   });
 });
 

@@ -3,7 +3,14 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { IncomingMessage } from 'node:http';
+import {
+  finished,
+  PassThrough,
+  Transform,
+  type Readable,
+  type TransformCallback,
+} from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { mediaMessages } from '../../../shared/media';
 import { invalid, tooLarge, unsupportedType } from '../../core/errors';
@@ -92,6 +99,27 @@ class UploadInspector extends Transform {
   }
 }
 
+/**
+ * A request's body as a stream of its own, for a pipeline to read. A pipeline destroys its source
+ * when a later stage fails, and a request destroyed before its body is read leaves its connection
+ * stuck on the unread bytes: the next request on it waits until the keep-alive timeout cuts it.
+ * Refusing this stream instead reads the rest of the body and drops it, so the refusal is
+ * answered and the connection serves the next request; a body cut short still fails the stream.
+ */
+function requestBody(req: IncomingMessage): Readable {
+  const body = new PassThrough({
+    destroy(error, done) {
+      req.unpipe(body);
+      req.resume();
+      done(error);
+    },
+  });
+  finished(req, (error) => {
+    if (error) body.destroy(error);
+  });
+  return req.pipe(body);
+}
+
 /** Streams an upload to a staging file; nothing of a refused upload is left behind. */
 export async function stageUpload(
   source: Readable,
@@ -102,7 +130,11 @@ export async function stageUpload(
   const inspector = new UploadInspector(name, rules);
   const sink = createWriteStream(target, { flags: 'wx' });
   try {
-    await pipeline(source, inspector, sink);
+    await pipeline(
+      source instanceof IncomingMessage ? requestBody(source) : source,
+      inspector,
+      sink,
+    );
   } catch (error) {
     // A source that fails at once (the request refused meanwhile) can reject the pipeline before
     // the file is even opened; removed before that, the file would be created after and stay.
