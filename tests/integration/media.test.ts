@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import http from 'node:http';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -685,6 +686,62 @@ describe('presigned uploads (disk storage)', () => {
         size: MAX_FILE + 1,
       })
       .expect(413);
+  });
+
+  it('holds a PUT to the size and type its grant declared, as the bucket would', async () => {
+    const [ana] = await signUpMembers(stack.server, 1);
+    const photo = await jpegWithLocation(400, 300);
+    const grantFor = async (size: number) => {
+      const grant = await as(stack.server, ana)
+        .post('/upload/presigned', { userId: ana.id, type: 'images', filename: 'shot.jpg', size })
+        .expect(200);
+      const url = new URL(grant.body.uploadUrl as string);
+      return url.pathname + url.search;
+    };
+    const put = async (declared: number, body: Buffer, contentType = 'image/jpeg') => {
+      const res = await request(stack.server.url)
+        .put(await grantFor(declared))
+        .set('content-type', contentType)
+        .send(body);
+      return { status: res.status, code: res.body.error?.code as unknown };
+    };
+    /** Without a Content-Length: the bytes can only be counted as they come. */
+    const putChunked = async (declared: number, body: Buffer) => {
+      const path = await grantFor(declared);
+      return new Promise<{ status: number; code: unknown }>((resolve, reject) => {
+        const req = http.request(
+          new URL(path, stack.server.url),
+          { method: 'PUT', headers: { 'content-type': 'image/jpeg' } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                code: JSON.parse(Buffer.concat(chunks).toString()).error?.code,
+              }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.write(body.subarray(0, 1000));
+        req.end(body.subarray(1000));
+      });
+    };
+    const before = await countEvents(db());
+    expect(await put(100, photo)).toEqual({ status: 413, code: 'size-not-declared' });
+    expect(await putChunked(100, photo)).toEqual({ status: 413, code: 'size-not-declared' });
+    expect(await put(photo.length + 1, photo)).toEqual({ status: 400, code: 'size-not-declared' });
+    expect(await putChunked(photo.length + 1, photo)).toEqual({
+      status: 400,
+      code: 'size-not-declared',
+    });
+    expect(await put(photo.length, photo, 'image/png')).toEqual({
+      status: 415,
+      code: 'type-not-declared',
+    });
+    await nothingWritten(before);
+    expect(await put(photo.length, photo)).toEqual({ status: 201, code: undefined });
   });
 });
 

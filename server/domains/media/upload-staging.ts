@@ -31,6 +31,8 @@ export interface StagingRules {
   allowedTypes: readonly string[];
   /** Refusal when the limit is a member's remaining quota rather than the file limit. */
   overLimit?: () => Error;
+  /** The upload must be exactly this long: a presigned upload that declared its size. */
+  exactBytes?: number;
 }
 
 /**
@@ -65,6 +67,11 @@ class UploadInspector extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     this.size += chunk.length;
+    const { exactBytes } = this.rules;
+    if (exactBytes !== undefined && this.size > exactBytes) {
+      done(tooLarge('size-not-declared', mediaMessages.sizeNotDeclared(exactBytes)));
+      return;
+    }
     if (this.size > this.rules.maxBytes) {
       done(
         this.rules.overLimit?.() ??
@@ -89,6 +96,11 @@ class UploadInspector extends Transform {
   override _flush(done: TransformCallback): void {
     if (this.size === 0) {
       done(invalid('file-empty', mediaMessages.fileEmpty));
+      return;
+    }
+    const { exactBytes } = this.rules;
+    if (exactBytes !== undefined && this.size !== exactBytes) {
+      done(invalid('size-not-declared', mediaMessages.sizeNotDeclared(exactBytes)));
       return;
     }
     if (this.type) {
