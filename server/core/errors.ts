@@ -61,9 +61,9 @@ export const limitExceeded = (code: string, message: string, retryAfterSeconds?:
 export const tooLarge = (code: string, message: string) =>
   new DomainError('too-large', code, message);
 
-/** Content of a type that is not accepted here, known from its bytes. */
-export const unsupportedType = (message: string) =>
-  new DomainError('unsupported-type', 'unsupported-type', message);
+/** Content of a type that is not accepted here: known from its bytes, or not the type declared. */
+export const unsupportedType = (message: string, code = 'unsupported-type') =>
+  new DomainError('unsupported-type', code, message);
 
 export const unavailable = (message: string, retryAfterSeconds?: number) =>
   new DomainError('unavailable', 'unavailable', message, undefined, retryAfterSeconds);

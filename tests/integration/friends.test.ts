@@ -1,4 +1,3 @@
-import { jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'kysely';
@@ -31,7 +30,6 @@ import { friendshipStream } from '../support/social-events';
 import { connectAs, useServerWithDatabase, waitForEvent } from '../support/test-server';
 
 // The shared two-core machine makes a hundred requests in a row slow; the limit tests need it.
-jest.setTimeout(30_000);
 const LIMIT_TEST_MS = 120_000;
 
 const stack = useServerWithDatabase();

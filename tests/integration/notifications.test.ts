@@ -1,4 +1,3 @@
-import { jest } from '@jest/globals';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import request from 'supertest';
@@ -21,9 +20,6 @@ import { runRead, runStatements } from '../support/model';
 import { answerRequest, sendRequest } from '../support/social-events';
 import { as, badgesOf, countEvents, signUp, type TestMember } from '../support/factories';
 import { connectAs, useServerWithDatabase, waitForEvent } from '../support/test-server';
-
-// Sign-ups hash passwords with argon2: on a loaded machine a test can outlast the default 5 s.
-jest.setTimeout(30_000);
 
 const stack = useServerWithDatabase();
 const api = () => request(stack.server.url);

@@ -1,4 +1,3 @@
-import { jest } from '@jest/globals';
 import type { Socket } from 'socket.io-client';
 import {
   onboardingLiveEvents,
@@ -17,8 +16,6 @@ import {
 } from '../support/factories';
 import { rebuild } from '../support/model';
 import { connectAs, useServerWithDatabase, waitForEvent } from '../support/test-server';
-
-jest.setTimeout(30_000);
 
 const stack = useServerWithDatabase();
 const db = () => stack.database.db;
