@@ -50,13 +50,8 @@ import {
   csvExport,
   jsonExport,
 } from './content-export';
-import {
-  exportRows,
-  readContent,
-  readContentList,
-  readContentStats,
-  searchContent,
-} from './content-read';
+import { exportRows, readContent, readContentList, readContentStats } from './content-read';
+import { searchContent } from './content-search';
 import { validateImport } from './content-rules';
 import { uuidv7 } from './uuidv7';
 
