@@ -21,13 +21,13 @@ const PAGE_ORDERS: Record<Order, RawBuilder<unknown>> = {
 };
 
 /**
- * The matches a search ranks: the newest `CONTENT_SEARCH_WINDOW` the reader may read (the oldest
+ * The matches a search ranks: the newest `window` (`CONTENT_SEARCH_WINDOW`) the reader may read (the oldest
  * for `oldest`), newest first by the search document's own index. For a common word Postgres
  * walks that index and stops once the window is full; for a rare one it reads the GIN index and
  * sorts the few matches. Either way the work is bounded by the window, not by how many posts
  * hold the word (docs/performance.md, "Search").
  */
-function windowSql(readerId: string, q: string, f: ContentFilters, order: Order) {
+function windowSql(readerId: string, q: string, f: ContentFilters, order: Order, window: number) {
   const tsquery = sql`websearch_to_tsquery('english', ${q})`;
   const direction = order === 'oldest' ? sql`asc` : sql`desc`;
   return sql`select s.post_id, s.created_at,
@@ -36,18 +36,22 @@ function windowSql(readerId: string, q: string, f: ContentFilters, order: Order)
     from post_search s join posts p on p.id = s.post_id
     where s.document @@ ${tsquery} and ${contentReadable(readerId)} and ${filterSql(f)}
     order by s.created_at ${direction}, s.post_id ${direction}
-    limit ${CONTENT_SEARCH_WINDOW}`;
+    limit ${window}`;
 }
 
 /**
  * One page of a search as one statement: the window read once, its count beside each row of the
  * page, and the page's records as `contentRows` presents them.
  */
-export function searchPageQuery(readerId: string, query: ContentSearchQuery) {
+export function searchPageQuery(
+  readerId: string,
+  query: ContentSearchQuery,
+  window = CONTENT_SEARCH_WINDOW,
+) {
   const { q, sort, page, limit, ...f } = query;
   const order: Order = sort ?? 'relevance';
   const hits = sql<{ post_id: string; total: number }>`(
-    with window_hits as materialized (${windowSql(readerId, q, f, order)})
+    with window_hits as materialized (${windowSql(readerId, q, f, order, window)})
     select hit.*, (select count(*) from window_hits)::int as total
     from window_hits hit
     order by ${PAGE_ORDERS[order]}
@@ -68,19 +72,20 @@ export async function searchContent(
   db: Db,
   readerId: string,
   query: ContentSearchQuery,
+  window = CONTENT_SEARCH_WINDOW,
 ): Promise<ContentPage> {
   const offset = (query.page - 1) * query.limit;
   const [found] = await readWithin(db, SEARCH_TIMEOUT_MS, [
-    statement(searchPageQuery(readerId, query)),
+    statement(searchPageQuery(readerId, query, window)),
   ]);
   const rows = found!.rows as unknown as (ContentRow & { total: number })[];
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && offset > 0) {
     // A page past the last one: only the count says how many there were.
     const { q, sort, page: _page, limit: _limit, ...f } = query;
-    const window = windowSql(readerId, q, f, sort ?? 'relevance');
+    const matches = windowSql(readerId, q, f, sort ?? 'relevance', window);
     const [counted] = await readWithin(db, SEARCH_TIMEOUT_MS, [
-      statement(sql`select count(*)::int as total from (${window}) w`),
+      statement(sql`select count(*)::int as total from (${matches}) w`),
     ]);
     total = (counted!.rows[0] as { total: number }).total;
   }
