@@ -62,6 +62,7 @@ import type { PostGrantsTable } from './tables/post-grants';
 import type { PostLikesTable } from './tables/post-likes';
 import type { PostMediaTable } from './tables/post-media';
 import type { PostNumbersTable } from './tables/post-numbers';
+import type { PostSearchTable } from './tables/post-search';
 import type { PostVersionsTable } from './tables/post-versions';
 import type { PostsTable } from './tables/posts';
 import type { ProfileStatsTable } from './tables/profile-stats';
@@ -124,6 +125,7 @@ export interface Database {
   two_factor_used_steps: TwoFactorUsedStepsTable;
   posts: PostsTable;
   post_numbers: PostNumbersTable;
+  post_search: PostSearchTable;
   post_likes: PostLikesTable;
   post_grants: PostGrantsTable;
   post_versions: PostVersionsTable;

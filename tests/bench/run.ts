@@ -35,6 +35,8 @@
  *   BENCH_STORM_WATCHERS   sockets watching the liked post (1000)
  *   BENCH_CONTENT_POSTS    posts seeded for the content scenario (50000, among 2,000 members);
  *                          one member's own are then topped up to 5,000 for the export
+ *   BENCH_SEARCH_POSTS     posts seeded for the search scenario (500000, among 10,000 members
+ *                          with 100 friends each); `search` runs only when named
  *
  * Round trips per command are read from the server's `GET /api/test/command-stats` before and
  * after each scenario's load; duplicated deliveries are printed one by one.
@@ -62,6 +64,9 @@ import {
   tripsBetween,
 } from './command-stats';
 import { badgeCommands, COMMAND_NAME } from './commands';
+import { runCommunitySearchBench } from './community-search';
+import { seedFeed } from './feed-seed';
+import { seedSearchWords } from './search-seed';
 import { runContentBench } from './content';
 import { cpuPercent, cpuSnapshot } from './cpu';
 import { duplicateReport } from './duplicates';
@@ -162,6 +167,16 @@ const settings = {
     exportPosts: 5000,
     exportRuns: 3,
   },
+};
+
+const searchSettings = {
+  size: {
+    members: 10_000,
+    posts: Math.round(numberEnv('BENCH_SEARCH_POSTS', 500_000)),
+    friends: 100,
+  },
+  words: { vocabulary: 5000, wordsPerPost: 30 },
+  run: { readers: 16, warmupMs: 1000, durationMs: 5000 },
 };
 
 function feedSettings() {
@@ -473,6 +488,25 @@ async function main(): Promise<number> {
     if (settings.scenarios.has('content')) {
       const result = await runContentBench(running, settings.content);
       tables.push(...result.sections);
+      missed.push(...result.missed);
+    }
+    if (settings.scenarios.has('search')) {
+      const { size } = searchSettings;
+      progress(`search: seeding ${size.members} members and ${size.posts} posts`);
+      const seed = await seedFeed(running.databaseUrl, size);
+      const words = await seedSearchWords(running.databaseUrl, searchSettings.words, seed.ids);
+      const step = Math.floor(size.members / searchSettings.run.readers);
+      const members = await seed.withSession(
+        Array.from({ length: searchSettings.run.readers }, (_, i) => i * step),
+      );
+      const result = await runCommunitySearchBench({
+        serverUrl: running.url,
+        databaseUrl: running.databaseUrl,
+        members,
+        words,
+        settings: searchSettings.run,
+      });
+      tables.push(result.section);
       missed.push(...result.missed);
     }
     const warnings = [...running.warnings];

@@ -4,6 +4,7 @@ import { qb, statement } from '../../db/statement';
 import type { Projection } from '../../eventstore/projection';
 import { positionOf } from './feed-order';
 import { attachStatements } from './post-media';
+import { deleteSearchDocument, writeSearchDocument } from './post-search-document';
 import { eraseMemberPosts } from './posts-erasure';
 
 export const postEventTypes = [
@@ -81,6 +82,7 @@ export const postsProjection: Projection = {
     'saved_posts',
     'post_media',
     'post_grants',
+    'post_search',
   ],
   // A moderator's decision on a post or comment is kept on its row, where `postVisible` reads it.
   handles: [...postEventTypes, 'ContentModerated', 'AccountDeleted'],
@@ -111,6 +113,7 @@ export const postsProjection: Projection = {
                 }),
               ),
           ),
+          writeSearchDocument(d.postId),
           ...attachStatements(d.postId, d.mediaIds, false),
         ];
       }
@@ -126,6 +129,7 @@ export const postsProjection: Projection = {
         const d = event.data;
         return [
           bumpPost(d.postId, { status: d.status, edited_at: event.occurredAt, ...columnsOf(d) }),
+          writeSearchDocument(d.postId),
           ...attachStatements(d.postId, d.mediaIds, true),
         ];
       }
@@ -159,6 +163,7 @@ export const postsProjection: Projection = {
           statement(qb.deleteFrom('saved_posts').where('post_id', '=', postId)),
           statement(qb.deleteFrom('post_media').where('post_id', '=', postId)),
           statement(qb.deleteFrom('post_grants').where('post_id', '=', postId)),
+          deleteSearchDocument(postId),
           statement(qb.deleteFrom('posts').where('id', '=', postId)),
         ];
       }
