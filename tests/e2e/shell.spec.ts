@@ -133,3 +133,30 @@ test('the shell’s badges and the ad’s dots pass axe’s contrast and target-
     expect({ dark, violations: await seriousViolations(page) }).toEqual({ dark, violations: [] });
   }
 });
+
+test('a member’s visit to / is recorded as a page view, once for the session', async ({ page }) => {
+  const views: number[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/analytics/page-views') {
+      views.push(response.status());
+    }
+  });
+  const first = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/analytics/page-views',
+  );
+  await signInNewMember(page);
+  expect((await first).status()).toBe(204);
+  // Back to / within the session: the session's visit is counted already, nothing is sent.
+  await page
+    .getByRole('navigation', { name: 'Side panel' })
+    .getByRole('link', { name: 'Saved' })
+    .click();
+  await expect(page).toHaveURL(/\/saved$/);
+  await page
+    .getByRole('navigation', { name: 'Side panel' })
+    .getByRole('link', { name: 'Home' })
+    .click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
+  expect(views).toEqual([204]);
+});
