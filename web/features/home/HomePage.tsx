@@ -51,7 +51,7 @@ export function HomePage() {
             </Suspense>
           </SectionErrorBoundary>
         ) : session.status === 'error' ? (
-          <ErrorState onRetry={session.retry} />
+          <ErrorState {...session.failure} onRetry={session.retry} />
         ) : (
           <LoadingState />
         )}
