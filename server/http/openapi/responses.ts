@@ -58,6 +58,10 @@ const KNOWN_ERRORS: Record<number, { name: string; description: string; retry?: 
     description: 'A limit was exceeded (see `code`); `Retry-After` says when to try again.',
     retry: true,
   },
+  500: {
+    name: 'InternalError',
+    description: '`internal`: an unexpected failure, a bug; monitoring records it.',
+  },
   503: {
     name: 'Unavailable',
     description:
