@@ -17,6 +17,8 @@ export default {
       // only there to catch a hang; a test that needs more says so itself.
       testTimeout: 30_000,
       globalSetup: '<rootDir>/tests/support/postgres-global-setup.ts',
+      // Every answer a test server gives is checked against the API document.
+      setupFilesAfterEnv: ['<rootDir>/tests/support/response-contract-hooks.ts'],
       globalTeardown: '<rootDir>/tests/support/postgres-global-teardown.ts',
     },
   ],
