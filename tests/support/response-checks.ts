@@ -4,7 +4,8 @@ import { ResponseContract, type ObservedResponse } from './openapi-responses';
 /**
  * What the server answers outside `/api`, and why none of it is in the API document. Everything
  * under `/api` is checked, test routes included (the document lists them under `test` wherever
- * they are mounted); any other path is a problem, so that nothing new escapes the check unnamed.
+ * they are mounted); any other path answered with anything but the app's JSON 404 is a problem,
+ * so that nothing new escapes the check unnamed.
  * (Test servers do not serve the web app.)
  */
 export const OUTSIDE_THE_API: ReadonlyArray<{ prefix: string; reason: string }> = [
@@ -45,7 +46,14 @@ function watch(req: IncomingMessage, res: ServerResponse, contract: ResponseCont
   const path = (req.url ?? '/').split('?')[0]!;
   if (!contract.covers(path)) {
     if (!OUTSIDE_THE_API.some(({ prefix }) => path.startsWith(prefix))) {
-      problems.push(`${req.method} ${path} is neither in the API document nor outside the API`);
+      res.once('finish', () => {
+        // A path nobody serves gets the app's JSON 404 (not an operation, so not documented).
+        const notFound =
+          res.statusCode === 404 && JSON_TYPE.test(String(res.getHeader('content-type') ?? ''));
+        if (!notFound) {
+          problems.push(`${req.method} ${path} is neither in the API document nor outside the API`);
+        }
+      });
     }
     return;
   }
