@@ -7,7 +7,7 @@ import { qb } from '../../server/db/statement';
 import { FEED_SLACK, feedQuery, postRows } from '../../server/domains/posts/posts-read';
 import { cpuPercent, cpuSnapshot, type CpuPercent } from './cpu';
 import { seedFeed, type FeedSeed, type FeedSeedSize, type SeededMember } from './feed-seed';
-import { runLikeStorm, type StormSettings } from './feed-storm';
+import { runHotPost, type HotPostSettings } from './community-hot-post';
 import { HttpPool } from './http-pool';
 import { progress } from './members';
 import { fmt, row, type Row, type Section } from './report';
@@ -28,7 +28,9 @@ export interface FeedBenchSettings {
   durationMs: number;
   /** Seconds per cell of the query comparison, at each concurrency. */
   sqlMs: number;
-  storm: StormSettings;
+  /** Only the hot post: no feed reading, no query comparison (for work on the like path). */
+  hotPostOnly: boolean;
+  hotPost: HotPostSettings & { watchers: number; likers: number; others: number };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -37,7 +39,7 @@ const p50p99 = (s: Summary) => `${fmt.ms(s.p50)} / ${fmt.ms(s.p99)}`;
 const cpuText = (cpu: CpuPercent) =>
   [cpu.server, cpu.postgres, cpu.bench, cpu.other].map(pct).join(' / ');
 
-/** Distinct random seed numbers, in three disjoint sets: readers, watchers, likers. */
+/** Distinct random seed numbers, in disjoint sets of the given sizes (the last may be short). */
 function draw(count: number, sizes: number[]): number[][] {
   const all = Array.from({ length: count }, (_, i) => i);
   for (let i = all.length - 1; i > 0; i--) {
@@ -345,11 +347,32 @@ export async function runFeedBench(
       `${size.posts.toLocaleString('en-US')} posts, ${size.friends} friends each on average`,
   );
   const seed: FeedSeed = await seedFeed(server.databaseUrl, size);
-  const [readerNumbers, watcherNumbers, likerNumbers] = draw(size.members, [
+  const hot = settings.hotPost;
+  const [readerNumbers, watcherNumbers, likerNumbers, otherNumbers, rest] = draw(size.members, [
     settings.readers,
-    settings.storm.watchers,
-    settings.storm.likers,
+    hot.watchers,
+    hot.likers,
+    hot.others,
+    size.members,
   ]);
+  // The post's earlier likers: anyone but the storm's likers.
+  const earlierLikers = [...rest!, ...readerNumbers!, ...watcherNumbers!, ...otherNumbers!].slice(
+    0,
+    hot.earlierLikes,
+  );
+  const hotPost = () =>
+    runHotPost(
+      server,
+      seed,
+      {
+        watchers: watcherNumbers!,
+        likers: likerNumbers!,
+        earlierLikers,
+        others: otherNumbers!,
+      },
+      hot,
+    );
+  if (settings.hotPostOnly) return hotPost();
   const readers = await seed.withSession(readerNumbers!);
 
   const runs = [];
@@ -365,7 +388,7 @@ export async function runFeedBench(
   }
 
   const comparison = await compareQueries(server, readers, settings);
-  const storm = await runLikeStorm(server, seed, watcherNumbers!, likerNumbers!, settings.storm);
+  const storm = await hotPost();
 
   const within = (s: Summary) => ({
     text: `p99 ≤ ${FEED_TARGETS.pageP99Ms} ms`,
@@ -454,8 +477,9 @@ export async function runFeedBench(
     },
     ...storm.sections,
   ];
-  const missed = [...feedRows, ...storm.sections.flatMap((s) => s.rows ?? [])]
-    .filter((r) => r.result === 'FAIL')
-    .map((r) => r.metric);
+  const missed = [
+    ...feedRows.filter((r) => r.result === 'FAIL').map((r) => r.metric),
+    ...storm.missed,
+  ];
   return { sections, missed };
 }
