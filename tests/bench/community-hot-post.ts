@@ -458,7 +458,8 @@ export async function runHotPost(
     }).finally(() => pool.close()),
     othersTraffic(server, pairs, settings.othersRate, settings.durationMs, settings.drainMs),
   ]);
-  const cpu: CpuPercent = cpuPercent(cpuBefore, cpuSnapshot(server.pid, server.postmasterPid()));
+  const cpuAfter = cpuSnapshot(server.pid, server.postmasterPid());
+  const cpu: CpuPercent = cpuPercent(cpuBefore, cpuAfter);
 
   progress('hot post: waiting for the likes to settle');
   const final = await settledPost(server, post.id, author!.cookie);
@@ -515,6 +516,12 @@ export async function runHotPost(
   const sustained = load.ok / (load.elapsedMs / 1000);
   const http = summarize(load.latenciesMs);
   const earlierCount = earlierLikers.length - earlierFailed;
+  // CPU time per like that landed (the others' few requests ride along): steadier than a rate
+  // when other work shares the machine.
+  const landed = final.likes - earlierCount;
+  const perLike = (from: number, to: number) => (landed > 0 ? (to - from) / landed : Number.NaN);
+  const serverPerLike = perLike(cpuBefore.server, cpuAfter.server);
+  const postgresPerLike = perLike(cpuBefore.postgres, cpuAfter.postgres);
 
   const rows: Row[] = [
     row(
@@ -609,6 +616,11 @@ export async function runHotPost(
     ...othersRows('without the storm', quiet, false),
     ...othersRows('during the storm', during, true),
     row('CPU in the storm: server / postgres / bench / other', cpu.server, cpuText(cpu)),
+    row(
+      'CPU per like that landed: server / postgres',
+      serverPerLike,
+      `${serverPerLike.toFixed(2)} / ${postgresPerLike.toFixed(2)} ms`,
+    ),
   ];
   const title =
     `Hot post — ${fmt.int(settings.rate)} likes/s on a post with ${fmt.int(earlierCount)} ` +
