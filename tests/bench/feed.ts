@@ -1,4 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { FeedPage } from '../../shared/posts';
@@ -11,7 +14,7 @@ import { runHotPost, type HotPostSettings } from './community-hot-post';
 import { HttpPool } from './http-pool';
 import { progress } from './members';
 import { fmt, row, type Row, type Section } from './report';
-import type { ServerProcess } from './server-process';
+import { freePort, startServer, type ServerProcess } from './server-process';
 import { summarize, type Summary } from './stats';
 
 /** The issue's targets for the `feed` scenario. */
@@ -30,6 +33,8 @@ export interface FeedBenchSettings {
   sqlMs: number;
   /** Only the hot post: no feed reading, no query comparison (for work on the like path). */
   hotPostOnly: boolean;
+  /** Another checkout whose hot post runs first, on a server of its own (BENCH_HOT_POST_BASELINE). */
+  hotPostBaseline: string | undefined;
   hotPost: HotPostSettings & { watchers: number; likers: number; others: number };
 }
 
@@ -337,6 +342,64 @@ async function compareQueries(
   }
 }
 
+/** Which seeded members play which part in the hot post: disjoint, at random. */
+function hotPostMembers(settings: FeedBenchSettings) {
+  const { size, hotPost: hot } = settings;
+  const [readerNumbers, watcherNumbers, likerNumbers, otherNumbers, rest] = draw(size.members, [
+    settings.readers,
+    hot.watchers,
+    hot.likers,
+    hot.others,
+    size.members,
+  ]);
+  return {
+    readers: readerNumbers!,
+    members: {
+      watchers: watcherNumbers!,
+      likers: likerNumbers!,
+      // The post's earlier likers: anyone but the storm's likers.
+      earlierLikers: [...rest!, ...readerNumbers!, ...watcherNumbers!, ...otherNumbers!].slice(
+        0,
+        hot.earlierLikes,
+      ),
+      others: otherNumbers!,
+    },
+  };
+}
+
+/**
+ * The hot post on another checkout of the product (main's code, say), on a server and an
+ * embedded Postgres of its own, seeded the same way, in this run: a before beside the after,
+ * measured minutes apart on the same machine. Its server is stopped before this run's goes on.
+ */
+async function baselineHotPost(root: string, settings: FeedBenchSettings): Promise<Section[]> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'agora-bench-baseline-'));
+  await chmod(dataDir, 0o755);
+  progress(`hot post baseline: starting the server of ${root}`);
+  const server = await startServer({
+    repoRoot: root,
+    dataDir,
+    databaseUrl: undefined,
+    embeddedPgPort: await freePort(),
+  });
+  try {
+    const seed = await seedFeed(server.databaseUrl, settings.size);
+    const { sections } = await runHotPost(
+      server,
+      seed,
+      hotPostMembers(settings).members,
+      settings.hotPost,
+    );
+    return sections.map((section) => ({
+      ...section,
+      title: `Baseline (${root}): ${section.title}`,
+    }));
+  } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 export async function runFeedBench(
   server: ServerProcess,
   settings: FeedBenchSettings,
@@ -346,34 +409,17 @@ export async function runFeedBench(
     `feed: seeding ${size.members.toLocaleString('en-US')} members, ` +
       `${size.posts.toLocaleString('en-US')} posts, ${size.friends} friends each on average`,
   );
+  const baseline = settings.hotPostBaseline
+    ? await baselineHotPost(settings.hotPostBaseline, settings)
+    : [];
   const seed: FeedSeed = await seedFeed(server.databaseUrl, size);
-  const hot = settings.hotPost;
-  const [readerNumbers, watcherNumbers, likerNumbers, otherNumbers, rest] = draw(size.members, [
-    settings.readers,
-    hot.watchers,
-    hot.likers,
-    hot.others,
-    size.members,
-  ]);
-  // The post's earlier likers: anyone but the storm's likers.
-  const earlierLikers = [...rest!, ...readerNumbers!, ...watcherNumbers!, ...otherNumbers!].slice(
-    0,
-    hot.earlierLikes,
-  );
-  const hotPost = () =>
-    runHotPost(
-      server,
-      seed,
-      {
-        watchers: watcherNumbers!,
-        likers: likerNumbers!,
-        earlierLikers,
-        others: otherNumbers!,
-      },
-      hot,
-    );
-  if (settings.hotPostOnly) return hotPost();
-  const readers = await seed.withSession(readerNumbers!);
+  const parts = hotPostMembers(settings);
+  const hotPost = () => runHotPost(server, seed, parts.members, settings.hotPost);
+  if (settings.hotPostOnly) {
+    const own = await hotPost();
+    return { sections: [...baseline, ...own.sections], missed: own.missed };
+  }
+  const readers = await seed.withSession(parts.readers);
 
   const runs = [];
   for (const pauseMs of [0, settings.pauseMs]) {
@@ -475,6 +521,7 @@ export async function runFeedBench(
       title: `${title}: query plans (EXPLAIN ANALYZE, BUFFERS)`,
       notes: comparison.plans.map((p) => `${p.title}:\n\n${p.plan}`),
     },
+    ...baseline,
     ...storm.sections,
   ];
   const missed = [

@@ -37,6 +37,8 @@
  *   BENCH_HOT_OTHERS       other members reading their feeds and messaging during the storm (20)
  *   BENCH_HOT_OTHERS_RATE  their feed pages/s and messages/s, each (10)
  *   BENCH_FEED_HOT_POST_ONLY 1: of the feed scenario, only the hot post (seeded as usual)
+ *   BENCH_HOT_POST_BASELINE another checkout (with its node_modules) whose hot post runs first in
+ *                          the same run, on a server and Postgres of its own: a before beside the after
  *   BENCH_CONTENT_POSTS    posts seeded for the content scenario (50000, among 2,000 members);
  *                          one member's own are then topped up to 5,000 for the export
  *
@@ -195,6 +197,7 @@ function feedSettings() {
     durationMs: numberEnv('BENCH_FEED_SECONDS', quick ? 5 : 15) * 1000,
     sqlMs: quick ? 2000 : 4000,
     hotPostOnly: process.env.BENCH_FEED_HOT_POST_ONLY === '1',
+    hotPostBaseline: process.env.BENCH_HOT_POST_BASELINE || undefined,
     hotPost: {
       rate,
       durationMs,
