@@ -41,6 +41,8 @@ export interface HotPostSettings {
   earlierConcurrency: number;
   /** Feed pages per second and messages per second from the other members, each. */
   othersRate: number;
+  /** Time one more like statement by statement, with this tree's statements. */
+  profileStatements: boolean;
   connections: number;
   socketConcurrency: number;
   /** How long the watchers get, after the last like answered, to reach the final count. */
@@ -369,6 +371,8 @@ export async function runHotPost(
   const others = await seed.withSession(numbers.others);
   const profiles: { label: string; profile: LikeProfile }[] = [];
   const profile = async (label: string) => {
+    // The statements are this tree's: on another checkout's schema they need not run.
+    if (!settings.profileStatements) return;
     profiles.push({
       label,
       profile: await profileLike(server.databaseUrl, post.id, prober!.id),
@@ -649,18 +653,22 @@ export async function runHotPost(
           `Push window (POST_COUNTS_PUSH_WINDOW_MS): ${process.env.POST_COUNTS_PUSH_WINDOW_MS ?? 'the server’s default'}.`,
         ],
       },
-      {
-        title: `${title}: one more like, statement by statement (EXPLAIN ANALYZE, rolled back)`,
-        grid: profileGrid(profiles),
-        notes: [
-          'The like command of one more member (signed up with the author, never liking the ' +
-            'post), as the server runs it: its reads, then its write (the append, each ' +
-            'projection’s statements, the effects and the reply), each under EXPLAIN (ANALYZE, ' +
-            'BUFFERS) in one transaction that is rolled back; twice on one connection, the ' +
-            'second timed. Postgres time only (planning and execution), without round trips; ' +
-            'shared buffers hit or read.',
-        ],
-      },
+      ...(profiles.length === 0
+        ? []
+        : [
+            {
+              title: `${title}: one more like, statement by statement (EXPLAIN ANALYZE, rolled back)`,
+              grid: profileGrid(profiles),
+              notes: [
+                'The like command of one more member (signed up with the author, never liking the ' +
+                  'post), as the server runs it: its reads, then its write (the append, each ' +
+                  'projection’s statements, the effects and the reply), each under EXPLAIN (ANALYZE, ' +
+                  'BUFFERS) in one transaction that is rolled back; twice on one connection, the ' +
+                  'second timed. Postgres time only (planning and execution), without round trips; ' +
+                  'shared buffers hit or read.',
+              ],
+            },
+          ]),
     ],
     missed: rows.filter((r) => r.result === 'FAIL').map((r) => r.metric),
   };

@@ -384,12 +384,10 @@ async function baselineHotPost(root: string, settings: FeedBenchSettings): Promi
   });
   try {
     const seed = await seedFeed(server.databaseUrl, settings.size);
-    const { sections } = await runHotPost(
-      server,
-      seed,
-      hotPostMembers(settings).members,
-      settings.hotPost,
-    );
+    const { sections } = await runHotPost(server, seed, hotPostMembers(settings).members, {
+      ...settings.hotPost,
+      profileStatements: false,
+    });
     return sections.map((section) => ({
       ...section,
       title: `Baseline (${root}): ${section.title}`,

@@ -210,6 +210,7 @@ function feedSettings() {
       ),
       earlierConcurrency: 32,
       othersRate: numberEnv('BENCH_HOT_OTHERS_RATE', 10),
+      profileStatements: true,
       connections: 64,
       socketConcurrency: 50,
       graceMs: 10_000,
