@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import type { Socket } from 'socket.io-client';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import * as notificationActorsMigration from '../../migrations/20261201T100000-notification-actors';
 import {
   POSTS_SOCKET_EVENTS,
   type Post,
@@ -10,7 +11,8 @@ import {
 } from '../../shared/posts';
 import { notificationsPageSchema, type Notification } from '../../shared/social/notifications';
 import { as, badgesOf, signUpMembers, snapshotTable, type TestMember } from '../support/factories';
-import { rebuild } from '../support/model';
+import { readNotificationsPage } from '../../server/domains/notifications/notifications-read';
+import { model, rebuild } from '../support/model';
 import { connectAs, useServerWithDatabase } from '../support/test-server';
 
 // Each test signs members up (argon2): on a loaded machine that outlasts the default 5 s.
@@ -260,5 +262,31 @@ describe('rebuilding', () => {
     const before = await Promise.all(tables.map((t) => snapshotTable(db(), t)));
     await rebuild(db());
     expect(await Promise.all(tables.map((t) => snapshotTable(db(), t)))).toEqual(before);
+  });
+});
+
+describe('the notification actors migration', () => {
+  it('goes down to arrays and up to rows again, keeping every notification as members read it', async () => {
+    const { rows: recipients } = await sql<{ user_id: string }>`
+      select distinct user_id from notifications`.execute(db());
+    const read = () =>
+      Promise.all(
+        recipients.map(async ({ user_id }) => {
+          const page = await readNotificationsPage(db(), model.meanings, user_id, undefined);
+          return page.notifications;
+        }),
+      );
+    const before = await read();
+    expect(before.flat().some((n) => n.actorCount > 3)).toBe(true);
+
+    const database = db() as unknown as Kysely<unknown>;
+    await notificationActorsMigration.down(database);
+    const { rows: arrays } = await sql<{ n: number }>`
+      select count(*)::int as n from notifications
+      where cardinality(actor_ids) <> actor_count`.execute(db());
+    expect(arrays[0]!.n).toBe(0);
+    await notificationActorsMigration.up(database);
+
+    expect(await read()).toEqual(before);
   });
 });
