@@ -382,12 +382,14 @@ export async function runHotPost(
   progress(`hot post: ${earlierLikers.length} earlier likes through the API`);
   const firstLike = await likeEarlier(server, post.id, earlierLikers.slice(0, 1), 1);
   await profile('at 1 like');
+  const earlierCpuBefore = cpuSnapshot(server.pid, server.postmasterPid());
   const earlier = await likeEarlier(
     server,
     post.id,
     earlierLikers.slice(1),
     settings.earlierConcurrency,
   );
+  const earlierCpuAfter = cpuSnapshot(server.pid, server.postmasterPid());
   const earlierFailed = firstLike.failed + earlier.failed;
   const earlierRate = (earlierLikers.length - 1 - earlier.failed) / earlier.seconds;
   progress(`hot post: earlier likes at ${fmt.int(earlierRate)}/s, ${earlierFailed} failed`);
@@ -526,6 +528,9 @@ export async function runHotPost(
   const perLike = (from: number, to: number) => (landed > 0 ? (to - from) / landed : Number.NaN);
   const serverPerLike = perLike(cpuBefore.server, cpuAfter.server);
   const postgresPerLike = perLike(cpuBefore.postgres, cpuAfter.postgres);
+  const earlierLanded = earlierLikers.length - 1 - earlier.failed;
+  const perEarlierLike = (from: number, to: number) =>
+    earlierLanded > 0 ? (to - from) / earlierLanded : Number.NaN;
 
   const rows: Row[] = [
     row(
@@ -621,7 +626,15 @@ export async function runHotPost(
     ...othersRows('during the storm', during, true),
     row('CPU in the storm: server / postgres / bench / other', cpu.server, cpuText(cpu)),
     row(
-      'CPU per like that landed: server / postgres',
+      'CPU per earlier like (before the watchers connect): server / postgres',
+      perEarlierLike(earlierCpuBefore.server, earlierCpuAfter.server),
+      `${perEarlierLike(earlierCpuBefore.server, earlierCpuAfter.server).toFixed(2)} / ${perEarlierLike(
+        earlierCpuBefore.postgres,
+        earlierCpuAfter.postgres,
+      ).toFixed(2)} ms`,
+    ),
+    row(
+      'CPU per like of the storm that landed: server / postgres',
       serverPerLike,
       `${serverPerLike.toFixed(2)} / ${postgresPerLike.toFixed(2)} ms`,
     ),
