@@ -1,6 +1,9 @@
 /** What a coalescer runs: one pass over the keys that are due, together. */
 export interface CoalescerOptions {
-  /** A key runs at most once per window; requests within it fold into one run at its end. */
+  /**
+   * A key runs again at the earliest this long after its last run ended; requests meanwhile fold
+   * into that one run.
+   */
   windowMs: number;
   run(keys: string[]): Promise<void>;
   /** A run that failed; its keys are not run again until they are asked for again. */
@@ -15,8 +18,8 @@ interface KeyState {
 
 /**
  * Coalesces pushes of one thing (a post's counts) per short window. The first request for a key
- * after a quiet window runs at once; requests within `windowMs` of the key's last run fold into
- * one run at the window's end. A run reads the current state, so the newest value wins, and a
+ * after a quiet window runs at once; requests within `windowMs` of the end of the key's last run
+ * fold into one run at the window's end. A run reads the current state, so the newest value wins, and a
  * request that arrives while its key's run is in flight gets one more run after it: the last
  * value always goes out. Keys due at the same moment share one run (one read for them all), as do
  * keys requested in one turn of the event loop; one key never has two runs at once.
@@ -100,9 +103,14 @@ export class Coalescer {
       .catch((error: unknown) => this.options.onError(error))
       .finally(() => {
         this.inFlight.delete(run);
+        // The window runs from the run's end: runs slowed by a busy process come less often
+        // instead of back to back, and leave it time for the work that makes the changes.
+        const endedAt = performance.now();
         for (const key of keys) {
           const state = this.keys.get(key);
-          if (state) state.running = false;
+          if (!state) continue;
+          state.running = false;
+          state.lastRunAt = endedAt;
         }
         this.schedule();
       });
