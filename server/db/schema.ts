@@ -51,6 +51,7 @@ import type { EmailChangeTokensTable } from './tables/email-change-tokens';
 import type { LogEntriesTable } from './tables/log-entries';
 import type { MessagesTable } from './tables/messages';
 import type { MonitoringEventsTable } from './tables/monitoring-events';
+import type { NotificationActorsTable } from './tables/notification-actors';
 import type { NotificationPreferencesTable } from './tables/notification-preferences';
 import type { NotificationsTable } from './tables/notifications';
 import type { OnboardingProgressTable } from './tables/onboarding-progress';
@@ -105,6 +106,7 @@ export interface Database {
   conversation_members: ConversationMembersTable;
   messages: MessagesTable;
   notifications: NotificationsTable;
+  notification_actors: NotificationActorsTable;
   notification_preferences: NotificationPreferencesTable;
   socket_presence: SocketPresenceTable;
   last_seen: LastSeenTable;

@@ -33,6 +33,12 @@
  *   BENCH_STORM_RATE       likes/s in the like storm (500)
  *   BENCH_STORM_SECONDS    length of the like storm (10; 3 quick)
  *   BENCH_STORM_WATCHERS   sockets watching the liked post (1000)
+ *   BENCH_HOT_EARLIER_LIKES likes the hot post gets through the API before the storm (5000)
+ *   BENCH_HOT_OTHERS       other members reading their feeds and messaging during the storm (20)
+ *   BENCH_HOT_OTHERS_RATE  their feed pages/s and messages/s, each (10)
+ *   BENCH_FEED_HOT_POST_ONLY 1: of the feed scenario, only the hot post (seeded as usual)
+ *   BENCH_HOT_POST_BASELINE another checkout (with its node_modules) whose hot post runs first in
+ *                          the same run, on a server and Postgres of its own: a before beside the after
  *   BENCH_CONTENT_POSTS    posts seeded for the content scenario (50000, among 2,000 members);
  *                          one member's own are then topped up to 5,000 for the export
  *   BENCH_SEARCH_POSTS     posts seeded for the search scenario (500000, among 10,000 members
@@ -186,8 +192,13 @@ function feedSettings() {
   const rate = numberEnv('BENCH_STORM_RATE', 500);
   const durationMs = numberEnv('BENCH_STORM_SECONDS', quick ? 3 : 10) * 1000;
   const watchers = Math.round(numberEnv('BENCH_STORM_WATCHERS', 1000));
-  // Every like is by a member who has not liked yet; readers, watchers and likers are distinct.
-  const likers = Math.min(Math.round((rate * durationMs) / 1000), members - readers - watchers);
+  const others = 2 * Math.round(numberEnv('BENCH_HOT_OTHERS', 20) / 2);
+  // Every like is by a member who has not liked yet; readers, watchers, likers and the others
+  // are distinct; the earlier likers are anyone but the likers.
+  const likers = Math.min(
+    Math.round((rate * durationMs) / 1000),
+    members - readers - watchers - others,
+  );
   return {
     size: {
       members,
@@ -200,11 +211,21 @@ function feedSettings() {
     warmupMs: 2000,
     durationMs: numberEnv('BENCH_FEED_SECONDS', quick ? 5 : 15) * 1000,
     sqlMs: quick ? 2000 : 4000,
-    storm: {
+    hotPostOnly: process.env.BENCH_FEED_HOT_POST_ONLY === '1',
+    hotPostBaseline: process.env.BENCH_HOT_POST_BASELINE || undefined,
+    hotPost: {
       rate,
       durationMs,
       watchers,
       likers,
+      others,
+      earlierLikes: Math.min(
+        Math.round(numberEnv('BENCH_HOT_EARLIER_LIKES', 5000)),
+        members - likers,
+      ),
+      earlierConcurrency: 32,
+      othersRate: numberEnv('BENCH_HOT_OTHERS_RATE', 10),
+      profileStatements: true,
       connections: 64,
       socketConcurrency: 50,
       graceMs: 10_000,
