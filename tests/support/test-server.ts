@@ -93,6 +93,13 @@ export function waitForEvent<T>(
   });
 }
 
+/**
+ * How long a file's stack may take to come up or go down: a database copied from the template and
+ * one or two servers started, which took over 30 s on a two-core machine running ten times as
+ * much as it has cores. A bail-out for a hang, not a budget.
+ */
+const STACK_TIME_LIMIT_MS = 120_000;
+
 export interface ServerWithDatabase {
   database: TestDatabase;
   server: RunningServer;
@@ -107,11 +114,11 @@ export function useServerWithDatabase(options: TestServerOptions = {}): ServerWi
   beforeAll(async () => {
     stack.database = await createTestDatabase();
     stack.server = await startTestServer(stack.database.url, options);
-  });
+  }, STACK_TIME_LIMIT_MS);
   afterAll(async () => {
     await stack.server?.close();
     await stack.database?.drop();
-  });
+  }, STACK_TIME_LIMIT_MS);
   return stack;
 }
 
@@ -131,11 +138,11 @@ export function useTwoServersOnOneDatabase(): TwoServers {
     stack.database = await createTestDatabase();
     stack.a = await startTestServer(stack.database.url);
     stack.b = await startTestServer(stack.database.url);
-  });
+  }, STACK_TIME_LIMIT_MS);
   afterAll(async () => {
     await stack.a?.close();
     await stack.b?.close();
     await stack.database?.drop();
-  });
+  }, STACK_TIME_LIMIT_MS);
   return stack;
 }
