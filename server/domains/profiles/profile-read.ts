@@ -6,7 +6,7 @@ import type {
   ProfileCardSettings,
   SocialLink,
 } from '../../../shared/profiles';
-import type { Privacy } from '../../../shared/social';
+import { messageRefusal, type MessageRefusalCode, type Privacy } from '../../../shared/social';
 import type { Read } from '../../core/reads';
 import type { Db } from '../../db/schema';
 import { statement } from '../../db/statement';
@@ -14,7 +14,7 @@ import { activeSocket, liveSockets, presenceStatus } from '../presence/presence-
 import {
   contactFieldShown,
   member,
-  messagingAllowed,
+  messagingRefusal,
   ownerReader,
   presenceShown,
   profileContactVisible,
@@ -68,7 +68,7 @@ export interface ProfileRow {
   show_last_seen: boolean;
   followed_by_me: boolean;
   follows_me: boolean;
-  can_message: boolean;
+  message_refusal: MessageRefusalCode | null;
 }
 
 /**
@@ -109,7 +109,7 @@ export function profileStatement(userId: string, viewerId: string) {
         as followed_by_me,
       exists (select 1 from follows f where f.follower_id = u.id and f.followee_id = ${viewer})
         as follows_me,
-      ${messagingAllowed(owner, viewer)} as can_message
+      ${messagingRefusal(owner, viewer)} as message_refusal
     from users u
     join profiles p on p.user_id = u.id
     left join profile_stats s on s.user_id = u.id
@@ -167,7 +167,8 @@ export function presentProfile(row: ProfileRow): Profile {
     detailsVisible: details,
     followedByMe: row.followed_by_me,
     followsMe: row.follows_me,
-    canMessage: row.can_message,
+    canMessage: row.message_refusal === null,
+    messageRefusal: row.message_refusal === null ? null : messageRefusal(row.message_refusal),
     version: Number(row.version),
   };
 }

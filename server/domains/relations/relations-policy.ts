@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { FriendPermission, Privacy } from '../../../shared/social';
+import type { FriendPermission, MessageRefusalCode, Privacy } from '../../../shared/social';
 import type { Db } from '../../db/schema';
 
 /**
@@ -237,14 +237,27 @@ export function profileReachable(owner: MemberRef, viewer: MemberRef): RawBuilde
 }
 
 /**
- * `sender` may write to `recipient` by every rule the messaging commands apply: an active member
- * other than the sender, no block, privacy, `allowDirectMessages`, and a friend's `write`.
+ * Why `sender` may not write to `recipient`, by every rule the messaging commands apply and in
+ * the order they apply them (the first that fails is the one their refusal names): themself, a
+ * block, an inactive member, privacy, `allowDirectMessages`, a friend's `write`. Null when they
+ * may. The codes are those of `MESSAGE_REFUSALS`, so a profile states the refusal word for word.
  */
+export function messagingRefusal(
+  recipient: MemberRef,
+  sender: MemberRef,
+): RawBuilder<MessageRefusalCode | null> {
+  return sql<MessageRefusalCode | null>`(case
+    when ${recipient} = ${sender} then 'conversation-to-self'
+    when ${blockedEitherWay(recipient, sender)} then 'blocked'
+    when not exists (select 1 from users
+      where users.id = ${recipient} and users.status = 'active') then 'not-found'
+    when not ${privacyAllowsMessages(recipient, sender)} then 'private-profile'
+    when not ${directMessagesAllowed(recipient, sender)} then 'direct-messages-off'
+    when not ${friendAllows(recipient, sender, 'write')} then 'operation-not-permitted'
+  end)`;
+}
+
+/** `sender` may write to `recipient`: no rule of `messagingRefusal` refuses them. */
 export function messagingAllowed(recipient: MemberRef, sender: MemberRef): RawBuilder<boolean> {
-  return sql<boolean>`(${recipient} <> ${sender}
-    and exists (select 1 from users where users.id = ${recipient} and users.status = 'active')
-    and not ${blockedEitherWay(recipient, sender)}
-    and ${privacyAllowsMessages(recipient, sender)}
-    and ${directMessagesAllowed(recipient, sender)}
-    and ${friendAllows(recipient, sender, 'write')})`;
+  return sql<boolean>`(${messagingRefusal(recipient, sender)} is null)`;
 }
