@@ -64,8 +64,10 @@ const isWatched = (io: Server, id: string) =>
   (io.sockets.adapter.rooms.get(communityRoom(id))?.size ?? 0) > 0;
 
 async function readStats(db: Db, ids: string[]): Promise<CommunityChangedPayload[]> {
+  // The hub's room admits only those who may read what is inside: they are shown every count.
   const { rows } = await sql<CommunityRow>`select c.id, c.member_count, c.discussion_count,
-      c.post_count, c.event_count, c.version, ${activeMembersSql} as active_members
+      c.post_count, c.event_count, c.version, ${activeMembersSql} as active_members,
+      true as content_visible
     from communities c where c.id = any(${ids}::uuid[])`.execute(db);
   return rows.map((row) => ({ communityId: row.id, stats: statsOf(row), version: row.version }));
 }

@@ -127,15 +127,21 @@ export function fileVisible(
  * block either way, and by its visibility: `public` to every signed-in member, `friendsOnly` to
  * the author's friends, `private` to nobody else, and to the members the author named. Drafts
  * and private posts are the author's.
+ *
+ * A caller that counts one member's posts passes that member as `author`: the friendship and
+ * block checks then no longer depend on the post, and Postgres runs them once, not per post.
  */
-export function postVisible(post: string, viewer: MemberRef): RawBuilder<boolean> {
-  const author = sql.ref(`${post}.author_id`);
+export function postVisible(
+  post: string,
+  viewer: MemberRef,
+  author: MemberRef = sql.ref(`${post}.author_id`),
+): RawBuilder<boolean> {
   return sql<boolean>`(${sql.ref(`${post}.deleted_at`)} is null
     and ${sql.ref(`${post}.moderation_state`)} <> 'removed'
     and (${author} = ${viewer}
       or (${sql.ref(`${post}.status`)} = 'published'
         and ${sql.ref(`${post}.moderation_state`)} = 'visible'
-        and (${postAudienceAdmits(post, sql.ref(`${post}.visibility`), 'view', viewer)})
+        and (${postAudienceAdmits(post, sql.ref(`${post}.visibility`), 'view', viewer, author)})
         and not ${blockedEitherWay(author, viewer)})))`;
 }
 
@@ -149,8 +155,8 @@ export function postAudienceAdmits(
   setting: RawBuilder<unknown>,
   action: 'view' | 'comment' | 'share',
   viewer: MemberRef,
+  author: MemberRef = sql.ref(`${post}.author_id`),
 ): RawBuilder<boolean> {
-  const author = sql.ref(`${post}.author_id`);
   return sql<boolean>`(${setting} = 'public'
     or (${setting} = 'friendsOnly' and ${areFriends(author, viewer)})
     or exists (select 1 from post_grants g where g.post_id = ${sql.ref(`${post}.id`)}
