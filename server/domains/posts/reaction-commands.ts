@@ -168,7 +168,10 @@ export function reactionCommands({ publicUrl }: ReactionsConfig) {
   return { setPostLike, sharePost };
 }
 
-/** Saves a post the member may see, or takes it off their saved list; idempotent. */
+/**
+ * Saves a post the member may see, or takes it off their saved list; idempotent. The answer
+ * carries the version of the member's save stream, as the `post:saved` push does.
+ */
 export const setPostSave = defineCommand({
   name: 'posts.save',
   load: (input: { userId: string; postId: string; save: boolean }) => ({
@@ -183,11 +186,13 @@ export const setPostSave = defineCommand({
   }),
   decide({ post: found, saved, version }, { userId, save }) {
     const post = requireVisible(found);
-    const result = { postId: post.id, savedByMe: save };
-    if (saved === save) return { result };
+    if (saved === save) return { result: { postId: post.id, savedByMe: save, version } };
     const data = { postId: post.id, userId };
     const event: NewEvent = save ? { type: 'PostSaved', data } : { type: 'PostUnsaved', data };
-    return { appends: [appendTo(postSaveStreamId(post.id, userId), version, [event])], result };
+    return {
+      appends: [appendTo(postSaveStreamId(post.id, userId), version, [event])],
+      result: { postId: post.id, savedByMe: save, version: version + 1 },
+    };
   },
 });
 

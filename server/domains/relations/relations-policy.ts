@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { FriendPermission, Privacy } from '../../../shared/social';
+import type { FriendPermission, MessageRefusalCode, Privacy } from '../../../shared/social';
 import type { Db } from '../../db/schema';
 
 /**
@@ -137,15 +137,21 @@ export function fileVisible(
  * block either way, and by its visibility: `public` to every signed-in member, `friendsOnly` to
  * the author's friends, `private` to nobody else, and to the members the author named. Drafts
  * and private posts are the author's.
+ *
+ * A caller that counts one member's posts passes that member as `author`: the friendship and
+ * block checks then no longer depend on the post, and Postgres runs them once, not per post.
  */
-export function postVisible(post: string, viewer: MemberRef): RawBuilder<boolean> {
-  const author = sql.ref(`${post}.author_id`);
+export function postVisible(
+  post: string,
+  viewer: MemberRef,
+  author: MemberRef = sql.ref(`${post}.author_id`),
+): RawBuilder<boolean> {
   return sql<boolean>`(${sql.ref(`${post}.deleted_at`)} is null
     and ${sql.ref(`${post}.moderation_state`)} <> 'removed'
     and (${author} = ${viewer}
       or (${sql.ref(`${post}.status`)} = 'published'
         and ${sql.ref(`${post}.moderation_state`)} = 'visible'
-        and (${postAudienceAdmits(post, sql.ref(`${post}.visibility`), 'view', viewer)})
+        and (${postAudienceAdmits(post, sql.ref(`${post}.visibility`), 'view', viewer, author)})
         and not ${blockedEitherWay(author, viewer)})))`;
 }
 
@@ -159,8 +165,8 @@ export function postAudienceAdmits(
   setting: RawBuilder<unknown>,
   action: 'view' | 'comment' | 'share',
   viewer: MemberRef,
+  author: MemberRef = sql.ref(`${post}.author_id`),
 ): RawBuilder<boolean> {
-  const author = sql.ref(`${post}.author_id`);
   return sql<boolean>`(${setting} = 'public'
     or (${setting} = 'friendsOnly' and ${areFriends(author, viewer)})
     or exists (select 1 from post_grants g where g.post_id = ${sql.ref(`${post}.id`)}
@@ -247,14 +253,27 @@ export function profileReachable(owner: MemberRef, viewer: MemberRef): RawBuilde
 }
 
 /**
- * `sender` may write to `recipient` by every rule the messaging commands apply: an active member
- * other than the sender, no block, privacy, `allowDirectMessages`, and a friend's `write`.
+ * Why `sender` may not write to `recipient`, by every rule the messaging commands apply and in
+ * the order they apply them (the first that fails is the one their refusal names): themself, a
+ * block, an inactive member, privacy, `allowDirectMessages`, a friend's `write`. Null when they
+ * may. The codes are those of `MESSAGE_REFUSALS`, so a profile states the refusal word for word.
  */
+export function messagingRefusal(
+  recipient: MemberRef,
+  sender: MemberRef,
+): RawBuilder<MessageRefusalCode | null> {
+  return sql<MessageRefusalCode | null>`(case
+    when ${recipient} = ${sender} then 'conversation-to-self'
+    when ${blockedEitherWay(recipient, sender)} then 'blocked'
+    when not exists (select 1 from users
+      where users.id = ${recipient} and users.status = 'active') then 'not-found'
+    when not ${privacyAllowsMessages(recipient, sender)} then 'private-profile'
+    when not ${directMessagesAllowed(recipient, sender)} then 'direct-messages-off'
+    when not ${friendAllows(recipient, sender, 'write')} then 'operation-not-permitted'
+  end)`;
+}
+
+/** `sender` may write to `recipient`: no rule of `messagingRefusal` refuses them. */
 export function messagingAllowed(recipient: MemberRef, sender: MemberRef): RawBuilder<boolean> {
-  return sql<boolean>`(${recipient} <> ${sender}
-    and exists (select 1 from users where users.id = ${recipient} and users.status = 'active')
-    and not ${blockedEitherWay(recipient, sender)}
-    and ${privacyAllowsMessages(recipient, sender)}
-    and ${directMessagesAllowed(recipient, sender)}
-    and ${friendAllows(recipient, sender, 'write')})`;
+  return sql<boolean>`(${messagingRefusal(recipient, sender)} is null)`;
 }
