@@ -55,9 +55,9 @@ export async function rankPeople(
       order by m.tier desc, m.similarity desc
       fetch first ${limit} rows with ties)
     select b.id, b.tier, b.similarity,
-      (select count(*)::int from friendships mine
-         join friendships theirs on theirs.friend_id = mine.friend_id
-        where mine.user_id = ${callerId} and theirs.user_id = b.id) as mutual
+      (select count(*)::int from friendships theirs
+        where theirs.user_id = b.id and theirs.friend_id in (
+          select mine.friend_id from friendships mine where mine.user_id = ${callerId})) as mutual
     from best b
     order by b.tier desc, b.similarity desc, mutual desc, b.name
     limit ${limit}`;

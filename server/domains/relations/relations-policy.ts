@@ -26,6 +26,30 @@ export function areFriends(a: MemberRef, b: MemberRef): RawBuilder<boolean> {
     where friendships.user_id = ${a} and friendships.friend_id = ${b})`;
 }
 
+/*
+ * The two rules below are `blockedEitherWay` and `areFriends` asked as membership of a list of
+ * `viewer`'s: the same answer for every pair, but when the viewer is fixed for a query and the
+ * other member varies by row (a search, a feed, a list), Postgres reads that list once, when a
+ * row first needs it, instead of probing `blocks` or `friendships` for every row. An array
+ * rather than `in (select …)`: the planner charges a hashed subquery's build to every probe of
+ * an inner index scan, and then chose a sequential scan of all the search documents over the
+ * word's index (docs/performance.md, "Search at community scale").
+ */
+
+/** `blockedEitherWay(member, viewer)`: `member` is in `viewer`'s blocks, either way. */
+export function inBlocksOf(member: MemberRef, viewer: MemberRef): RawBuilder<boolean> {
+  return sql<boolean>`(${member} = any(array(select blocks.blocked_user_id from blocks
+      where blocks.user_id = ${viewer}))
+    or ${member} = any(array(select blocks.user_id from blocks
+      where blocks.blocked_user_id = ${viewer})))`;
+}
+
+/** `areFriends(member, viewer)`: `member` counts `viewer` among their friends. */
+export function inFriendsOf(member: MemberRef, viewer: MemberRef): RawBuilder<boolean> {
+  return sql<boolean>`${member} = any(array(select friendships.user_id from friendships
+    where friendships.friend_id = ${viewer}))`;
+}
+
 /**
  * Whether `owner` lets `other` do `permission` with respect to them. Per-friend permissions only
  * narrow what friends may do: between members who are not friends this rule allows, and the
@@ -36,9 +60,8 @@ export function friendAllows(
   other: MemberRef,
   permission: FriendPermission,
 ): RawBuilder<boolean> {
-  return sql<boolean>`not exists (select 1 from friendships
-    where friendships.user_id = ${owner} and friendships.friend_id = ${other}
-      and not (${permission} = any(friendships.permissions)))`;
+  return sql<boolean>`${owner} <> all(array(select friendships.user_id from friendships
+    where friendships.friend_id = ${other} and not (${permission} = any(friendships.permissions))))`;
 }
 
 /**
@@ -64,7 +87,7 @@ function privacyAdmits(
   return sql<boolean>`(${owner} = ${other}
     or exists (select 1 from users
       where users.id = ${owner} and users.privacy = any(${openTo}::text[]))
-    or ${areFriends(owner, other)})`;
+    or ${inFriendsOf(owner, other)})`;
 }
 
 /**
@@ -85,7 +108,7 @@ export function profileDetailsVisible(owner: MemberRef, viewer: MemberRef): RawB
 export function findableBy(target: MemberRef, viewer: MemberRef): RawBuilder<boolean> {
   return sql<boolean>`(${target} <> ${viewer}
     and exists (select 1 from users where users.id = ${target} and users.status = 'active')
-    and not ${blockedEitherWay(target, viewer)}
+    and not ${inBlocksOf(target, viewer)}
     and ${privacyAdmits(target, viewer, ['public', 'friendsOnly'])}
     and ${friendAllows(target, viewer, 'search')})`;
 }
@@ -152,7 +175,7 @@ export function postVisible(
       or (${sql.ref(`${post}.status`)} = 'published'
         and ${sql.ref(`${post}.moderation_state`)} = 'visible'
         and (${postAudienceAdmits(post, sql.ref(`${post}.visibility`), 'view', viewer, author)})
-        and not ${blockedEitherWay(author, viewer)})))`;
+        and not ${inBlocksOf(author, viewer)})))`;
 }
 
 /**
@@ -168,7 +191,7 @@ export function postAudienceAdmits(
   author: MemberRef = sql.ref(`${post}.author_id`),
 ): RawBuilder<boolean> {
   return sql<boolean>`(${setting} = 'public'
-    or (${setting} = 'friendsOnly' and ${areFriends(author, viewer)})
+    or (${setting} = 'friendsOnly' and ${inFriendsOf(author, viewer)})
     or exists (select 1 from post_grants g where g.post_id = ${sql.ref(`${post}.id`)}
       and g.action = ${action} and g.user_id = ${viewer}))`;
 }
