@@ -28,6 +28,7 @@ import * as communityContent from './20261129T110000-community-content';
 import * as calendar from './20261129T120000-calendar';
 import * as business from './20261129T130000-business';
 import * as analytics from './20261129T140000-analytics';
+import * as homeTimelines from './20261201T090000-home-timelines';
 
 /**
  * Every migration, keyed by its timestamped name. A static list (rather than reading the folder)
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '20261129T120000-calendar': calendar,
   '20261129T130000-business': business,
   '20261129T140000-analytics': analytics,
+  '20261201T090000-home-timelines': homeTimelines,
 };

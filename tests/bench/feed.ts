@@ -4,7 +4,8 @@ import pg from 'pg';
 import type { FeedPage } from '../../shared/posts';
 import { FEED_PAGE } from '../../shared/posts';
 import { qb } from '../../server/db/statement';
-import { FEED_SLACK, feedQuery, postRows } from '../../server/domains/posts/posts-read';
+import { FEED_SLACK, timelineFeedQuery } from '../../server/domains/posts/home-feed-read';
+import { postRows } from '../../server/domains/posts/posts-read';
 import { cpuPercent, cpuSnapshot, type CpuPercent } from './cpu';
 import { seedFeed, type FeedSeed, type FeedSeedSize, type SeededMember } from './feed-seed';
 import { runLikeStorm, type StormSettings } from './feed-storm';
@@ -145,9 +146,9 @@ export const compiled = (query: { compile(): Query }): Query => {
 
 /** The feed's first page and a next page for a reader: `readFeed`'s first round of each. */
 const feedFirst = (viewer: string) =>
-  compiled(feedQuery(qb, viewer, FEED_PAGE.default + 1 + FEED_SLACK, null));
+  compiled(timelineFeedQuery(qb, viewer, FEED_PAGE.default + 1 + FEED_SLACK, null));
 const feedNext = (viewer: string, before: number) =>
-  compiled(feedQuery(qb, viewer, FEED_PAGE.more + 1 + FEED_SLACK, before));
+  compiled(timelineFeedQuery(qb, viewer, FEED_PAGE.more + 1 + FEED_SLACK, before));
 
 /**
  * The baseline: the same columns for the same viewer, from the same table, ordered by the same
