@@ -8,16 +8,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // A post is named in timelines by its feed order (unique: the log position of one event).
   await sql`create unique index posts_feed_seq on posts (feed_seq)`.execute(db);
 
-  // Each member's home timeline, newest first by the primary key; the post it holds is the one
-  // of that feed order. The second index finds a post's entries in every timeline, so a post
-  // leaves them all without knowing who had it.
+  // Each member's home timeline: its keys are made by the fill below, after its rows.
   await sql`
     create table home_timelines (
       member_id uuid not null,
-      feed_seq bigint not null,
-      primary key (member_id, feed_seq)
+      feed_seq bigint not null
     )`.execute(db);
-  await sql`create index home_timelines_post on home_timelines (feed_seq)`.execute(db);
   // A member's timeline holds every post of theirs at or above the floor; below it, the feed is
   // read from the authors' own indexes.
   await sql`
@@ -41,25 +37,55 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 /**
- * The timelines of a community that had none: the authors with more followers than the setting
- * go to the pull path, and every member's timeline gets the newest `max_posts` posts it would
- * list (their own, their friends' and the members they follow, as the projection decides),
- * with the floor under them when there were more. This is a state the projection keeps (it cuts
- * a timeline back to `max_posts` now and then, so its timelines hold that many or a few more);
- * a test compares the two where no cut happened. The benchmark seeds its timelines with it.
+ * The timelines of a community whose timelines are empty: the authors with more followers than
+ * the setting go to the pull path, and every member's timeline gets the newest `max_posts` posts
+ * it would list (their own, their friends' and the members they follow, as the projection
+ * decides), with the floor under them when there were more. This is a state the projection
+ * keeps (it cuts a timeline back to `max_posts` now and then, so its timelines hold that many
+ * or a few more); a test compares the two where no cut happened. The benchmark seeds its
+ * timelines with it.
+ *
+ * Built for size: each author's listable posts are first gathered into three arrays by who may
+ * be shown them, so a member's timeline is the merge of a few arrays per author they read, with
+ * no index probe per post; the rows go in before the timeline's keys, which are then built once,
+ * sorted. It works in temporary tables: `db` must be one connection (a transaction, or a pool
+ * of one).
  */
 export async function fillHomeTimelines(db: Kysely<unknown>): Promise<void> {
+  await sql`set maintenance_work_mem = '256MB'`.execute(db);
+  await sql`alter table home_timelines drop constraint if exists home_timelines_pkey`.execute(db);
+  await sql`drop index if exists home_timelines_post`.execute(db);
   await sql`
     insert into timeline_pull_authors (author_id)
     select followee_id from follows group by followee_id
     having count(*) > (select fanout_max_followers from timeline_settings)
     on conflict do nothing`.execute(db);
+  // Each author's posts that may be listed, newest first: for themself (all but those removed),
+  // for friends (visible, public or friends-only) and for everyone else (visible and public).
   await sql`
-    with fill as materialized (
-      select m.id as member_id, c.feed_seq, c.rank
-      from users m
-      cross join lateral (
-        select x.feed_seq, row_number() over (order by x.feed_seq desc) as rank
+    create temporary table timeline_fill_authors as
+    select p.author_id,
+      array_agg(p.feed_seq order by p.feed_seq desc) as own,
+      coalesce(array_agg(p.feed_seq order by p.feed_seq desc)
+        filter (where p.moderation_state = 'visible'
+          and p.visibility in ('public', 'friendsOnly')), '{}') as friends,
+      coalesce(array_agg(p.feed_seq order by p.feed_seq desc)
+        filter (where p.moderation_state = 'visible' and p.visibility = 'public'), '{}') as everyone
+    from posts p
+    where p.status = 'published' and p.feed_seq is not null and p.deleted_at is null
+      and p.moderation_state <> 'removed'
+      and not exists (select 1 from timeline_pull_authors pa where pa.author_id = p.author_id)
+    group by p.author_id`.execute(db);
+  await sql`create unique index on timeline_fill_authors (author_id)`.execute(db);
+  await sql`analyze timeline_fill_authors`.execute(db);
+  // Each member's newest `max_posts` + 1: their authors' lists, and the posts naming them that
+  // those lists leave out (private, or friends-only by a member they only follow).
+  await sql`
+    create temporary table timeline_fill as
+    select m.id as member_id, array(
+      select x.feed_seq from (
+        select unnest(case when a.author_id = m.id then l.own
+                           when a.friend then l.friends else l.everyone end) as feed_seq
         from (
           select a.author_id, bool_or(a.friend) as friend from (
             select m.id as author_id, true as friend
@@ -68,36 +94,38 @@ export async function fillHomeTimelines(db: Kysely<unknown>): Promise<void> {
             union all
             select fo.followee_id, false from follows fo where fo.follower_id = m.id
           ) a
-          where not exists (select 1 from timeline_pull_authors pa
-            where pa.author_id = a.author_id)
           group by a.author_id
         ) a
-        cross join lateral (
-          select p.feed_seq from posts p
-          where p.author_id = a.author_id and p.status = 'published' and p.feed_seq is not null
-            and p.deleted_at is null
-            and (case when p.author_id = m.id then p.moderation_state <> 'removed'
-                 else p.moderation_state = 'visible'
-                   and (p.visibility = 'public'
-                     or (p.visibility = 'friendsOnly' and a.friend)
-                     or exists (select 1 from post_grants g
-                       where g.post_id = p.id and g.action = 'view' and g.user_id = m.id)) end)
-          order by p.feed_seq desc
-          limit (select max_posts + 1 from timeline_settings)
-        ) x
-        order by x.feed_seq desc
-        limit (select max_posts + 1 from timeline_settings)
-      ) c
-    ), floors as (
-      insert into home_timeline_floors (member_id, floor_seq)
-      select member_id, feed_seq from fill
-      where rank = (select max_posts from timeline_settings)
-        and member_id in (select member_id from fill
-          where rank > (select max_posts from timeline_settings))
-    )
+        join timeline_fill_authors l on l.author_id = a.author_id
+        union all
+        select p.feed_seq from post_grants g join posts p on p.id = g.post_id
+        where g.user_id = m.id and g.action = 'view' and p.author_id <> m.id
+          and p.status = 'published' and p.feed_seq is not null and p.deleted_at is null
+          and p.moderation_state = 'visible'
+          and not exists (select 1 from timeline_pull_authors pa where pa.author_id = p.author_id)
+          and case when exists (select 1 from friendships f
+                                where f.user_id = m.id and f.friend_id = p.author_id)
+                then p.visibility = 'private'
+                else p.visibility <> 'public' and exists (select 1 from follows fo
+                  where fo.follower_id = m.id and fo.followee_id = p.author_id) end
+      ) x
+      order by x.feed_seq desc
+      limit (select max_posts + 1 from timeline_settings)) as feed_seqs
+    from users m`.execute(db);
+  await sql`
     insert into home_timelines (member_id, feed_seq)
-    select member_id, feed_seq from fill
-    where rank <= (select max_posts from timeline_settings)`.execute(db);
+    select member_id, unnest(feed_seqs[1:(select max_posts from timeline_settings)])
+    from timeline_fill`.execute(db);
+  await sql`
+    insert into home_timeline_floors (member_id, floor_seq)
+    select member_id, feed_seqs[(select max_posts from timeline_settings)] from timeline_fill
+    where cardinality(feed_seqs) > (select max_posts from timeline_settings)`.execute(db);
+  await sql`drop table timeline_fill, timeline_fill_authors`.execute(db);
+  // A member's timeline newest first; a post's entries in every timeline, so that a post leaves
+  // them all without knowing who had it.
+  await sql`alter table home_timelines add primary key (member_id, feed_seq)`.execute(db);
+  await sql`create index home_timelines_post on home_timelines (feed_seq)`.execute(db);
+  await sql`reset maintenance_work_mem`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

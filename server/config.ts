@@ -62,7 +62,7 @@ const schema = z
      * are merged into their readers' feeds at read time. Stored in the database at start, so
      * every process and a rebuild use the value of the last process started.
      */
-    TIMELINE_FANOUT_MAX_FOLLOWERS: z.coerce.number().int().min(0).default(10_000),
+    FANOUT_MAX_FOLLOWERS: z.coerce.number().int().min(0).default(10_000),
     /** The newest posts each home timeline keeps; past them the feed reads authors' indexes. */
     TIMELINE_MAX_POSTS: z.coerce.number().int().min(1).max(100_000).default(2000),
     /** Analytics units one member may add to one post per hour (`POST /content/{id}/analytics`); 0 is none. */

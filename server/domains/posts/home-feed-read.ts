@@ -7,11 +7,15 @@ import { readsAuthor } from './home-timeline';
 import { presentPost, type PostRow } from './post-presenter';
 import { postRows, visibleToViewer } from './posts-read';
 
-/** Candidates read beyond a page, for posts among them the viewer may not see. */
-export const FEED_SLACK = 8;
-
 /** Where a round of the feed reads its candidates: the timeline, or every author's index. */
 export type FeedSource = 'timeline' | 'authors';
+
+/**
+ * Candidates read beyond a page, for posts among them the viewer may not see: the authors'
+ * indexes hold every post, the timeline only those the viewer may be listed (a block since, or
+ * a write racing the read, may still hide one, and the next round reads on).
+ */
+export const FEED_SLACK: Record<FeedSource, number> = { timeline: 0, authors: 8 };
 
 const below = (column: string, before: number | null) =>
   before === null ? sql`` : sql`and ${sql.ref(column)} < ${before}`;
@@ -117,7 +121,7 @@ export async function readFeed(
   const found: PostRow[] = [];
   let before = query.cursor ? decodeFeedCursor(query.cursor) : null;
   let source = from;
-  for (let take = wanted + FEED_SLACK; ; take *= 2) {
+  for (let take = wanted + FEED_SLACK[from]; ; take *= 2) {
     const read = source === 'timeline' ? timelineFeedQuery : authorsFeedQuery;
     const round = (await read(db, viewerId, take, before).execute()) as (PostRow & {
       visible: boolean;

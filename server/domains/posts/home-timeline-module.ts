@@ -13,7 +13,7 @@ export const homeTimelineModule: DomainModule = {
     await db
       .updateTable('timeline_settings')
       .set({
-        fanout_max_followers: config.TIMELINE_FANOUT_MAX_FOLLOWERS,
+        fanout_max_followers: config.FANOUT_MAX_FOLLOWERS,
         max_posts: config.TIMELINE_MAX_POSTS,
       })
       .execute();
