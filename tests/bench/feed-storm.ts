@@ -59,7 +59,7 @@ const pct = (n: number) => (Number.isFinite(n) ? `${Math.max(0, n).toFixed(0)}%`
 const zero = (n: number) => ({ text: '0', met: n === 0 });
 
 /** A seeded member as the socket helpers of members.ts hold one. */
-function asMember(seeded: SeededMember, index: number): Member {
+export function asMember(seeded: SeededMember, index: number): Member {
   return {
     index,
     id: seeded.id,
