@@ -12,10 +12,12 @@ export default {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
-      // A hook copies a database and starts a server, a test makes members and waits on sockets:
-      // seconds, and far more on a busy two-core machine than Jest's default 5 s. The limit is
-      // only there to catch a hang; a test that needs more says so itself.
-      testTimeout: 30_000,
+      setupFilesAfterEnv: [
+        // Their time limit, 30 s rather than Jest's default 5 s: see the file.
+        '<rootDir>/tests/support/integration-time-limit.ts',
+        // Every answer a test server gives is checked against the API document.
+        '<rootDir>/tests/support/response-contract-hooks.ts',
+      ],
       globalSetup: '<rootDir>/tests/support/postgres-global-setup.ts',
       globalTeardown: '<rootDir>/tests/support/postgres-global-teardown.ts',
     },

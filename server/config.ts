@@ -53,6 +53,11 @@ const schema = z
     PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).max(3650).default(0),
     /** How often each process removes the presence rows of processes that stopped heartbeating. */
     PRESENCE_SWEEP_MS: z.coerce.number().int().min(100).default(15_000),
+    /**
+     * A post's counts are pushed to its watchers at most once per this many ms after the last
+     * push: a hot post's likes fold into one push with the newest count (docs/performance.md).
+     */
+    POST_COUNTS_PUSH_WINDOW_MS: z.coerce.number().int().min(0).max(1000).default(50),
     /** How often each process writes the post views and content analytics it counted (ms). */
     POST_VIEWS_FLUSH_MS: z.coerce.number().int().min(100).default(5000),
     /** Days a trashed post is kept before the cleanup purges it for good. */

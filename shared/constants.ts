@@ -1,5 +1,7 @@
 /** Constants of the spec shared by server and client. */
 export const RECONNECT = { maxAttempts: 5, initialDelayMs: 1000 } as const;
+/** 000 §9: the live connection's health is checked every 30 s (socket.io's ping). */
+export const HEALTH_CHECK_INTERVAL_MS = 30_000;
 export const TOAST = { visible: 3, durationMs: 4000, gap: 14, width: 356 } as const;
 export const SIDEBAR = {
   cookieName: 'sidebar_state',

@@ -25,6 +25,8 @@ export class DomainError extends Error {
     readonly fields?: Record<string, string>,
     /** Seconds until a limited request may be tried again (`limit-exceeded` only). */
     readonly retryAfterSeconds?: number,
+    /** The version the resource has now, when the client's was older (`conflict` only). */
+    readonly currentVersion?: number,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -54,6 +56,13 @@ export const notFound = (message = 'Not found', code = 'not-found') =>
 export const conflict = (code: string, message: string) =>
   new DomainError('conflict', code, message);
 
+/**
+ * A save made from a version the resource has moved on from (optimistic concurrency): the client
+ * learns the version now, to read it again before saving over what someone else wrote.
+ */
+export const versionConflict = (message: string, currentVersion: number) =>
+  new DomainError('conflict', 'version-conflict', message, undefined, undefined, currentVersion);
+
 export const limitExceeded = (code: string, message: string, retryAfterSeconds?: number) =>
   new DomainError('limit-exceeded', code, message, undefined, retryAfterSeconds);
 
@@ -61,9 +70,9 @@ export const limitExceeded = (code: string, message: string, retryAfterSeconds?:
 export const tooLarge = (code: string, message: string) =>
   new DomainError('too-large', code, message);
 
-/** Content of a type that is not accepted here, known from its bytes. */
-export const unsupportedType = (message: string) =>
-  new DomainError('unsupported-type', 'unsupported-type', message);
+/** Content of a type that is not accepted here: known from its bytes, or not the type declared. */
+export const unsupportedType = (message: string, code = 'unsupported-type') =>
+  new DomainError('unsupported-type', code, message);
 
 export const unavailable = (message: string, retryAfterSeconds?: number) =>
   new DomainError('unavailable', 'unavailable', message, undefined, retryAfterSeconds);

@@ -178,6 +178,8 @@ export function createApp(deps: AppDeps): Express {
   } else if (config.SERVE_WEB) {
     logger.warn({ webDir: deps.webDir }, 'web app not built; run `npm run build` to serve it');
   }
+  // Whatever nothing above answered is the API's JSON 404, not Express's HTML page.
+  app.use((req, _res, next) => next(notFound(`Nothing here for ${req.method} ${req.path}`)));
   app.use(errorHandler);
   return app;
 }

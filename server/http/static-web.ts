@@ -85,13 +85,26 @@ async function sendBest(
   res.setHeader('Cache-Control', relative.startsWith(HASHED_DIR) ? IMMUTABLE : REVALIDATE);
   if (chosen) res.setHeader('Content-Encoding', chosen.name);
 
-  await new Promise<void>((resolve, reject) => {
-    // `sendFile` keeps the Content-Type set above; ETag and Last-Modified are the sent file's,
-    // so each coding has its own validator.
-    res.sendFile(chosen ? file + chosen.suffix : file, { cacheControl: false }, (error) =>
-      error && !res.headersSent ? reject(error) : resolve(),
-    );
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      // `sendFile` keeps the Content-Type set above; ETag and Last-Modified are the sent file's,
+      // so each coding has its own validator. The path is given relative to `root`: `sendFile`
+      // refuses any path with a segment that starts with a dot, and an absolute one would have
+      // the folder the app is installed in judged too (`~/.local/src/agora`). `relativeFile`
+      // has already refused dot segments in what the URL names.
+      res.sendFile(
+        chosen ? relative + chosen.suffix : relative,
+        { root, cacheControl: false },
+        (error) => (error && !res.headersSent ? reject(error) : resolve()),
+      );
+    });
+  } catch (error) {
+    // The answer is now an error's: it must claim neither the file's coding nor its caching.
+    for (const header of ['Content-Encoding', 'Cache-Control', 'Content-Type']) {
+      res.removeHeader(header);
+    }
+    throw error;
+  }
   return true;
 }
 

@@ -1,5 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
+import { HEALTH_CHECK_INTERVAL_MS } from '../../shared/constants';
 import type { SessionFinder } from '../core/session';
 import { MODERATION_ROOM, moderates, OPS_ROOM, sessionRoom, userRoom } from './pusher';
 import type { SocketFeature } from './socket-feature';
@@ -17,6 +18,9 @@ export function createGateway(
   const trusted = new URL(publicUrl).origin;
   const io = new Server(httpServer, {
     serveClient: false,
+    // A ping every 30 s; a connection silent for 20 s more (socket.io's pingTimeout) is dead,
+    // and the client reconnects.
+    pingInterval: HEALTH_CHECK_INTERVAL_MS,
     allowRequest: (req, callback) => {
       const origin = req.headers.origin;
       const own = [`http://${req.headers.host}`, `https://${req.headers.host}`];

@@ -132,6 +132,7 @@ export class LiveRelay {
     this.stopped = true;
     if (this.peerTimer) clearInterval(this.peerTimer);
     await this.reader.stop();
+    await Promise.all(this.options.pushers.map((pusher) => pusher.stop?.()));
     await this.notifier.stop();
     await this.listener.stop();
   }

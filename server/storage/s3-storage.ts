@@ -149,7 +149,9 @@ export function createS3Storage(settings: S3Settings): ObjectStorage {
           ContentType: contentType,
           ContentLength: size,
         }),
-        { expiresIn },
+        // The presigner leaves the type out of the signature unless asked: signed, the bucket
+        // takes the PUT only with the type granted, as it takes it only at the size granted.
+        { expiresIn, signableHeaders: new Set(['content-type']) },
       ),
     presignGet: (key, expiresIn, download) =>
       getSignedUrl(

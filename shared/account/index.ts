@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { validationMessages } from '../auth/messages';
+import { passwordField } from '../auth/schemas';
 
 /** What the member types to confirm that their account is to be deleted. */
 export const DELETE_CONFIRMATION = 'DELETE';
 
 export const deleteAccountSchema = z.strictObject({
-  password: z.string().min(1).max(200),
+  password: passwordField(validationMessages.passwordRequired),
   confirmation: z.string().max(100),
 });
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;

@@ -1,7 +1,12 @@
 /** The ad layer's constants (002 §3 Advertising, §4 Ad rotation, §9 Ads and Layout). */
 
-/** Each placement shows its next ad after this long. */
+/** A placement's rotation interval as seeded: the shortest wait before its next ad. */
 export const ROTATION_INTERVAL_MS = 3000;
+/**
+ * The random rotation timer runs 3000 to 8000 ms (002 §9): each wait is the placement's interval
+ * plus up to this much more, drawn anew for every ad.
+ */
+export const ROTATION_RANDOM_SPREAD_MS = 5000;
 /** The cross-fade between two ads. */
 export const FADE_MS = 300;
 /** The floating card's indicator dots, one per ad position, always six. */

@@ -1,3 +1,4 @@
 export * from './figures';
 export * from './periods';
 export * from './schemas';
+export * from './page-views';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_VIEW_PATHS } from './page-views';
 
 export const analyticsRangeSchema = z.enum(['7d', '30d', '90d', '12m']);
 export type AnalyticsRange = z.infer<typeof analyticsRangeSchema>;
@@ -40,6 +41,8 @@ export const analyticsFiguresSchema = z.object({
   followersGained: z.number().int().nullable(),
   /** `site` only: ad revenue in `currency`. */
   revenue: z.number().nonnegative().nullable(),
+  /** `site` only: visits to the home feed at /, one per session (000 §2). */
+  pageViews: count.nullable(),
 });
 export type AnalyticsFigures = z.infer<typeof analyticsFiguresSchema>;
 
@@ -66,11 +69,16 @@ export const analyticsMessages = {
   siteOwnersOnly: "Only an owner can see the site's analytics.",
 } as const;
 
+/** A visit to a page the analytics count, sent by the page as it opens. */
+export const pageViewRequestSchema = z.strictObject({ path: z.enum(PAGE_VIEW_PATHS) });
+
 /**
  * What the daily rollups count: views of a member's posts and profile, others' likes, comments
- * and shares of their posts, and follows and unfollows of them.
+ * and shares of their posts, and follows and unfollows of them; for the site also the visits
+ * to the home page.
  */
 export const ANALYTICS_METRICS = [
+  'page_view',
   'post_view',
   'profile_view',
   'like',

@@ -30,6 +30,8 @@ export const authErrorMessages = {
   'reset-failed': 'Failed to send password reset email.',
   'invalid-reset-token': 'This password reset link is invalid or has expired.',
   'reset-confirm-failed': 'Failed to set the new password. Please try again.',
+  /** 002 §8, the identity provider's text: the session could not be read, the network aside. */
+  'auth-error': 'Authentication error occurred',
 } as const;
 
 export type AuthErrorCode = keyof typeof authErrorMessages;

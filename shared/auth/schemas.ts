@@ -29,10 +29,20 @@ export const usernameField = text({
   .min(3, m.usernameTooShort)
   .regex(/^[A-Za-z0-9_]+$/, m.usernameCharacters);
 
+/** The longest password any form takes: no member's password can be longer. */
+const PASSWORD_MAX = 128;
+
+/**
+ * A password as typed to prove who one is (or to confirm a new one): required, and past the
+ * limit refused with the length message every password field gives, never as missing.
+ */
+export const passwordField = (required: string) =>
+  text({ error: required, max: PASSWORD_MAX, maxMessage: m.passwordTooLong }).min(1, required);
+
 /** The strength rule of spec 000 §5: 8+ characters with upper, lower and digit. */
 export const newPasswordField = text({
   error: m.passwordRequired,
-  max: 128,
+  max: PASSWORD_MAX,
   maxMessage: m.passwordTooLong,
 })
   .min(1, m.passwordRequired)
@@ -41,7 +51,7 @@ export const newPasswordField = text({
 
 export const signInRequestSchema = z.strictObject({
   email: emailField,
-  password: text({ error: m.passwordRequired, max: 128 }).min(1, m.passwordRequired),
+  password: passwordField(m.passwordRequired),
   rememberMe: z.boolean().default(false),
 });
 export type SignInRequest = z.input<typeof signInRequestSchema>;
@@ -59,7 +69,7 @@ export const signUpFormSchema = z
     username: usernameField,
     email: emailField,
     password: newPasswordField,
-    confirmPassword: text({ max: 128 }).min(1, m.confirmRequired),
+    confirmPassword: passwordField(m.confirmRequired),
   })
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],

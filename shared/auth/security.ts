@@ -1,17 +1,11 @@
 import { z } from 'zod';
-import { text } from '../api/text';
 import { validationMessages } from './messages';
+import { passwordField } from './schemas';
 import { passwordChangeMessages, twoFactorMessages } from './security-messages';
 
-const password = (required: string) =>
-  text({ error: required, max: 128, maxMessage: validationMessages.passwordTooLong }).min(
-    1,
-    required,
-  );
-
 export const changePasswordSchema = z.strictObject({
-  currentPassword: password(passwordChangeMessages.currentRequired),
-  newPassword: password(passwordChangeMessages.newRequired),
+  currentPassword: passwordField(passwordChangeMessages.currentRequired),
+  newPassword: passwordField(passwordChangeMessages.newRequired),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordSchema>;
 
@@ -32,7 +26,7 @@ export const recoveryCodeField = z
   .pipe(z.string().regex(/^[a-z0-9]{10}$/, twoFactorMessages.invalidRecoveryCode));
 
 export const twoFactorSetupRequestSchema = z.strictObject({
-  password: password(validationMessages.passwordRequired),
+  password: passwordField(validationMessages.passwordRequired),
 });
 export const twoFactorSetupSchema = z.object({
   secret: z.string(),
@@ -46,7 +40,7 @@ export const twoFactorEnabledSchema = z.object({ recoveryCodes: z.array(z.string
 export type TwoFactorEnabled = z.infer<typeof twoFactorEnabledSchema>;
 
 export const twoFactorDisableRequestSchema = z.strictObject({
-  password: password(validationMessages.passwordRequired),
+  password: passwordField(validationMessages.passwordRequired),
   code: totpCodeField,
 });
 

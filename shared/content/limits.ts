@@ -6,6 +6,12 @@ export const CONTENT_PAGE = { default: 20, max: 100 } as const;
 export const CONTENT_PAGE_NUMBER_MAX = 10_000;
 /** The longest full-text query. */
 export const CONTENT_SEARCH_MAX = 200;
+/**
+ * Matches one search ranks and counts at most: the newest this many the reader may see (the
+ * oldest with `sort=oldest`). `total` counts them, so it is exact below this and this above it
+ * (docs/performance.md, "Search").
+ */
+export const CONTENT_SEARCH_WINDOW = 500;
 /** Tags one `GET /content/tags` asks for at once. */
 export const CONTENT_TAGS_QUERY_MAX = 20;
 /** Records one batch changes or trashes: all of them in one transaction. */

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { accountEvents } from './accounts';
 import { adEvents } from './ads';
+import { analyticsEvents } from './analytics';
 import { backupEvents } from './backups';
 import { communityEvents } from './communities';
 import { businessEvents } from './business';
@@ -40,6 +41,7 @@ export const eventSchemas = {
   ...securityEvents,
   ...moderationEvents,
   ...adEvents,
+  ...analyticsEvents,
   ...communityEvents,
   ...businessEvents,
   ...calendarEvents,

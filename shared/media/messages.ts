@@ -7,6 +7,10 @@ export const mediaMessages = {
   /** The upload widget's own check before sending (001 §5), the limit written for people. */
   fileSizeExceeded: (max: string) => `File size exceeds the maximum allowed size of ${max}`,
   fileEmpty: 'File is empty',
+  /** A presigned upload is bound to what its grant declared, as a bucket's presigned PUT is. */
+  sizeNotDeclared: (declared: number) => `This upload was granted for exactly ${declared} bytes.`,
+  typeNotDeclared: (type: string) =>
+    `This upload was granted for ${type}: send it with Content-Type: ${type}.`,
   uploadFailed: (name: string, reason: string) => `Failed to upload "${name}": ${reason}`,
   uploadedSome: (done: number, total: number) => `Successfully uploaded ${done} of ${total} files`,
   uploadedOne: (name: string) => `File "${name}" uploaded successfully!`,

@@ -71,13 +71,10 @@ export function completionPercentage(completed: number, skipped: number, total: 
   return Math.round(((completed + skipped) / total) * 100);
 }
 
-/** 1-based: the first step not yet completed or skipped, or the last step once all are done. */
-export function currentStepOf(
-  steps: readonly StepId[],
-  completed: readonly StepId[],
-  skipped: readonly StepId[],
-): number {
-  const done = new Set([...completed, ...skipped]);
-  const pending = steps.findIndex((id) => !done.has(id));
-  return pending === -1 ? Math.max(1, steps.length) : pending + 1;
+/**
+ * 000 §4: each action (a step completed or skipped) advances the 1-based current step by one,
+ * whichever step it was, and never past the last.
+ */
+export function advancedStep(currentStep: number, totalSteps: number): number {
+  return Math.max(1, Math.min(currentStep + 1, totalSteps));
 }

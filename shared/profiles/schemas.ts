@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { idField } from '../api/ids';
 import { text } from '../api/text';
-import { emailField, roleSchema } from '../auth/schemas';
+import { validationMessages } from '../auth/messages';
+import { emailField, passwordField, roleSchema } from '../auth/schemas';
 import { PEOPLE_SEARCH_LIMIT, SEARCH_QUERY_MAX } from '../social/limits';
 import { personSchema, presenceStatusSchema, privacySchema } from '../social/people';
 import {
@@ -327,7 +328,7 @@ export type MemberSettingsUpdate = z.infer<typeof memberSettingsUpdateSchema>;
 /** `POST /me/email`: the new address, and the current password to prove it is the member. */
 export const emailChangeSchema = z.strictObject({
   email: emailField,
-  password: text({ max: 200, required: 'Password is required' }),
+  password: passwordField(validationMessages.passwordRequired),
 });
 export type EmailChange = z.infer<typeof emailChangeSchema>;
 

@@ -1,9 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { runCelebrityBench, type CelebritySettings } from './community-celebrity';
 import { runCommunityFeedBench, type CommunityFeedSettings } from './community-feed';
+import { runCommunitySearchBench, type SearchBenchSettings } from './community-search';
 import { seedFeed, type FeedSeed, type FeedSeedSize } from './feed-seed';
 import { progress } from './members';
 import { fmt, row, type Row, type Section } from './report';
+import { seedSearchWords, type SearchWordSettings } from './search-seed';
 import type { ServerProcess } from './server-process';
 
 /** The target for seeding the community. */
@@ -13,6 +15,7 @@ export interface CommunitySettings {
   size: FeedSeedSize & Required<Pick<FeedSeedSize, 'follows' | 'celebrities'>>;
   feed: CommunityFeedSettings;
   celebrity: CelebritySettings;
+  search: { words: SearchWordSettings; run: SearchBenchSettings };
   repoRoot: string;
 }
 
@@ -39,9 +42,27 @@ export interface CommunityPartResult {
  */
 export type CommunityPart = (context: CommunityContext) => Promise<CommunityPartResult>;
 
+/**
+ * Row 4, search (community-search.ts), over every seeded post: words are written into the
+ * posts, and their search documents, only now, since that rewrites every post row and the
+ * parts before it measure the feed as seeded.
+ */
+const searchPart: CommunityPart = async ({ server, seed, settings, draw }) => {
+  const words = await seedSearchWords(server.databaseUrl, settings.search.words, seed.ids);
+  const result = await runCommunitySearchBench({
+    serverUrl: server.url,
+    databaseUrl: server.databaseUrl,
+    members: await seed.withSession(draw(settings.search.run.readers)),
+    words,
+    settings: settings.search.run,
+  });
+  return { sections: [result.section], missed: result.missed };
+};
+
 const parts: { name: string; run: CommunityPart }[] = [
   { name: 'feed', run: runCommunityFeedBench },
   { name: 'celebrity', run: runCelebrityBench },
+  { name: 'search', run: searchPart },
 ];
 
 /** Seed numbers in a random order, celebrities left out, handed out without repeats. */

@@ -1,4 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { FeedPage } from '../../shared/posts';
@@ -8,11 +11,11 @@ import { FEED_SLACK, timelineFeedQuery } from '../../server/domains/posts/home-f
 import { postRows } from '../../server/domains/posts/posts-read';
 import { cpuPercent, cpuSnapshot, type CpuPercent } from './cpu';
 import { seedFeed, type FeedSeed, type FeedSeedSize, type SeededMember } from './feed-seed';
-import { runLikeStorm, type StormSettings } from './feed-storm';
+import { runHotPost, type HotPostSettings } from './community-hot-post';
 import { HttpPool } from './http-pool';
 import { progress } from './members';
 import { fmt, row, type Row, type Section } from './report';
-import type { ServerProcess } from './server-process';
+import { freePort, startServer, type ServerProcess } from './server-process';
 import { summarize, type Summary } from './stats';
 
 /** The issue's targets for the `feed` scenario. */
@@ -29,7 +32,11 @@ export interface FeedBenchSettings {
   durationMs: number;
   /** Seconds per cell of the query comparison, at each concurrency. */
   sqlMs: number;
-  storm: StormSettings;
+  /** Only the hot post: no feed reading, no query comparison (for work on the like path). */
+  hotPostOnly: boolean;
+  /** Another checkout whose hot post runs first, on a server of its own (BENCH_HOT_POST_BASELINE). */
+  hotPostBaseline: string | undefined;
+  hotPost: HotPostSettings & { watchers: number; likers: number; others: number };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -38,7 +45,7 @@ const p50p99 = (s: Summary) => `${fmt.ms(s.p50)} / ${fmt.ms(s.p99)}`;
 const cpuText = (cpu: CpuPercent) =>
   [cpu.server, cpu.postgres, cpu.bench, cpu.other].map(pct).join(' / ');
 
-/** Distinct random seed numbers, in three disjoint sets: readers, watchers, likers. */
+/** Distinct random seed numbers, in disjoint sets of the given sizes (the last may be short). */
 function draw(count: number, sizes: number[]): number[][] {
   const all = Array.from({ length: count }, (_, i) => i);
   for (let i = all.length - 1; i > 0; i--) {
@@ -338,6 +345,62 @@ async function compareQueries(
   }
 }
 
+/** Which seeded members play which part in the hot post: disjoint, at random. */
+function hotPostMembers(settings: FeedBenchSettings) {
+  const { size, hotPost: hot } = settings;
+  const [readerNumbers, watcherNumbers, likerNumbers, otherNumbers, rest] = draw(size.members, [
+    settings.readers,
+    hot.watchers,
+    hot.likers,
+    hot.others,
+    size.members,
+  ]);
+  return {
+    readers: readerNumbers!,
+    members: {
+      watchers: watcherNumbers!,
+      likers: likerNumbers!,
+      // The post's earlier likers: anyone but the storm's likers.
+      earlierLikers: [...rest!, ...readerNumbers!, ...watcherNumbers!, ...otherNumbers!].slice(
+        0,
+        hot.earlierLikes,
+      ),
+      others: otherNumbers!,
+    },
+  };
+}
+
+/**
+ * The hot post on another checkout of the product (main's code, say), on a server and an
+ * embedded Postgres of its own, seeded the same way, in this run: a before beside the after,
+ * measured minutes apart on the same machine. Its server is stopped before this run's goes on.
+ */
+async function baselineHotPost(root: string, settings: FeedBenchSettings): Promise<Section[]> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'agora-bench-baseline-'));
+  await chmod(dataDir, 0o755);
+  progress(`hot post baseline: starting the server of ${root}`);
+  const server = await startServer({
+    repoRoot: root,
+    dataDir,
+    databaseUrl: undefined,
+    embeddedPgPort: await freePort(),
+  });
+  try {
+    const seed = await seedFeed(server.databaseUrl, settings.size);
+    const { sections } = await runHotPost(server, seed, hotPostMembers(settings).members, {
+      ...settings.hotPost,
+      profileStatements: false,
+    });
+    return sections.map((section) => ({
+      ...section,
+      title: `Baseline (${root}): ${section.title}`,
+    }));
+  } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 export async function runFeedBench(
   server: ServerProcess,
   settings: FeedBenchSettings,
@@ -347,13 +410,17 @@ export async function runFeedBench(
     `feed: seeding ${size.members.toLocaleString('en-US')} members, ` +
       `${size.posts.toLocaleString('en-US')} posts, ${size.friends} friends each on average`,
   );
+  const baseline = settings.hotPostBaseline
+    ? await baselineHotPost(settings.hotPostBaseline, settings)
+    : [];
   const seed: FeedSeed = await seedFeed(server.databaseUrl, size);
-  const [readerNumbers, watcherNumbers, likerNumbers] = draw(size.members, [
-    settings.readers,
-    settings.storm.watchers,
-    settings.storm.likers,
-  ]);
-  const readers = await seed.withSession(readerNumbers!);
+  const parts = hotPostMembers(settings);
+  const hotPost = () => runHotPost(server, seed, parts.members, settings.hotPost);
+  if (settings.hotPostOnly) {
+    const own = await hotPost();
+    return { sections: [...baseline, ...own.sections], missed: own.missed };
+  }
+  const readers = await seed.withSession(parts.readers);
 
   const runs = [];
   for (const pauseMs of [0, settings.pauseMs]) {
@@ -368,7 +435,7 @@ export async function runFeedBench(
   }
 
   const comparison = await compareQueries(server, readers, settings);
-  const storm = await runLikeStorm(server, seed, watcherNumbers!, likerNumbers!, settings.storm);
+  const storm = await hotPost();
 
   const within = (s: Summary) => ({
     text: `p99 ≤ ${FEED_TARGETS.pageP99Ms} ms`,
@@ -455,10 +522,12 @@ export async function runFeedBench(
       title: `${title}: query plans (EXPLAIN ANALYZE, BUFFERS)`,
       notes: comparison.plans.map((p) => `${p.title}:\n\n${p.plan}`),
     },
+    ...baseline,
     ...storm.sections,
   ];
-  const missed = [...feedRows, ...storm.sections.flatMap((s) => s.rows ?? [])]
-    .filter((r) => r.result === 'FAIL')
-    .map((r) => r.metric);
+  const missed = [
+    ...feedRows.filter((r) => r.result === 'FAIL').map((r) => r.metric),
+    ...storm.missed,
+  ];
   return { sections, missed };
 }

@@ -33,6 +33,12 @@
  *   BENCH_STORM_RATE       likes/s in the like storm (500)
  *   BENCH_STORM_SECONDS    length of the like storm (10; 3 quick)
  *   BENCH_STORM_WATCHERS   sockets watching the liked post (1000)
+ *   BENCH_HOT_EARLIER_LIKES likes the hot post gets through the API before the storm (5000)
+ *   BENCH_HOT_OTHERS       other members reading their feeds and messaging during the storm (20)
+ *   BENCH_HOT_OTHERS_RATE  their feed pages/s and messages/s, each (10)
+ *   BENCH_FEED_HOT_POST_ONLY 1: of the feed scenario, only the hot post (seeded as usual)
+ *   BENCH_HOT_POST_BASELINE another checkout (with its node_modules) whose hot post runs first in
+ *                          the same run, on a server and Postgres of its own: a before beside the after
  *   BENCH_CONTENT_POSTS    posts seeded for the content scenario (50000, among 2,000 members);
  *                          one member's own are then topped up to 5,000 for the export
  *   BENCH_COMMUNITY_MEMBERS, _POSTS, _FRIENDS, _FOLLOWS   the community scenario's size (10000,
@@ -41,6 +47,8 @@
  *   BENCH_COMMUNITY_STEP_SECONDS  length of each step of offered feed rate (5)
  *   BENCH_COMMUNITY_READERS       the paced feed run's readers (50), BENCH_COMMUNITY_PAUSE_MS (500)
  *   BENCH_COMMUNITY_CELEBRITY_POSTS  posts the celebrity publishes (3)
+ *   BENCH_SEARCH_POSTS     posts seeded for the search scenario (500000, among 10,000 members
+ *                          with 100 friends each); `search` runs only when named
  *
  * Round trips per command are read from the server's `GET /api/test/command-stats` before and
  * after each scenario's load; duplicated deliveries are printed one by one.
@@ -69,6 +77,9 @@ import {
 } from './command-stats';
 import { badgeCommands, COMMAND_NAME } from './commands';
 import { runCommunityBench } from './community';
+import { runCommunitySearchBench } from './community-search';
+import { seedFeed } from './feed-seed';
+import { seedSearchWords } from './search-seed';
 import { runContentBench } from './content';
 import { cpuPercent, cpuSnapshot } from './cpu';
 import { duplicateReport } from './duplicates';
@@ -100,6 +111,16 @@ function numberEnv(name: string, fallback: number): number {
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
   return value;
 }
+
+const searchSettings = {
+  size: {
+    members: 10_000,
+    posts: Math.round(numberEnv('BENCH_SEARCH_POSTS', 500_000)),
+    friends: 100,
+  },
+  words: { vocabulary: 5000, wordsPerPost: 30 },
+  run: { readers: 16, warmupMs: 1000, durationMs: 5000 },
+};
 
 const settings = {
   members: Math.round(numberEnv('BENCH_MEMBERS', 1000)),
@@ -179,8 +200,13 @@ function feedSettings() {
   const rate = numberEnv('BENCH_STORM_RATE', 500);
   const durationMs = numberEnv('BENCH_STORM_SECONDS', quick ? 3 : 10) * 1000;
   const watchers = Math.round(numberEnv('BENCH_STORM_WATCHERS', 1000));
-  // Every like is by a member who has not liked yet; readers, watchers and likers are distinct.
-  const likers = Math.min(Math.round((rate * durationMs) / 1000), members - readers - watchers);
+  const others = 2 * Math.round(numberEnv('BENCH_HOT_OTHERS', 20) / 2);
+  // Every like is by a member who has not liked yet; readers, watchers, likers and the others
+  // are distinct; the earlier likers are anyone but the likers.
+  const likers = Math.min(
+    Math.round((rate * durationMs) / 1000),
+    members - readers - watchers - others,
+  );
   return {
     size: {
       members,
@@ -193,11 +219,21 @@ function feedSettings() {
     warmupMs: 2000,
     durationMs: numberEnv('BENCH_FEED_SECONDS', quick ? 5 : 15) * 1000,
     sqlMs: quick ? 2000 : 4000,
-    storm: {
+    hotPostOnly: process.env.BENCH_FEED_HOT_POST_ONLY === '1',
+    hotPostBaseline: process.env.BENCH_HOT_POST_BASELINE || undefined,
+    hotPost: {
       rate,
       durationMs,
       watchers,
       likers,
+      others,
+      earlierLikes: Math.min(
+        Math.round(numberEnv('BENCH_HOT_EARLIER_LIKES', 5000)),
+        members - likers,
+      ),
+      earlierConcurrency: 32,
+      othersRate: numberEnv('BENCH_HOT_OTHERS_RATE', 10),
+      profileStatements: true,
       connections: 64,
       socketConcurrency: 50,
       graceMs: 10_000,
@@ -240,6 +276,7 @@ function communitySettings() {
       graceMs: 10_000,
       largestFanout: 10_000,
     },
+    search: { words: searchSettings.words, run: searchSettings.run },
   };
 }
 
@@ -523,6 +560,25 @@ async function main(): Promise<number> {
     if (settings.scenarios.has('content')) {
       const result = await runContentBench(running, settings.content);
       tables.push(...result.sections);
+      missed.push(...result.missed);
+    }
+    if (settings.scenarios.has('search')) {
+      const { size } = searchSettings;
+      progress(`search: seeding ${size.members} members and ${size.posts} posts`);
+      const seed = await seedFeed(running.databaseUrl, size);
+      const words = await seedSearchWords(running.databaseUrl, searchSettings.words, seed.ids);
+      const step = Math.floor(size.members / searchSettings.run.readers);
+      const members = await seed.withSession(
+        Array.from({ length: searchSettings.run.readers }, (_, i) => i * step),
+      );
+      const result = await runCommunitySearchBench({
+        serverUrl: running.url,
+        databaseUrl: running.databaseUrl,
+        members,
+        words,
+        settings: searchSettings.run,
+      });
+      tables.push(result.section);
       missed.push(...result.missed);
     }
     const warnings = [...running.warnings];

@@ -149,7 +149,8 @@ test('a member’s floating ad rotates, has six dots and a dismiss that announce
   await expect(floating).toHaveCSS('z-index', '9999');
 
   const first = await card.getAttribute('data-ad-id');
-  await expect.poll(() => card.getAttribute('data-ad-id'), { timeout: 10_000 }).not.toBe(first);
+  // The next ad comes after a random 3 to 8 s (002 §9).
+  await expect.poll(() => card.getAttribute('data-ad-id'), { timeout: 15_000 }).not.toBe(first);
 
   const dots = floating.getByRole('group', { name: 'Choose an ad' }).getByRole('button');
   await expect(dots).toHaveCount(6);

@@ -19,7 +19,7 @@ async function saveTab(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Save Changes' }).click();
   const banner = page.getByText('Business data saved successfully!');
   await expect(banner).toBeVisible();
-  await expect(banner).toBeHidden({ timeout: 6000 });
+  await expect(banner).toBeHidden();
 }
 
 test('a member fills and saves every tab, and after a reload every tab shows it', async ({

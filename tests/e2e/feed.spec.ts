@@ -307,7 +307,7 @@ test('a video post plays with its own controls', async ({ browser, baseURL }) =>
 
   // The pointer leaves the controls alone: they hide while playing.
   await page.mouse.move(0, 0);
-  await expect(controls).toHaveAttribute('data-visible', 'false', { timeout: 8000 });
+  await expect(controls).toHaveAttribute('data-visible', 'false');
   await player.hover();
   await expect(controls).toHaveAttribute('data-visible', 'true');
 

@@ -85,6 +85,33 @@ test.describe('onboarding', () => {
     await expect(page).toHaveURL(/\/profile$/);
   });
 
+  test('while its code is fetched after sign-up, /onboarding shows its skeleton, not a blank page', async ({
+    page,
+    request,
+  }) => {
+    await registerThroughApi(request, newMember());
+    const member = newMember();
+    // The page's chunk is held until the skeleton has been seen: a slow network, made certain.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/OnboardingPage-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/create-account');
+    await page.getByLabel('Username').fill(member.username);
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
+    await page.getByLabel('Confirm Password').fill(member.password);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await expect(page.getByTestId('route-skeleton')).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Loading page' })).toBeVisible();
+    release();
+    await expect(page.getByRole('button', { name: 'Start onboarding' })).toBeVisible();
+    await expect(page.getByTestId('route-skeleton')).toHaveCount(0);
+  });
+
   test('a visitor opening /onboarding is sent to /login', async ({ page }) => {
     await page.goto('/onboarding');
     await expect(page).toHaveURL(/\/login$/);

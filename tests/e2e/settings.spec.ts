@@ -96,3 +96,34 @@ test('a notification switch is stored: it survives a reload, and works from the 
   await page.goto('/settings');
   await expect(page.getByRole('switch', { name: 'Push' })).toHaveAttribute('aria-checked', 'false');
 });
+
+test('/settings: the two-factor switch and Change Password work there, as on the profile settings', async ({
+  browser,
+  baseURL,
+}) => {
+  const ana = await signedInContext(browser, baseURL!);
+  const page = ana.page;
+  await page.goto('/settings');
+  const security = page.getByRole('region', { name: 'Security' });
+  await expect(security.getByRole('button', { name: 'Change Password' })).toBeEnabled();
+  await expect(security.getByText('Coming soon')).toHaveCount(0);
+
+  await security.getByRole('button', { name: 'Change Password' }).click();
+  const change = page.getByRole('dialog', { name: 'Change Password' });
+  await expect(change.getByLabel('Current password', { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(change).toBeHidden();
+
+  const twoFactorSwitch = security.getByRole('switch', { name: 'Two-factor authentication' });
+  await expect(twoFactorSwitch).toHaveAttribute('aria-checked', 'false');
+  await twoFactorSwitch.click();
+  const twoFactor = page.getByRole('dialog', { name: 'Two-Factor Authentication' });
+  await twoFactor.getByLabel('Password', { exact: true }).fill(ana.member.password);
+  await twoFactor.getByRole('button', { name: 'Continue' }).click();
+  await expect(
+    twoFactor.getByRole('img', { name: 'QR code for your authenticator app' }),
+  ).toBeVisible();
+  // Not on until the code is confirmed.
+  await page.keyboard.press('Escape');
+  await expect(twoFactorSwitch).toHaveAttribute('aria-checked', 'false');
+});

@@ -1,5 +1,19 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { signInNewMember } from './support';
+
+/** What axe's contrast and target-size rules find serious or critical on the page as it is. */
+async function seriousViolations(page: Page): Promise<{ rule: string; targets: string[] }[]> {
+  const results = await new AxeBuilder({ page })
+    .withRules(['color-contrast', 'target-size'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+}
 
 test('an unknown path shows the not-found page with a way home', async ({ page }) => {
   await page.goto('/no/such/page');
@@ -92,4 +106,57 @@ test('under 768 px the side panel is a slide-in sheet', async ({ page }) => {
   await sheet.getByRole('link', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/settings$/);
   await expect(sheet).toBeHidden();
+});
+
+test('the shell’s badges and the ad’s dots pass axe’s contrast and target-size rules in both themes', async ({
+  page,
+}) => {
+  // No fades: axe measures the colours as they settle, not halfway through an animation.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await signInNewMember(page);
+  await page.goto('/friends');
+  await expect(page.getByTestId('connection-status')).toHaveText('Healthy');
+  await expect(page.getByTestId('connection-health-badge')).toHaveText('Healthy');
+  await expect(page.getByTestId('connection-sandbox-badge')).toHaveText('Sandboxed');
+  await expect(page.getByTestId('connection-security')).toHaveText(/Not Secure/);
+  await expect(
+    page.getByTestId('ad-slot-floating').getByRole('group', { name: 'Choose an ad' }),
+  ).toBeVisible();
+
+  const html = page.locator('html');
+  for (const dark of [false, true]) {
+    const isDark = ((await html.getAttribute('class')) ?? '').split(' ').includes('dark');
+    if (isDark !== dark) {
+      await page.getByRole('button', { name: /Switch to (dark|light) theme/ }).click();
+      await expect(html).toHaveClass(dark ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+    }
+    expect({ dark, violations: await seriousViolations(page) }).toEqual({ dark, violations: [] });
+  }
+});
+
+test('a member’s visit to / is recorded as a page view, once for the session', async ({ page }) => {
+  const views: number[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/analytics/page-views') {
+      views.push(response.status());
+    }
+  });
+  const first = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/analytics/page-views',
+  );
+  await signInNewMember(page);
+  expect((await first).status()).toBe(204);
+  // Back to / within the session: the session's visit is counted already, nothing is sent.
+  await page
+    .getByRole('navigation', { name: 'Side panel' })
+    .getByRole('link', { name: 'Saved' })
+    .click();
+  await expect(page).toHaveURL(/\/saved$/);
+  await page
+    .getByRole('navigation', { name: 'Side panel' })
+    .getByRole('link', { name: 'Home' })
+    .click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
+  expect(views).toEqual([204]);
 });

@@ -84,6 +84,7 @@ describe('what members do', () => {
       activeMembers: null,
       followersGained: 1,
       revenue: null,
+      pageViews: null,
     });
     expect(mine.bucket).toBe('day');
     expect(mine.series).toHaveLength(7);
@@ -133,7 +134,7 @@ describe('figures from the rollups', () => {
       (${before}::date, 'post_view', 0, 30), (${before}::date, 'post_view', 5, 10),
       (${addDays(today(), -8)}::date, 'profile_view', 1, 5),
       (${before}::date, 'like', 2, 3), (${before}::date, 'comment', 3, 2),
-      (${before}::date, 'share', 4, 1)`.execute(db());
+      (${before}::date, 'share', 4, 1), (${before}::date, 'page_view', 6, 4)`.execute(db());
     const members = [randomUUID(), randomUUID(), randomUUID()];
     for (const [index, member] of members.entries()) {
       await sql`insert into analytics_active_days (day, member_id) values
@@ -158,6 +159,7 @@ describe('figures from the rollups', () => {
       followersGained: null,
       // 2.4 thousand impressions at 2.5 and 10 clicks at 0.4 (the default prices).
       revenue: 10,
+      pageViews: 4,
     });
     expect(site.totals.revenue).toBe(4.5);
     expect(site.series.at(-1)!.revenue).toBe(4.5);
@@ -209,11 +211,47 @@ describe('who may read what', () => {
   });
 });
 
+describe('page views', () => {
+  /** A second session of the member: another visit. */
+  async function anotherSession(member: TestMember): Promise<TestMember> {
+    const res = await signIn(stack.server, { email: member.email, password: member.password });
+    expect(res.status).toBe(200);
+    return { ...member, cookie: String(res.headers['set-cookie']).split(';')[0]! };
+  }
+
+  it('counts the home page at / once per session (000 §2), for the site only', async () => {
+    const site = await report(owner, 'range=7d&scope=site');
+    const hal = await signUp(stack.server);
+    await api(hal).post('/analytics/page-views', { path: '/' }).expect(204);
+    await api(hal).post('/analytics/page-views', { path: '/' }).expect(204);
+    const other = await anotherSession(hal);
+    // Two tabs of one session opening / at once still count one visit.
+    await Promise.all(
+      [1, 2, 3].map(() => api(other).post('/analytics/page-views', { path: '/' }).expect(204)),
+    );
+    const after = await report(owner, 'range=7d&scope=site');
+    expect(after.totals.pageViews! - site.totals.pageViews!).toBe(2);
+    expect(after.series.at(-1)!.pageViews! - site.series.at(-1)!.pageViews!).toBe(2);
+    expect((await report(hal, 'range=7d&scope=me')).totals.pageViews).toBeNull();
+  });
+
+  it('refuses a page it does not count, and a visitor', async () => {
+    const ivy = await signUp(stack.server);
+    const refused = await api(ivy).post('/analytics/page-views', { path: '/friends' }).expect(400);
+    expect(refused.body.error.code).toBe('validation');
+    await request(stack.server.url)
+      .post('/api/analytics/page-views')
+      .send({ path: '/' })
+      .expect(401);
+  });
+});
+
 describe('a deleted account and a rebuild', () => {
   it("drops the member's rows, keeps the site's totals, and rebuilds the same rollups", async () => {
     const [fay, gus] = [await signUp(stack.server), await signUp(stack.server)];
     const post = await publish(fay);
     await api(gus).post(`/posts/${post.id}/like`).expect(200);
+    await api(gus).post('/analytics/page-views', { path: '/' }).expect(204);
     const site = await report(owner, 'range=7d&scope=site');
 
     await api(fay)

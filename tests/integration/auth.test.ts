@@ -150,6 +150,15 @@ describe('sign-in', () => {
     });
   });
 
+  it('answers a password over 128 characters with the length message, not as missing', async () => {
+    const member = await signUp(stack.server);
+    const res = await signIn(stack.server, {
+      email: member.email,
+      password: `${member.password}${'x'.repeat(129)}`,
+    }).expect(400);
+    expect(res.body.error.fields).toEqual({ password: validationMessages.passwordTooLong });
+  });
+
   it('sets a browser-session cookie without remember me and a 30-day one with it', async () => {
     const member = await signUp(stack.server);
     const plain = await signIn(stack.server, {

@@ -1,4 +1,3 @@
-import { jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Badges } from '../../shared/badges';
@@ -6,9 +5,6 @@ import { SOCKET_EVENTS } from '../../shared/realtime';
 import { answerRequest, appendToStream, sendRequest } from '../support/social-events';
 import { badgesOf, signUp, type TestMember } from '../support/factories';
 import { connectAs, useServerWithDatabase, waitForEvent } from '../support/test-server';
-
-// Sign-ups hash passwords with argon2: on a loaded machine a test can outlast the default 5 s.
-jest.setTimeout(30_000);
 
 const stack = useServerWithDatabase();
 const db = () => stack.database.db;

@@ -1,4 +1,3 @@
-import { jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'kysely';
@@ -31,7 +30,6 @@ import { friendshipStream } from '../support/social-events';
 import { connectAs, useServerWithDatabase, waitForEvent } from '../support/test-server';
 
 // The shared two-core machine makes a hundred requests in a row slow; the limit tests need it.
-jest.setTimeout(30_000);
 const LIMIT_TEST_MS = 120_000;
 
 const stack = useServerWithDatabase();
@@ -349,6 +347,46 @@ describe('friends', () => {
       id: string;
     }[];
     expect(anaFinds.map((person) => person.id)).toContain(ben.id);
+  });
+
+  it('keeps the friendship when a friend the caller took delete away from tries to end it', async () => {
+    const [ana, ben, cat] = await signUpMembers(stack.server, 3);
+    await befriend(stack.server, ana, ben);
+    await befriend(stack.server, ana, cat);
+    for (const friend of [ben, cat]) {
+      await as(stack.server, ana)
+        .put(`/friends/${friend.id}/permissions`, { permissions: ['read', 'write', 'search'] })
+        .expect(200);
+    }
+    const before = await countEvents(db());
+    const refused = await as(stack.server, ben).delete(`/friends/${ana.id}`).expect(403);
+    expect(refused.body.error).toMatchObject({
+      code: 'operation-not-permitted',
+      message: socialMessages.operationNotPermitted('delete'),
+    });
+    expect(await countEvents(db())).toBe(before);
+    const benFriends = (await as(stack.server, ben).get('/friends').expect(200)).body as Friend[];
+    expect(benFriends.map((friend) => friend.id)).toEqual([ana.id]);
+
+    // The permission is Ana's about Ben: Ana herself may still end it.
+    await as(stack.server, ana).delete(`/friends/${ben.id}`).expect(204);
+    expect((await as(stack.server, ben).get('/friends').expect(200)).body).toEqual([]);
+
+    // Given back, the friend may end it.
+    await as(stack.server, ana)
+      .put(`/friends/${cat.id}/permissions`, { permissions: [...FRIEND_PERMISSIONS] })
+      .expect(200);
+    await as(stack.server, cat).delete(`/friends/${ana.id}`).expect(204);
+  });
+
+  it('lets a friend without delete still block, which ends the friendship', async () => {
+    const [ana, ben] = await signUpMembers(stack.server, 2);
+    await befriend(stack.server, ana, ben);
+    await as(stack.server, ana)
+      .put(`/friends/${ben.id}/permissions`, { permissions: ['read'] })
+      .expect(200);
+    await as(stack.server, ben).post('/friends/blocks', { userId: ana.id }).expect(201);
+    expect((await as(stack.server, ana).get('/friends').expect(200)).body).toEqual([]);
   });
 
   it('refuses an unknown operation with the sandbox text, and a stranger with 404', async () => {

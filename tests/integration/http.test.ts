@@ -31,6 +31,16 @@ describe('request hygiene', () => {
     await api().delete('/api/auth/session').expect(404);
   });
 
+  it('answers any other unknown path with a JSON 404, never an HTML page', async () => {
+    for (const res of [await api().get('/no/such/page'), await api().post('/nothing').send('x')]) {
+      expect({ status: res.status, type: res.headers['content-type'] }).toEqual({
+        status: 404,
+        type: 'application/json; charset=utf-8',
+      });
+      expect(res.body.error.code).toBe('not-found');
+    }
+  });
+
   it('refuses state-changing requests from another origin', async () => {
     const member = await signUp(stack.server);
     const res = await as(stack.server, member)

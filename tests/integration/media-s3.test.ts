@@ -116,6 +116,29 @@ describe('files in an S3-compatible bucket', () => {
     expect(again.body.key).toBe(grant.body.key);
   });
 
+  it('signs the type and size a presigned PUT declared into its URL', async () => {
+    const [ana] = await signUpMembers(server, 1);
+    const image = await png();
+    const grant = await as(server, ana)
+      .post('/upload/presigned', {
+        userId: ana.id,
+        type: 'images',
+        filename: 'bound.png',
+        size: image.length,
+      })
+      .expect(200);
+    // The bucket refuses a PUT whose signed headers differ from the ones signed (s3rver does not
+    // check version 4 signatures, so the test reads what was signed).
+    const signed = new URL(grant.body.uploadUrl as string).searchParams.get('X-Amz-SignedHeaders');
+    expect(signed?.split(';')).toEqual(expect.arrayContaining(['content-length', 'content-type']));
+    const put = await fetch(grant.body.uploadUrl as string, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png' },
+      body: new Uint8Array(image),
+    });
+    expect(put.status).toBe(200);
+  });
+
   it('removes a refused presigned upload from the bucket', async () => {
     const [ana] = await signUpMembers(server, 1);
     const grant = await as(server, ana)

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import http from 'node:http';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -27,6 +28,7 @@ import {
   uploadAs,
   uploaded,
 } from '../support/media-fixtures';
+import { keepAliveConnection } from '../support/keep-alive';
 import { rebuild } from '../support/model';
 import { connectAs, useServerWithDatabase, waitForEvent } from '../support/test-server';
 
@@ -555,6 +557,91 @@ describe('videos', () => {
   });
 });
 
+describe('an upload refused while it streams', () => {
+  it('is answered in JSON however much was sent, and its connection serves the next request', async () => {
+    const [ana] = await signUpMembers(stack.server, 1);
+    const { file } = await uploaded(
+      stack.server,
+      ana,
+      { buffer: clipWebm(), filename: 'clip.webm' },
+      { folder: 'videos' },
+    );
+    const grant = await as(stack.server, ana)
+      .post('/upload/presigned', { userId: ana.id, type: 'images', filename: 'shot.png' })
+      .expect(200);
+    const signed = new URL(grant.body.uploadUrl as string);
+    const poster = `/api/files/${file.key}/poster`;
+    const frame = await sharp({
+      create: { width: 16, height: 16, channels: 3, background: '#123456' },
+    })
+      .jpeg()
+      .toBuffer();
+    const boundary = 'agora-test-boundary';
+    const form = (file: Buffer) =>
+      Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="notes.txt"\r\n\r\n`,
+        ),
+        file,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+    const put = (path: string, body: Buffer, status: number) => ({
+      method: 'PUT',
+      path,
+      type: 'image/png',
+      body,
+      status,
+    });
+    // Past 64 KiB a refused body is still arriving when the refusal is answered.
+    const attempts = [
+      put(poster, Buffer.concat([frame, Buffer.alloc(6_000_000)]), 413),
+      put(poster, Buffer.alloc(65_400), 415),
+      put(poster, Buffer.alloc(1_000_000), 415),
+      put(signed.pathname + signed.search, Buffer.alloc(65_400), 415),
+      put(signed.pathname + signed.search, Buffer.alloc(1_000_000), 415),
+      {
+        method: 'POST',
+        path: '/api/v1/files/upload',
+        type: `multipart/form-data; boundary=${boundary}`,
+        body: form(textOf(1_000_000)),
+        status: 415,
+      },
+    ];
+    const before = await countEvents(db());
+    for (const attempt of attempts) {
+      const connection = keepAliveConnection(stack.server.url);
+      try {
+        const refused = await connection.send(attempt.method, attempt.path, {
+          headers: { cookie: ana.cookie, 'content-type': attempt.type },
+          body: attempt.body,
+        });
+        expect({
+          to: attempt.path,
+          bytes: attempt.body.length,
+          status: refused.status,
+          type: refused.headers['content-type'],
+        }).toEqual({
+          to: attempt.path,
+          bytes: attempt.body.length,
+          status: attempt.status,
+          type: 'application/json; charset=utf-8',
+        });
+        expect(JSON.parse(refused.text).error.code).toBe(
+          attempt.status === 413 ? 'file-too-large' : 'unsupported-type',
+        );
+        const next = await connection.send('GET', '/api/config');
+        expect({ status: next.status, reusedSocket: next.reusedSocket }).toEqual({
+          status: 200,
+          reusedSocket: true,
+        });
+      } finally {
+        connection.close();
+      }
+    }
+    await nothingWritten(before);
+  });
+});
+
 describe('presigned uploads (disk storage)', () => {
   it('grants a signed PUT to this server that records the file once', async () => {
     const [ana, ben] = await signUpMembers(stack.server, 2);
@@ -599,6 +686,62 @@ describe('presigned uploads (disk storage)', () => {
         size: MAX_FILE + 1,
       })
       .expect(413);
+  });
+
+  it('holds a PUT to the size and type its grant declared, as the bucket would', async () => {
+    const [ana] = await signUpMembers(stack.server, 1);
+    const photo = await jpegWithLocation(400, 300);
+    const grantFor = async (size: number) => {
+      const grant = await as(stack.server, ana)
+        .post('/upload/presigned', { userId: ana.id, type: 'images', filename: 'shot.jpg', size })
+        .expect(200);
+      const url = new URL(grant.body.uploadUrl as string);
+      return url.pathname + url.search;
+    };
+    const put = async (declared: number, body: Buffer, contentType = 'image/jpeg') => {
+      const res = await request(stack.server.url)
+        .put(await grantFor(declared))
+        .set('content-type', contentType)
+        .send(body);
+      return { status: res.status, code: res.body.error?.code as unknown };
+    };
+    /** Without a Content-Length: the bytes can only be counted as they come. */
+    const putChunked = async (declared: number, body: Buffer) => {
+      const path = await grantFor(declared);
+      return new Promise<{ status: number; code: unknown }>((resolve, reject) => {
+        const req = http.request(
+          new URL(path, stack.server.url),
+          { method: 'PUT', headers: { 'content-type': 'image/jpeg' } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                code: JSON.parse(Buffer.concat(chunks).toString()).error?.code,
+              }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.write(body.subarray(0, 1000));
+        req.end(body.subarray(1000));
+      });
+    };
+    const before = await countEvents(db());
+    expect(await put(100, photo)).toEqual({ status: 413, code: 'size-not-declared' });
+    expect(await putChunked(100, photo)).toEqual({ status: 413, code: 'size-not-declared' });
+    expect(await put(photo.length + 1, photo)).toEqual({ status: 400, code: 'size-not-declared' });
+    expect(await putChunked(photo.length + 1, photo)).toEqual({
+      status: 400,
+      code: 'size-not-declared',
+    });
+    expect(await put(photo.length, photo, 'image/png')).toEqual({
+      status: 415,
+      code: 'type-not-declared',
+    });
+    await nothingWritten(before);
+    expect(await put(photo.length, photo)).toEqual({ status: 201, code: undefined });
   });
 });
 

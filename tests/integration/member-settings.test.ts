@@ -1,4 +1,3 @@
-import { jest } from '@jest/globals';
 import request from 'supertest';
 import { authErrorMessages } from '../../shared/auth/messages';
 import { emailVerificationMessages } from '../../shared/ops/email';
@@ -15,8 +14,6 @@ import {
 } from '../support/factories';
 import { rebuild } from '../support/model';
 import { connectAs, useServerWithDatabase, waitForEvent } from '../support/test-server';
-
-jest.setTimeout(30_000);
 
 const stack = useServerWithDatabase();
 const db = () => stack.database.db;

@@ -1,4 +1,3 @@
-import { jest } from '@jest/globals';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from '../../server/db/schema';
@@ -26,8 +25,6 @@ import {
 } from '../support/factories';
 import { connectAs, useServerWithDatabase, waitForEvent } from '../support/test-server';
 import { rebuild } from '../support/model';
-
-jest.setTimeout(30_000);
 
 // The background evaluator stays out of the way: tests run the rules at times they choose.
 const stack = useServerWithDatabase({ env: { ALERT_EVALUATION_MS: '3600000' } });

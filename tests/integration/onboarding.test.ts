@@ -1,4 +1,3 @@
-import { jest } from '@jest/globals';
 import type { Socket } from 'socket.io-client';
 import {
   onboardingLiveEvents,
@@ -17,8 +16,6 @@ import {
 } from '../support/factories';
 import { rebuild } from '../support/model';
 import { connectAs, useServerWithDatabase, waitForEvent } from '../support/test-server';
-
-jest.setTimeout(30_000);
 
 const stack = useServerWithDatabase();
 const db = () => stack.database.db;
@@ -109,6 +106,28 @@ describe('POST /onboarding/start', () => {
     expect(await streamEvents(db(), `onboarding-${member.id}`)).toEqual([
       { type: 'OnboardingStarted', stream_version: 1 },
     ]);
+  });
+
+  it("takes the spec's documented body (userId, progress, userData): the account is a regular one", async () => {
+    const newcomer = await signUp(stack.server);
+    const now = new Date().toISOString();
+    const res = await api(newcomer)
+      .post('/onboarding/start', {
+        userId: newcomer.id,
+        progress: {
+          userId: newcomer.id,
+          currentStep: 1,
+          totalSteps: 5,
+          completionPercentage: 0,
+          completedSteps: [],
+          skippedSteps: [],
+          startedAt: now,
+          lastUpdated: now,
+        },
+        userData,
+      })
+      .expect(200);
+    expect(res.body).toMatchObject({ userId: newcomer.id, accountType: 'regular', currentStep: 1 });
   });
 
   it('opens an Owner Account to an owner and stores the owner setup', async () => {

@@ -1,12 +1,9 @@
-import { jest } from '@jest/globals';
 import request from 'supertest';
 import { SOCKET_EVENTS } from '../../shared/realtime';
 import type { Person, SearchResult } from '../../shared/social';
 import { as, befriend, signUp, streamEvents, type TestMember } from '../support/factories';
 import { rebuild } from '../support/model';
 import { connectAs, useServerWithDatabase, waitForEvent } from '../support/test-server';
-
-jest.setTimeout(30_000);
 
 const stack = useServerWithDatabase();
 const db = () => stack.database.db;

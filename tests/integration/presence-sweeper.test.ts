@@ -1,4 +1,3 @@
-import { jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Person } from '../../shared/social';
@@ -7,8 +6,6 @@ import { sweepDeadPresence } from '../../server/domains/presence/presence-sweepe
 import { eventually } from '../support/eventually';
 import { as, signUp, signUpMembers, type TestMember } from '../support/factories';
 import { connectAs, useServerWithDatabase } from '../support/test-server';
-
-jest.setTimeout(30_000);
 
 // The registered sweeper runs every 100 ms here; time is moved by dating heartbeats back.
 const stack = useServerWithDatabase({ env: { PRESENCE_SWEEP_MS: '100' } });

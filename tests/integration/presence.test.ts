@@ -1,4 +1,3 @@
-import { jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Socket } from 'socket.io-client';
@@ -7,8 +6,6 @@ import type { Person } from '../../shared/social';
 import { eventually } from '../support/eventually';
 import { as, befriend, signUp, signUpMembers, type TestMember } from '../support/factories';
 import { connectAs, startTestServer, useServerWithDatabase } from '../support/test-server';
-
-jest.setTimeout(30_000);
 
 const stack = useServerWithDatabase();
 

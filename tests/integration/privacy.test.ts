@@ -1,4 +1,3 @@
-import { jest } from '@jest/globals';
 import { sql } from 'kysely';
 import type { Privacy } from '../../shared/social';
 import type { Conversation, FriendRequest, Person, SearchResult } from '../../shared/social';
@@ -18,8 +17,6 @@ import {
   type TestMember,
 } from '../support/factories';
 import { useServerWithDatabase } from '../support/test-server';
-
-jest.setTimeout(30_000);
 
 const stack = useServerWithDatabase();
 const db = () => stack.database.db;

@@ -94,7 +94,7 @@ it('reproduces every read model exactly from a few hundred mixed events', async 
   expect(events).toBe(400);
   const after = await snapshotReadModels(database.db);
   expect(after).toEqual(before);
-}, 30_000);
+});
 
 it('reproduces friends, conversations, notifications and badges from mixed social events', async () => {
   const random = sequence(7);
@@ -227,4 +227,4 @@ it('reproduces friends, conversations, notifications and badges from mixed socia
   const { events } = await rebuild(database.db);
   expect(events).toBe(total);
   expect(await snapshotReadModels(database.db)).toEqual(before);
-}, 30_000);
+});

@@ -1,4 +1,3 @@
-import { jest } from '@jest/globals';
 import { OPS_EVENTS } from '../../shared/ops/realtime';
 import { publishOps } from '../../server/realtime/ops-channel';
 import { as, signUp, signUpOwnerAndMember, type TestMember } from '../support/factories';
@@ -8,8 +7,6 @@ import {
   waitForConnect,
   waitForEvent,
 } from '../support/test-server';
-
-jest.setTimeout(30_000);
 
 const stack = useServerWithDatabase();
 

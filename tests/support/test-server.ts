@@ -6,6 +6,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import { loadConfig } from '../../server/config';
 import type { LogCapture } from '../../server/domains/logs/log-capture';
 import { startServer, type RunningServer } from '../../server/server';
+import { checkResponsesOf, publishedContract } from './response-checks';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestServerOptions {
@@ -15,7 +16,11 @@ export interface TestServerOptions {
   logCapture?: LogCapture;
 }
 
-/** The whole server (HTTP, sockets, relay) on a free port against the given database. */
+/**
+ * The whole server (HTTP, sockets, relay) on a free port against the given database. Every answer
+ * it gives is checked against the OpenAPI document it publishes; a test that received one the
+ * document does not describe fails (`response-contract-hooks.ts`).
+ */
 export async function startTestServer(
   databaseUrl: string,
   options: TestServerOptions = {},
@@ -39,7 +44,9 @@ export async function startTestServer(
     ...options.env,
   });
   const logger = options.logger ?? pino({ level: 'silent' });
-  return startServer(config, databaseUrl, logger, undefined, options.logCapture);
+  const server = await startServer(config, databaseUrl, logger, undefined, options.logCapture);
+  checkResponsesOf(server.http, await publishedContract(server.url));
+  return server;
 }
 
 /** A socket.io client authenticated (or not) by a session cookie, connected or refused. */

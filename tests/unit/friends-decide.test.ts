@@ -242,16 +242,30 @@ describe('removing a friend', () => {
   it('answers not found when they are not friends', async () => {
     const refused = await refusal(
       removeFriend,
-      { version: 2, friends: false },
+      { version: 2, friends: false, mayEnd: true },
       { userId: ANA, friendId: BEN },
     );
     expect(refused).toEqual(refusedAs.notFound(socialMessages.friendNotFound));
   });
 
+  it('refuses a friend the other took delete away from, with the sandbox text', async () => {
+    const refused = await refusal(
+      removeFriend,
+      { version: 2, friends: true, mayEnd: false },
+      { userId: BEN, friendId: ANA },
+    );
+    expect(refused).toEqual(
+      refusedAs.forbidden(
+        'operation-not-permitted',
+        socialMessages.operationNotPermitted('delete'),
+      ),
+    );
+  });
+
   it('appends FriendRemoved as the member who removes', async () => {
     const decision = await decide(
       removeFriend,
-      { version: 2, friends: true },
+      { version: 2, friends: true, mayEnd: true },
       { userId: BEN, friendId: ANA },
     );
     expect(decision.appends).toEqual([

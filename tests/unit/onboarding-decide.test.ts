@@ -146,6 +146,43 @@ describe('completing and skipping steps', () => {
     expect(decision.appends[0]).toMatchObject({ expectedVersion: 1 });
   });
 
+  it('advances the current step by one for every action, a later step skipped too (000 §4)', async () => {
+    const steps: StepId[] = ['welcome', 'profile-basics', 'avatar-upload', 'security-setup'];
+    const skipped = await decide(
+      skipStep,
+      { progress: progress({ steps }), version: 1 },
+      { userId: ANA, stepId: 'security-setup' },
+      by(ANA),
+    );
+    expect(skipped.events).toEqual([
+      {
+        type: 'OnboardingStepSkipped',
+        data: { userId: ANA, stepId: 'security-setup', currentStep: 2, completionPercentage: 25 },
+      },
+    ]);
+    const completed = await decide(
+      completeStep,
+      {
+        progress: progress({ steps, skipped_steps: ['security-setup'], current_step: 2 }),
+        version: 2,
+      },
+      { userId: ANA, stepId: 'avatar-upload' },
+      by(ANA),
+    );
+    expect(completed.events[0]).toMatchObject({ data: { currentStep: 3 } });
+    // Never past the last step.
+    const atLast = await decide(
+      completeStep,
+      {
+        progress: progress({ steps, skipped_steps: ['avatar-upload'], current_step: 4 }),
+        version: 2,
+      },
+      { userId: ANA, stepId: 'welcome' },
+      by(ANA),
+    );
+    expect(atLast.events[0]).toMatchObject({ data: { currentStep: 4 } });
+  });
+
   it('refuses to skip a required step', async () => {
     const refused = await refusal(
       skipStep,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import {
   completionPercentage,
-  currentStepOf,
+  advancedStep,
   filterSteps,
   ONBOARDING_STEPS,
   onboardingUserDataSchema,
@@ -154,11 +154,9 @@ describe('the percentage and the current step', () => {
     );
   });
 
-  it('is the first step not done, 1-based, or the last once all are done', () => {
-    const steps: StepId[] = ['welcome', 'profile-basics', 'avatar-upload'];
-    expect(currentStepOf(steps, [], [])).toBe(1);
-    expect(currentStepOf(steps, ['welcome'], [])).toBe(2);
-    expect(currentStepOf(steps, ['welcome', 'profile-basics'], [])).toBe(3);
-    expect(currentStepOf(steps, ['welcome', 'profile-basics'], ['avatar-upload'])).toBe(3);
+  it('advances the current step by one for each action, never past the last', () => {
+    expect(advancedStep(1, 5)).toBe(2);
+    expect(advancedStep(4, 5)).toBe(5);
+    expect(advancedStep(5, 5)).toBe(5);
   });
 });

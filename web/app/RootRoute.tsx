@@ -19,7 +19,7 @@ export function RootRoute() {
     case 'loading':
       return <FullPageLoading />;
     case 'error':
-      return <FullPageError onRetry={session.retry} />;
+      return <FullPageError {...session.failure} onRetry={session.retry} />;
     case 'redirect':
       return <Navigate to={decision.to} replace />;
     case 'home':

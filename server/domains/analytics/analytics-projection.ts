@@ -69,6 +69,8 @@ function engagement(
 
 function counted(event: RecordedEvent): Statement[] {
   switch (event.type) {
+    case 'PageViewed':
+      return [siteRow(event, 'page_view', 1)];
     case 'PostViewed':
       return [
         siteRow(event, 'post_view', event.data.views),
@@ -98,9 +100,9 @@ function counted(event: RecordedEvent): Statement[] {
 
 /**
  * Daily rollups for `/analytics`, written in the transaction of the events they count: the
- * site's and each member's views and engagement. An action counts on the day it happened: an
- * unlike or a deleted comment later does not take it back. A deleted account's rows go; the
- * site's anonymous totals keep what it did.
+ * site's and each member's views and engagement, and the site's visits to the home page. An
+ * action counts on the day it happened: an unlike or a deleted comment later does not take it
+ * back. A deleted account's rows go; the site's anonymous totals keep what it did.
  *
  * `analytics_active_days` is not this projection's alone: sign-ins are projected here, and each
  * later use of a session stamps its day (`server/domains/auth/sessions.ts`). A rebuild therefore
@@ -110,6 +112,7 @@ export const analyticsProjection: Projection = {
   name: 'analytics',
   tables: ['analytics_member_daily', 'analytics_site_daily'],
   handles: [
+    'PageViewed',
     'PostViewed',
     'ProfileViewsCounted',
     'PostLiked',

@@ -20,6 +20,7 @@ const inSpan = (day: string, span: AnalyticsSpan) => day >= span.from && day <= 
 /** Each metric summed over the days of a span. */
 function sumOver(daily: DailyCounts, span: AnalyticsSpan): Counts {
   const sum: Counts = {
+    page_view: 0,
     post_view: 0,
     profile_view: 0,
     like: 0,
@@ -148,6 +149,7 @@ export async function readAnalyticsReport(
       activeMembers: active ? active[index]! : null,
       followersGained: site ? null : sum.follow - sum.unfollow,
       revenue: adDays ? revenueOver(adDays, span, pricing) : null,
+      pageViews: site ? sum.page_view : null,
     };
   };
   return {

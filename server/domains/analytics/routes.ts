@@ -2,20 +2,24 @@ import {
   analyticsMessages,
   analyticsQuerySchema,
   analyticsReportSchema,
+  pageViewRequestSchema,
   utcDate,
 } from '../../../shared/analytics';
+import { contextOf } from '../../core/context';
 import { forbidden } from '../../core/errors';
 import type { ModuleDeps } from '../../core/module';
 import { defineRoute, type AnyRouteSpec } from '../../http/route-spec';
 import { sessionOf } from '../../http/signed-in';
 import { adsPricingOf } from '../ads/ads-read';
 import { readAnalyticsReport } from './analytics-read';
+import { recordPageView } from './page-views';
 
 /**
  * `/analytics`: a member's own figures, and the site's for owners. The site's include the ad
  * revenue, which only owners see elsewhere (`/ads/metrics`), so moderators are refused too.
+ * `/analytics/page-views`: the home page tells of a member's visit.
  */
-export function analyticsRoutes({ db, config }: ModuleDeps): AnyRouteSpec[] {
+export function analyticsRoutes({ db, config, commands }: ModuleDeps): AnyRouteSpec[] {
   const pricing = adsPricingOf(config);
   return [
     defineRoute({
@@ -43,6 +47,27 @@ export function analyticsRoutes({ db, config }: ModuleDeps): AnyRouteSpec[] {
             today: utcDate(new Date()),
           }),
         );
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/analytics/page-views',
+      summary: "Counts the session's visit to a page, once per session",
+      description:
+        'The home feed at `/` (000 §2) sends it as it opens. A session counts once per page, ' +
+        'however often it returns; every answer is 204.',
+      tag: 'analytics',
+      auth: 'member',
+      body: pageViewRequestSchema,
+      responses: { 204: null },
+      async handler({ body }, req, res) {
+        const session = sessionOf(req);
+        await commands.run(
+          recordPageView,
+          { sessionId: session.id, path: body.path },
+          contextOf(req),
+        );
+        res.status(204).end();
       },
     }),
   ];

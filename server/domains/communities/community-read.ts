@@ -66,11 +66,18 @@ export async function readCommunity(
   return rows[0] ? presentCommunity(rows[0]) : null;
 }
 
-const nameMatches = (q: string | undefined) =>
-  q === undefined || q === ''
-    ? sql<boolean>`true`
-    : sql<boolean>`(c.name ilike ${`%${escapeLike(q)}%`} or c.description ilike ${`%${escapeLike(q)}%`}
-        or exists (select 1 from unnest(c.tags) t where t ilike ${`%${escapeLike(q)}%`}))`;
+/**
+ * The name, the description or one tag contains the text, any case. Each is read from a trigram
+ * index; a tag is found through the joined tags (`agora_tags_text`), which contain the text
+ * whenever one tag does, and the per-tag test keeps the match to a single tag.
+ */
+const nameMatches = (q: string | undefined) => {
+  if (q === undefined || q === '') return sql<boolean>`true`;
+  const pattern = `%${escapeLike(q)}%`;
+  return sql<boolean>`(c.name ilike ${pattern} or c.description ilike ${pattern}
+    or (agora_tags_text(c.tags) ilike ${pattern}
+      and exists (select 1 from unnest(c.tags) t where t ilike ${pattern})))`;
+};
 
 /** `%` and `_` typed by a member are letters, not wildcards. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -3,6 +3,7 @@ import type { EventData } from '../../../shared/events';
 import { qb, statement, type Statement } from '../../db/statement';
 import type { Projection } from '../../eventstore/projection';
 import { positionOf } from '../posts/feed-order';
+import { writeSearchDocument } from '../posts/post-search-document';
 import { columnsOf } from '../posts/posts-projection';
 
 const bump = (postId: string, set: Record<string, unknown>) =>
@@ -126,6 +127,7 @@ export const contentProjection: Projection = {
               feed_seq: published ? positionOf(event) : null,
             }),
           ),
+          writeSearchDocument(d.postId),
           raiseLastNumber(d.authorId, d.number),
         ];
       }

@@ -5,7 +5,6 @@ import {
   type ContentListQuery,
   type ContentPage,
   type ContentRecord,
-  type ContentSearchQuery,
   type ContentSort,
   type ContentStats,
 } from '../../../shared/content';
@@ -59,21 +58,21 @@ export async function readContent(
   return row ? presentContent(row as ContentRow) : null;
 }
 
-type Filters = Omit<ContentListQuery, 'sort' | 'page' | 'limit'>;
+export type ContentFilters = Omit<ContentListQuery, 'sort' | 'page' | 'limit'>;
 type Select = ReturnType<typeof contentRows>;
 
-/** The filters every list takes; each one sent narrows it. */
-function filtered(select: Select, f: Filters): Select {
-  let s = select;
-  if (f.userId) s = s.where('p.author_id', '=', f.userId);
-  if (f.status) s = s.where('p.status', '=', f.status);
-  if (f.type) s = s.where('p.content_type', '=', f.type);
-  if (f.visibility) s = s.where('p.visibility', '=', f.visibility);
-  if (f.tag) s = s.where(sql<boolean>`${f.tag} = any(p.tags)`);
-  if (f.category) s = s.where(sql<boolean>`${f.category} = any(p.categories)`);
-  if (f.from) s = s.where('p.created_at', '>=', new Date(f.from));
-  if (f.to) s = s.where('p.created_at', '<=', new Date(f.to));
-  return s;
+/** The filters every list takes, on the post of the enclosing query (`p`); each one sent narrows. */
+export function filterSql(f: ContentFilters): RawBuilder<boolean> {
+  const all: RawBuilder<boolean>[] = [];
+  if (f.userId) all.push(sql<boolean>`p.author_id = ${f.userId}::uuid`);
+  if (f.status) all.push(sql<boolean>`p.status = ${f.status}`);
+  if (f.type) all.push(sql<boolean>`p.content_type = ${f.type}`);
+  if (f.visibility) all.push(sql<boolean>`p.visibility = ${f.visibility}`);
+  if (f.tag) all.push(sql<boolean>`${f.tag} = any(p.tags)`);
+  if (f.category) all.push(sql<boolean>`${f.category} = any(p.categories)`);
+  if (f.from) all.push(sql<boolean>`p.created_at >= ${new Date(f.from)}`);
+  if (f.to) all.push(sql<boolean>`p.created_at <= ${new Date(f.to)}`);
+  return all.length === 0 ? sql<boolean>`true` : sql<boolean>`(${sql.join(all, sql` and `)})`;
 }
 
 const ORDERS: Record<ContentSort, RawBuilder<unknown>[]> = {
@@ -115,30 +114,8 @@ export function readContentList(
   extra?: (select: Select) => Select,
 ): Promise<ContentPage> {
   const { sort, page: _page, limit: _limit, ...f } = query;
-  const select = filtered(contentRows(db, readerId), f);
+  const select = contentRows(db, readerId).where(filterSql(f));
   return page(extra ? extra(select) : select, ORDERS[sort], query);
-}
-
-/**
- * Full-text search over title (weight A), tags (B) and content (C) with the index's own
- * expression (`agora_post_search`), the query read as a web search (quotes, `or`, `-`): most
- * relevant first, then newest, unless a sort is asked for.
- */
-export function searchContent(
-  db: Db,
-  readerId: string,
-  query: ContentSearchQuery,
-): Promise<ContentPage> {
-  const { q, sort, page: _page, limit: _limit, ...f } = query;
-  const tsquery = sql`websearch_to_tsquery('english', ${q})`;
-  const document = sql`agora_post_search(p.title, p.tags, p.content)`;
-  const select = filtered(contentRows(db, readerId), f).where(
-    sql<boolean>`${document} @@ ${tsquery}`,
-  );
-  const order = sort
-    ? ORDERS[sort]
-    : [sql`ts_rank(${document}, ${tsquery}) desc`, sql`p.created_at desc`, sql`p.id desc`];
-  return page(select, order, query);
 }
 
 /** Totals by status and type, summed metrics and the most used tags of the records readable. */

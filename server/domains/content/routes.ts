@@ -50,13 +50,8 @@ import {
   csvExport,
   jsonExport,
 } from './content-export';
-import {
-  exportRows,
-  readContent,
-  readContentList,
-  readContentStats,
-  searchContent,
-} from './content-read';
+import { exportRows, readContent, readContentList, readContentStats } from './content-read';
+import { searchContent } from './content-search';
 import { validateImport } from './content-rules';
 import { uuidv7 } from './uuidv7';
 
@@ -172,11 +167,14 @@ export function contentRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       summary: 'Full-text search of the content records the caller may see',
       description:
         'Postgres full-text search over title, tags and content (weighted in that order), the ' +
-        'query read as a web search (quotes, `or`, `-word`); most relevant first, then newest. ' +
-        'A blank `q` is refused.',
+        'query read as a web search (quotes, `or`, `-word`): the newest 500 matches the caller ' +
+        'may see (the oldest with `sort=oldest`), most relevant first, then newest; `total` ' +
+        'counts them. A blank `q` is refused; a search past its time limit answers ' +
+        '`503 search-timeout`.',
       auth: 'member',
       query: contentSearchQuerySchema,
       responses: { 200: contentPageSchema },
+      errors: [503],
       async handler({ query }, req, res) {
         res.json(await searchContent(db, memberIdOf(req), query));
       },
@@ -233,7 +231,10 @@ export function contentRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       auth: 'member',
       query: exportQuerySchema,
       responses: {
-        200: { description: 'The records in the chosen format', contentType: 'application/json' },
+        200: {
+          description: 'The records in the chosen format',
+          contentType: ['application/json', 'text/csv'],
+        },
       },
       errors: [403, 404],
       async handler({ query }, req, res) {

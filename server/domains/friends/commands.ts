@@ -19,6 +19,7 @@ import {
   areFriends,
   blockedEitherWay,
   friendRequestsAllowed,
+  friendshipEndableBy,
   member,
 } from '../relations/relations-policy';
 import { friendshipStreamId, friendshipStreamIdSql } from './friendship-stream';
@@ -187,12 +188,18 @@ export function friendsCommands({ publicUrl }: FriendsConfig) {
   return { sendRequest, actOnRequest };
 }
 
+/** Ends a friendship, unless the friend took `delete` away from the member. */
 export const removeFriend = defineCommand({
   name: 'friends.remove',
-  load: ({ userId, friendId }: { userId: string; friendId: string }) =>
-    relationReads(userId, friendId),
-  decide({ version, friends }, { userId, friendId }) {
+  load: ({ userId, friendId }: { userId: string; friendId: string }) => ({
+    ...relationReads(userId, friendId),
+    mayEnd: value(friendshipEndableBy(member(friendId), member(userId))),
+  }),
+  decide({ version, friends, mayEnd }, { userId, friendId }) {
     if (!friends) throw friendNotFound();
+    if (!mayEnd) {
+      throw forbidden('operation-not-permitted', socialMessages.operationNotPermitted('delete'));
+    }
     return {
       appends: [
         appendTo(friendshipStreamId(userId, friendId), version, [

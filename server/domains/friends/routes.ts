@@ -117,9 +117,11 @@ export function friendsRoutes({ db, commands, config }: ModuleDeps) {
       method: 'get',
       path: '/friends/search',
       summary: 'People search ranked by username, similarity and mutual friends',
+      description: 'A search past its time limit answers `503 search-timeout`.',
       auth: 'member',
       query: friendSearchQuerySchema,
       responses: { 200: z.array(searchResultSchema) },
+      errors: [503],
       async handler({ query }, req, res) {
         res.json(await searchPeopleFor(db, memberIdOf(req), query.q));
       },

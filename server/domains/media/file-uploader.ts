@@ -109,10 +109,20 @@ export class Uploader {
     return this.record(staged, { ...options, isPublic, keepLocation: truthy(fields.keepLocation) });
   }
 
-  /** One file sent as the whole request body (a presigned PUT to this server). */
-  async fromStream(body: Readable, name: string, options: RecordOptions): Promise<FileRow> {
+  /**
+   * One file sent as the whole request body (a presigned PUT to this server), exactly
+   * `declaredSize` bytes long when its grant declared one.
+   */
+  async fromStream(
+    body: Readable,
+    name: string,
+    options: RecordOptions & { declaredSize?: number },
+  ): Promise<FileRow> {
     const rules = await this.rulesFor(options.ownerId);
-    const staged = await stageUpload(body, cleanFileName(name), rules);
+    const staged = await stageUpload(body, cleanFileName(name), {
+      ...rules,
+      exactBytes: options.declaredSize,
+    });
     const [row] = await this.record([staged], options);
     return row!;
   }

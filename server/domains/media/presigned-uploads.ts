@@ -79,6 +79,10 @@ export function openGrant(
   return parsed.data;
 }
 
+/** A PUT that does not say it sends the type its grant was for. */
+export const typeNotDeclared = (grant: UploadGrant) =>
+  unsupportedType(mediaMessages.typeNotDeclared(grant.contentType), 'type-not-declared');
+
 export const alreadyUploaded = () => conflict('already-uploaded', 'This upload is already done.');
 export const notUploadedYet = () =>
   invalid('not-uploaded', 'The file has not been uploaded yet: PUT it to the upload URL first.');

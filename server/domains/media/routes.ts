@@ -48,6 +48,7 @@ import {
   notUploadedYet,
   openGrant,
   PRESIGNED_UPLOAD_SECONDS,
+  typeNotDeclared,
 } from './presigned-uploads';
 import { stageUpload } from './upload-staging';
 
@@ -123,7 +124,10 @@ export function mediaRoutes(deps: ModuleDeps): AnyRouteSpec[] {
         const rules = await media.uploader.rulesFor(grant.userId);
         let row: FileRow;
         try {
-          const staged = await stageUpload(source, grant.name, rules);
+          const staged = await stageUpload(source, grant.name, {
+            ...rules,
+            exactBytes: grant.size,
+          });
           [row] = (await media.uploader.record([staged], {
             ownerId: grant.userId,
             folder: grant.folder,
@@ -183,16 +187,26 @@ export function mediaRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       method: 'put',
       path: '/upload/signed',
       summary: 'Receives the bytes of a presigned upload (disk storage)',
-      description: 'The token in the URL is the credential: no session is needed.',
+      description:
+        'The token in the URL is the credential: no session is needed. As with a bucket, the PUT ' +
+        'is bound to its grant: it must carry the `contentType` the grant answered, and exactly ' +
+        'the `size` the grant declared, if it declared one.',
       auth: 'public',
       query: z.object({ token: z.string().min(1).max(4096) }),
-      streamedBody: { contentType: 'application/octet-stream', description: 'The file, whole' },
+      streamedBody: {
+        contentType: 'application/octet-stream',
+        description: "The file, whole, sent as the grant's `contentType`",
+      },
       responses: { 201: uploadResultSchema },
       errors: [403, 409, 413, 415],
       async handler({ query }, req, res) {
         const grant = openGrant(media.signer, query.token);
         if (await readFileByKey(db, grant.key)) throw alreadyUploaded();
+        // As the bucket's presigned PUT: the type said is the one granted (the bytes are checked
+        // for an allowed type as they arrive), and the size, when declared, is the size sent.
+        if (req.is(grant.contentType) === false) throw typeNotDeclared(grant);
         const row = await media.uploader.fromStream(req, grant.name, {
+          declaredSize: grant.size,
           ownerId: grant.userId,
           folder: grant.folder,
           ctx: { ...contextOf(req), actorId: grant.userId },

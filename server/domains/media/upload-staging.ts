@@ -3,7 +3,14 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { IncomingMessage } from 'node:http';
+import {
+  finished,
+  PassThrough,
+  Transform,
+  type Readable,
+  type TransformCallback,
+} from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { mediaMessages } from '../../../shared/media';
 import { invalid, tooLarge, unsupportedType } from '../../core/errors';
@@ -24,6 +31,8 @@ export interface StagingRules {
   allowedTypes: readonly string[];
   /** Refusal when the limit is a member's remaining quota rather than the file limit. */
   overLimit?: () => Error;
+  /** The upload must be exactly this long: a presigned upload that declared its size. */
+  exactBytes?: number;
 }
 
 /**
@@ -58,6 +67,11 @@ class UploadInspector extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     this.size += chunk.length;
+    const { exactBytes } = this.rules;
+    if (exactBytes !== undefined && this.size > exactBytes) {
+      done(tooLarge('size-not-declared', mediaMessages.sizeNotDeclared(exactBytes)));
+      return;
+    }
     if (this.size > this.rules.maxBytes) {
       done(
         this.rules.overLimit?.() ??
@@ -84,12 +98,38 @@ class UploadInspector extends Transform {
       done(invalid('file-empty', mediaMessages.fileEmpty));
       return;
     }
+    const { exactBytes } = this.rules;
+    if (exactBytes !== undefined && this.size !== exactBytes) {
+      done(invalid('size-not-declared', mediaMessages.sizeNotDeclared(exactBytes)));
+      return;
+    }
     if (this.type) {
       done();
       return;
     }
     this.decide(true).then(() => done(), done);
   }
+}
+
+/**
+ * A request's body as a stream of its own, for a pipeline to read. A pipeline destroys its source
+ * when a later stage fails, and a request destroyed before its body is read leaves its connection
+ * stuck on the unread bytes: the next request on it waits until the keep-alive timeout cuts it.
+ * Refusing this stream instead reads the rest of the body and drops it, so the refusal is
+ * answered and the connection serves the next request; a body cut short still fails the stream.
+ */
+function requestBody(req: IncomingMessage): Readable {
+  const body = new PassThrough({
+    destroy(error, done) {
+      req.unpipe(body);
+      req.resume();
+      done(error);
+    },
+  });
+  finished(req, (error) => {
+    if (error) body.destroy(error);
+  });
+  return req.pipe(body);
 }
 
 /** Streams an upload to a staging file; nothing of a refused upload is left behind. */
@@ -102,7 +142,11 @@ export async function stageUpload(
   const inspector = new UploadInspector(name, rules);
   const sink = createWriteStream(target, { flags: 'wx' });
   try {
-    await pipeline(source, inspector, sink);
+    await pipeline(
+      source instanceof IncomingMessage ? requestBody(source) : source,
+      inspector,
+      sink,
+    );
   } catch (error) {
     // A source that fails at once (the request refused meanwhile) can reject the pipeline before
     // the file is even opened; removed before that, the file would be created after and stay.

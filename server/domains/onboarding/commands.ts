@@ -1,7 +1,7 @@
 import type { Role } from '../../../shared/auth/schemas';
 import {
+  advancedStep,
   completionPercentage,
-  currentStepOf,
   onboardingMessages,
   personalizeSteps,
   stepById,
@@ -95,9 +95,10 @@ function stepOf(state: StepState, input: StepInput, ctx: CommandContext) {
 }
 
 /**
- * Marks one step done, completed or skipped: the current step moves on and the percentage is
- * recomputed; the last step done completes the onboarding in the same write. A step already done
- * changes nothing, so a second tab acting on the same step is answered the progress.
+ * Marks one step done, completed or skipped: the current step moves on by one (000 §4, a later
+ * step skipped too) and the percentage is recomputed; the last step done completes the
+ * onboarding in the same write. A step already done changes nothing, so a second tab acting on
+ * the same step is answered the progress.
  */
 function doStep(
   kind: 'completed' | 'skipped',
@@ -121,7 +122,7 @@ function doStep(
   const data = {
     userId: input.userId,
     stepId,
-    currentStep: currentStepOf(progress.steps, completed, skipped),
+    currentStep: advancedStep(progress.current_step, progress.steps.length),
     completionPercentage: percentage,
   };
   return {

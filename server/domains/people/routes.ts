@@ -23,10 +23,12 @@ export function peopleRoutes({ db, commands }: ModuleDeps) {
       path: '/users',
       summary: 'Finds members by exact username (first match), by name (ranked) or by exact email',
       description:
-        'One of `username`, `q` or `email`; `_limit` (10 by default) bounds a name search.',
+        'One of `username`, `q` or `email`; `_limit` (10 by default) bounds a name search. A ' +
+        'name search past its time limit answers `503 search-timeout`.',
       auth: 'member',
       query: usersQuerySchema,
       responses: { 200: z.array(personSchema) },
+      errors: [503],
       async handler({ query }, req, res) {
         const callerId = memberIdOf(req);
         const exact =

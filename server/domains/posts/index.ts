@@ -24,7 +24,11 @@ export const postsModule: DomainModule = {
   // Total Likes counts the likes as the posts projection left them: it runs after.
   projections: () => [postsProjection, likesReceivedProjection],
   routes: (deps) => [...postsRoutes(deps), ...likesReceivedRoutes(deps)],
-  pushers: () => [createPostsPusher(), createNewPostsPusher(), createLikesReceivedPusher()],
+  pushers: ({ config, logger }) => [
+    createPostsPusher({ countsWindowMs: config.POST_COUNTS_PUSH_WINDOW_MS, logger }),
+    createNewPostsPusher(),
+    createLikesReceivedPusher(),
+  ],
   socketFeatures: (deps) => [createPostWatchFeature(deps)],
   workers: (deps) => [createPostViewsWorker(deps)],
   async start(deps) {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { statement, type Statement } from '../../db/statement';
 import { eraseMemberTimeline } from './home-timeline';
+import { deleteMemberSearchDocuments } from './post-search-document';
 
 /**
  * A deleted member's posts, comments, likes and saves leave the read models, and the counts they
@@ -43,6 +44,7 @@ export function eraseMemberPosts(userId: string): Statement[] {
     statement(sql`delete from post_likes where post_id in ${theirPosts}`),
     statement(sql`delete from saved_posts where post_id in ${theirPosts}`),
     statement(sql`delete from post_media where post_id in ${theirPosts}`),
+    deleteMemberSearchDocuments(userId),
     statement(sql`delete from posts where author_id = ${member}`),
     statement(sql`delete from post_numbers where author_id = ${member}`),
   ];

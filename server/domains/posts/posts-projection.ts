@@ -4,7 +4,9 @@ import { qb, statement } from '../../db/statement';
 import type { Projection } from '../../eventstore/projection';
 import { positionOf } from './feed-order';
 import { removePost } from './home-timeline';
+import { addLikesReceived } from './likes-received';
 import { attachStatements } from './post-media';
+import { deleteSearchDocument, writeSearchDocument } from './post-search-document';
 import { eraseMemberPosts } from './posts-erasure';
 
 export const postEventTypes = [
@@ -82,6 +84,7 @@ export const postsProjection: Projection = {
     'saved_posts',
     'post_media',
     'post_grants',
+    'post_search',
   ],
   // A moderator's decision on a post or comment is kept on its row, where `postVisible` reads it.
   handles: [...postEventTypes, 'ContentModerated', 'AccountDeleted'],
@@ -112,6 +115,7 @@ export const postsProjection: Projection = {
                 }),
               ),
           ),
+          writeSearchDocument(d.postId),
           ...attachStatements(d.postId, d.mediaIds, false),
         ];
       }
@@ -127,6 +131,7 @@ export const postsProjection: Projection = {
         const d = event.data;
         return [
           bumpPost(d.postId, { status: d.status, edited_at: event.occurredAt, ...columnsOf(d) }),
+          writeSearchDocument(d.postId),
           ...attachStatements(d.postId, d.mediaIds, true),
         ];
       }
@@ -161,9 +166,11 @@ export const postsProjection: Projection = {
           statement(qb.deleteFrom('saved_posts').where('post_id', '=', postId)),
           statement(qb.deleteFrom('post_media').where('post_id', '=', postId)),
           statement(qb.deleteFrom('post_grants').where('post_id', '=', postId)),
+          deleteSearchDocument(postId),
           statement(qb.deleteFrom('posts').where('id', '=', postId)),
         ];
       }
+      // The author's Total Likes moves in the same statement, by what it wrote.
       case 'PostLiked': {
         const { postId, userId } = event.data;
         return [
@@ -171,10 +178,13 @@ export const postsProjection: Projection = {
               insert into post_likes (post_id, user_id, liked_at)
               select ${postId}::uuid, ${userId}::uuid, ${event.occurredAt}::timestamptz
               where exists (select 1 from posts where id = ${postId}::uuid)
-              on conflict do nothing returning 1)
-            update posts set likes_count = likes_count + (select count(*) from changed)::int,
-              version = version + 1
-            where id = ${postId}::uuid and exists (select 1 from changed)`),
+              on conflict do nothing returning 1
+            ), post as (
+              update posts set likes_count = likes_count + (select count(*) from changed)::int,
+                version = version + 1
+              where id = ${postId}::uuid and exists (select 1 from changed)
+              returning author_id)
+            ${addLikesReceived(1)}`),
         ];
       }
       case 'PostUnliked': {
@@ -182,10 +192,13 @@ export const postsProjection: Projection = {
         return [
           statement(sql`with changed as (
               delete from post_likes where post_id = ${postId}::uuid and user_id = ${userId}::uuid
-              returning 1)
-            update posts set likes_count = likes_count - (select count(*) from changed)::int,
-              version = version + 1
-            where id = ${postId}::uuid and exists (select 1 from changed)`),
+              returning 1
+            ), post as (
+              update posts set likes_count = likes_count - (select count(*) from changed)::int,
+                version = version + 1
+              where id = ${postId}::uuid and exists (select 1 from changed)
+              returning author_id)
+            ${addLikesReceived(-1)}`),
         ];
       }
       case 'CommentAdded': {

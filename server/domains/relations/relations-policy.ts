@@ -42,6 +42,16 @@ export function friendAllows(
 }
 
 /**
+ * `friend` may end their friendship with `member` (000 §6: the sandbox's `delete`, applied to
+ * the friend service's one removal, the friendship): unless `member` took `delete` away from
+ * them. `member` may always end it themself, and a block, which ends it too, stays open to
+ * either: it is how a member protects themself, and no permission may stand in its way.
+ */
+export function friendshipEndableBy(member: MemberRef, friend: MemberRef): RawBuilder<boolean> {
+  return friendAllows(member, friend, 'delete');
+}
+
+/**
  * What `owner`'s privacy setting lets `other` do, for one thing it guards: the member themself
  * and their friends always, anyone else (signed in) only while the setting is one of
  * `openTo`. The rules below differ only in that list, so the settings mean one thing everywhere.

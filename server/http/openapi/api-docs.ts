@@ -9,10 +9,14 @@ import { defineRoute, type AnyRouteSpec } from '../route-spec';
 const swaggerUi = path.dirname(
   createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'),
 );
+const here = path.dirname(fileURLToPath(import.meta.url));
+// Each file by its folder and its name in it: `sendFile` judges every segment of the path it is
+// given for a leading dot, so an absolute path would fail wherever the app is installed under a
+// dot-folder (`~/.local/src/agora`).
 const ASSETS = {
-  'swagger-ui.css': path.join(swaggerUi, 'swagger-ui.css'),
-  'swagger-ui-bundle.js': path.join(swaggerUi, 'swagger-ui-bundle.js'),
-  'swagger-init.js': fileURLToPath(new URL('./swagger-init.js', import.meta.url)),
+  'swagger-ui.css': { root: swaggerUi, name: 'swagger-ui.css' },
+  'swagger-ui-bundle.js': { root: swaggerUi, name: 'swagger-ui-bundle.js' },
+  'swagger-init.js': { root: here, name: 'swagger-init.js' },
 };
 const assetNames = Object.keys(ASSETS) as [keyof typeof ASSETS, ...(keyof typeof ASSETS)[]];
 
@@ -74,11 +78,17 @@ export function apiDocsRoutes(getDocument: () => object): AnyRouteSpec[] {
       summary: 'A script or style sheet of the reference page',
       auth: 'public',
       params: z.strictObject({ file: z.enum(assetNames) }),
-      responses: { 200: { description: 'The style sheet or script', contentType: 'text/*' } },
+      responses: {
+        200: {
+          description: 'The style sheet or script',
+          contentType: ['text/css', 'text/javascript'],
+        },
+      },
       async handler({ params }, _req, res) {
         await new Promise<void>((resolve, reject) => {
           // Once the file has started, a failure (the client went away) has nobody to answer.
-          res.sendFile(ASSETS[params.file], { maxAge: '1d' }, (error) =>
+          const asset = ASSETS[params.file];
+          res.sendFile(asset.name, { root: asset.root, maxAge: '1d' }, (error) =>
             error && !res.headersSent ? reject(error) : resolve(),
           );
         });

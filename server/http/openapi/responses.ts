@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { AnyRouteSpec, RawResponse, ResponseSpec } from '../route-spec';
+import { pathParameterNames } from './express-path';
 import type { JsonSchema, SchemaComponents } from './json-schema';
 
 export interface ResponseObject {
@@ -23,36 +24,73 @@ const KNOWN_ERRORS: Record<number, { name: string; description: string; retry?: 
     name: 'BadRequest',
     description:
       'The request was refused before the handler ran: `validation` (or a code naming the rule, ' +
-      'such as `weak-password`) with `fields` mapping each refused field to its message, or ' +
-      '`malformed-json`.',
+      'such as `weak-password`) with `fields` mapping each refused field to its message, ' +
+      '`malformed-json` or `too-deeply-nested`.',
   },
   401: { name: 'Unauthorized', description: '`unauthorized`: no valid session cookie.' },
   403: {
     name: 'Forbidden',
-    description: 'Signed in but not allowed: `forbidden`, or a code naming why (e.g. `blocked`).',
+    description:
+      'Refused: `password_rotation_required` (the member must choose a new password first; ' +
+      'every signed-in route but the change itself), `forbidden-origin` (a state-changing ' +
+      "request from another site's page), `forbidden` (the route needs another role), or a " +
+      'code naming why (e.g. `blocked`).',
   },
   404: {
     name: 'NotFound',
-    description: '`not-found`: it does not exist, or the caller may not see it.',
+    description:
+      '`not-found` (or a code naming what): it does not exist, or the caller may not see it.',
   },
   409: { name: 'Conflict', description: 'It conflicts with the current state (see `code`).' },
+  413: {
+    name: 'PayloadTooLarge',
+    description:
+      '`payload-too-large`: a JSON body over 1 MB, or an upload over its own limit (see `code`).',
+  },
+  415: {
+    name: 'UnsupportedMediaType',
+    description:
+      'A body in a charset or content encoding the server does not read, or an upload of a ' +
+      'type this route does not take (`unsupported-type`).',
+  },
   429: {
     name: 'TooManyRequests',
     description: 'A limit was exceeded (see `code`); `Retry-After` says when to try again.',
     retry: true,
   },
+  500: {
+    name: 'InternalError',
+    description: '`internal`: an unexpected failure, a bug; monitoring records it.',
+  },
   503: {
     name: 'Unavailable',
-    description: '`unavailable` for now; `Retry-After`, when sent, says when to try again.',
+    description:
+      '`unavailable` for now (the database is unreachable); `Retry-After` says when to try again.',
     retry: true,
   },
 };
 
-/** Every refusal a route may answer: bad input always, then by its auth, then its own. */
+/** Methods a browser sends without asking the origin check: they change nothing and carry no body. */
+const SAFE_METHODS: ReadonlySet<AnyRouteSpec['method']> = new Set(['get']);
+
+/**
+ * Every refusal a route may answer. The HTTP layer gives each route: 400 for bad input; 503 while
+ * the database is unreachable (the session is read before any route); 401 and 403 by its auth (a
+ * member who must change their password is refused all but the change); for a write, 403 from
+ * the origin check and 413 or 415 from the body's parser; 404 for an id in its path. Then the
+ * route's own.
+ */
 export function errorStatuses(spec: AnyRouteSpec): number[] {
-  const statuses = new Set([400, ...(spec.errors ?? [])]);
+  const statuses = new Set([400, 503, ...(spec.errors ?? [])]);
   if (spec.auth !== 'public') statuses.add(401);
-  if (spec.auth === 'owner' || spec.auth === 'moderator') statuses.add(403);
+  const rotationGated = spec.auth !== 'public' && !spec.openDuringPasswordRotation;
+  const roleGated = spec.auth === 'owner' || spec.auth === 'moderator';
+  if (rotationGated || roleGated || !SAFE_METHODS.has(spec.method)) statuses.add(403);
+  if (!SAFE_METHODS.has(spec.method)) {
+    statuses.add(413);
+    statuses.add(415);
+  }
+  if (pathParameterNames(spec.path).length > 0) statuses.add(404);
   return [...statuses].sort((a, b) => a - b);
 }
 
@@ -81,8 +119,14 @@ export function successResponse(
   const standard = STATUS_CODES[status] ?? `HTTP ${status}`;
   if (response === null) return { description: standard };
   // A file or an export: its media type says what it is, and no JSON Schema would add to that.
-  if (isRaw(response))
-    return { description: response.description, content: { [response.contentType]: {} } };
+  if (isRaw(response)) {
+    const types =
+      typeof response.contentType === 'string' ? [response.contentType] : response.contentType;
+    return {
+      description: response.description,
+      content: Object.fromEntries(types.map((type) => [type, {}])),
+    };
+  }
   return {
     description: response.description ?? standard,
     content: { 'application/json': { schema: schemas.convert(response, 'output', hint) } },

@@ -5,6 +5,7 @@ import {
   connectionLost,
   connectionReducer,
   connectStarted,
+  connectionTone,
   describeConnection,
   reconnectAttempted,
   type ConnectionState,
@@ -65,6 +66,14 @@ describe('connection reducer', () => {
       'Reconnecting 2/5',
     );
     expect(describeConnection({ status: 'offline' })).toBe('Offline');
+  });
+
+  it('colours the badge by state: healthy, on its way, or not connected', () => {
+    expect(connectionTone({ status: 'healthy' })).toBe('success');
+    expect(connectionTone({ status: 'connecting' })).toBe('warning');
+    expect(connectionTone({ status: 'reconnecting', attempt: 1, maxAttempts: 5 })).toBe('warning');
+    expect(connectionTone({ status: 'offline' })).toBe('danger');
+    expect(connectionTone(idle)).toBe('danger');
   });
 });
 

@@ -130,6 +130,7 @@ function siteReport(): AnalyticsReport {
       activeMembers: 12,
       followersGained: null,
       revenue: 4.5,
+      pageViews: 30,
     },
     previous: {
       ...zero,
@@ -139,6 +140,7 @@ function siteReport(): AnalyticsReport {
       activeMembers: 0,
       followersGained: null,
       revenue: 9,
+      pageViews: 0,
     },
     series: [
       {
@@ -148,6 +150,7 @@ function siteReport(): AnalyticsReport {
         activeMembers: 0,
         followersGained: null,
         revenue: 0,
+        pageViews: 0,
       },
     ],
     currency: 'USD',
@@ -157,6 +160,9 @@ function siteReport(): AnalyticsReport {
 describe('the analytics page figures', () => {
   it("shows the site's four cards with their changes", () => {
     const cards = statCards(siteReport());
+    expect(cards.find((card) => card.key === 'activeMembers')?.hint).toBe(
+      'Members who signed in or did anything; 30 visits to the home page',
+    );
     expect(cards.map((card) => [card.label, card.value, formatChange(card.change)])).toEqual([
       ['Total views', '1,500', '+50%'],
       ['Active users', '12', 'New this period'],
@@ -175,12 +181,19 @@ describe('the analytics page figures', () => {
     const report: AnalyticsReport = {
       ...siteReport(),
       scope: 'me',
-      totals: { ...siteReport().totals, activeMembers: null, revenue: null, followersGained: 3 },
+      totals: {
+        ...siteReport().totals,
+        activeMembers: null,
+        revenue: null,
+        followersGained: 3,
+        pageViews: null,
+      },
       previous: {
         ...siteReport().previous,
         activeMembers: null,
         revenue: null,
         followersGained: 0,
+        pageViews: null,
       },
       currency: null,
     };

@@ -61,10 +61,11 @@ export function RotatingAds({
         <AdCard ad={ad} orientation={orientation} onSubscribe={subscribe} />
       </div>
       {dots && (
-        <div role="group" aria-label="Choose an ad" className="flex justify-center gap-1.5">
+        <div role="group" aria-label="Choose an ad" className="flex justify-center">
           {Array.from({ length: INDICATOR_DOTS }, (_, position) => {
             const available = position < ads.length;
             const current = position === index;
+            // The dot is drawn 10 px wide; the button around it is the 24 px target WCAG 2.2 asks.
             return (
               <button
                 key={position}
@@ -75,12 +76,19 @@ export function RotatingAds({
                 }
                 aria-current={current ? 'true' : undefined}
                 onClick={() => show(position)}
-                className={cn(
-                  'size-2.5 rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-                  current ? 'bg-primary' : 'bg-muted-foreground/40 hover:bg-muted-foreground/70',
-                  !available && 'opacity-30',
-                )}
-              />
+                className="group/dot flex size-6 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring"
+              >
+                <span
+                  aria-hidden
+                  className={cn(
+                    'size-2.5 rounded-full transition-colors',
+                    current
+                      ? 'bg-primary'
+                      : 'bg-muted-foreground/40 group-hover/dot:bg-muted-foreground/70',
+                    !available && 'opacity-30',
+                  )}
+                />
+              </button>
             );
           })}
         </div>

@@ -12,6 +12,7 @@ import {
   IMPRESSION_VISIBLE_RATIO,
   INDICATOR_DOTS,
   MOBILE_MAX_WIDTH,
+  ROTATION_RANDOM_SPREAD_MS,
   AD_EVENTS_BATCH_MAX,
   AD_EVENTS_FLUSH_MS,
   type AdDefinition,
@@ -44,7 +45,10 @@ function RotationRules({ placements }: { placements: readonly AdPlacement[] }) {
       'Devices',
       `A window ${MOBILE_MAX_WIDTH} px wide or less is mobile: mobile ads there, desktop ads elsewhere, “all” ads everywhere`,
     ],
-    ['Rotation', 'The shown ad advances by one and wraps around; hover or focus pauses it'],
+    [
+      'Rotation',
+      'The shown ad advances by one after a random wait and wraps around; hover or focus pauses it',
+    ],
     ['Fade', `${FADE_MS} ms between ads (none when you ask for reduced motion)`],
     ['Indicator', `The floating card shows ${INDICATOR_DOTS} dots; choose one to show that ad`],
     [
@@ -58,7 +62,9 @@ function RotationRules({ placements }: { placements: readonly AdPlacement[] }) {
     ...placements.map((placement): [string, string] => [
       placement.id,
       `${placement.type}, at most ${placement.maxAds} ads, ${
-        placement.autoRotate ? `every ${seconds(placement.rotationInterval)}` : 'not rotating'
+        placement.autoRotate
+          ? `every ${seconds(placement.rotationInterval)} to ${seconds(placement.rotationInterval + ROTATION_RANDOM_SPREAD_MS)}, at random`
+          : 'not rotating'
       }, z-index ${placement.zIndex}`,
     ]),
   ];

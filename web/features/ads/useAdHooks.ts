@@ -11,6 +11,7 @@ import { IMPRESSION_VISIBLE_RATIO, MOBILE_MAX_WIDTH } from '../../../shared/ads'
 import { deviceForWidth, clampIndex, nextIndex, type Device } from './adSelection';
 import { recordAdEvent } from './adRuntime';
 import { browserTimers, ShowingWatch } from './impressionTracker';
+import { startRotation } from './rotationTimer';
 
 const mobileQuery = `(max-width: ${MOBILE_MAX_WIDTH}px)`;
 
@@ -38,20 +39,25 @@ export interface RotationOptions {
   paused: boolean;
 }
 
-/** 002 §4: the index advances by one every interval and wraps; a dot jumps to its position. */
+/**
+ * 002 §4: the index advances by one after each random wait (`rotationTimer`) and wraps; a dot
+ * jumps to its position.
+ */
 export function useRotation({ count, intervalMs, autoRotate, paused }: RotationOptions) {
   const [showing, setShowing] = useState<Showing>({ index: 0, serial: 0 });
   const index = clampIndex(showing.index, count);
 
   useEffect(() => {
     if (!autoRotate || paused || count < 2) return;
-    const timer = window.setInterval(() => {
-      setShowing((current) => ({
-        index: nextIndex(clampIndex(current.index, count), count),
-        serial: current.serial + 1,
-      }));
-    }, intervalMs);
-    return () => window.clearInterval(timer);
+    return startRotation({
+      intervalMs,
+      timers: browserTimers,
+      onAdvance: () =>
+        setShowing((current) => ({
+          index: nextIndex(clampIndex(current.index, count), count),
+          serial: current.serial + 1,
+        })),
+    });
   }, [autoRotate, paused, count, intervalMs]);
 
   const show = useCallback((position: number) => {

@@ -86,7 +86,7 @@ export function statCards(report: AnalyticsReport): StatCard[] {
         integer.format(totals.activeMembers ?? 0),
         totals.activeMembers ?? 0,
         previous.activeMembers ?? 0,
-        'Members who signed in or did anything',
+        `Members who signed in or did anything; ${counted(totals.pageViews ?? 0, 'visit', 'visits')} to the home page`,
       ),
       rate,
       card(

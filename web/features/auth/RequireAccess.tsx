@@ -31,7 +31,7 @@ export function RequireAccess({ access, children }: RequireAccessProps) {
     case 'loading':
       return <FullPageLoading />;
     case 'error':
-      return <FullPageError onRetry={session.retry} />;
+      return <FullPageError {...session.failure} onRetry={session.retry} />;
     case 'redirect':
       return (
         <Navigate

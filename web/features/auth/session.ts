@@ -3,6 +3,7 @@ import type { AppThunk, RootState } from '../../app/store';
 import { authApi, useGetSessionQuery } from './authApi';
 import { pendingRedirectSet } from './authSlice';
 import type { SessionStatus } from './guard';
+import { sessionFailureOf, type SessionFailureText } from './sessionFailure';
 
 const selectSessionResult = authApi.endpoints.getSession.select();
 
@@ -18,18 +19,21 @@ export function selectSignedInUserId(state: RootState): string | null {
 export interface SessionView {
   status: SessionStatus;
   user: SignedInSession | null;
+  /** While `status` is `error`: what the page says about it. */
+  failure: SessionFailureText | null;
   retry: () => void;
 }
 
 export function useSession(): SessionView {
-  const { data, isError, refetch } = useGetSessionQuery();
+  const { data, isError, error, refetch } = useGetSessionQuery();
   const retry = () => void refetch();
   if (data) {
     return data.isAuthenticated
-      ? { status: 'signed-in', user: data, retry }
-      : { status: 'signed-out', user: null, retry };
+      ? { status: 'signed-in', user: data, failure: null, retry }
+      : { status: 'signed-out', user: null, failure: null, retry };
   }
-  return { status: isError ? 'error' : 'loading', user: null, retry };
+  if (isError) return { status: 'error', user: null, failure: sessionFailureOf(error), retry };
+  return { status: 'loading', user: null, failure: null, retry };
 }
 
 /** Records the new session and where the member goes next, in one synchronous step. */

@@ -2,8 +2,8 @@ import { RefreshCw } from 'lucide-react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { cn } from '../../lib/cn';
-import { describeConnection, selectConnection } from './connectionSlice';
+import { StatusBadge } from '../../components/ui/status-badge';
+import { connectionTone, describeConnection, selectConnection } from './connectionSlice';
 
 /** The realtime channel's health in the top menu: Healthy, Reconnecting n/5, or Offline. */
 export function ConnectionStatus() {
@@ -23,24 +23,14 @@ export function ConnectionStatus() {
       data-status={connection.status}
       className="flex items-center gap-1.5"
     >
-      <span
-        role="status"
-        aria-live="polite"
-        className={cn(
-          'inline-flex items-center gap-1.5 rounded-full border px-2.5 py-1 text-xs font-medium whitespace-nowrap',
-          connection.status === 'healthy' && 'border-success/30 bg-success/10 text-success',
-          busy && 'border-warning/40 bg-warning/10 text-warning',
-          connection.status === 'offline' &&
-            'border-destructive/30 bg-destructive/10 text-destructive',
-        )}
-      >
+      <StatusBadge role="status" aria-live="polite" tone={connectionTone(connection)}>
         {busy ? (
           <Spinner className="size-3" />
         ) : (
           <span aria-hidden className="size-1.5 rounded-full bg-current" />
         )}
         {text}
-      </span>
+      </StatusBadge>
       {connection.status === 'offline' && (
         <Button variant="outline" size="sm" onClick={reconnect}>
           <RefreshCw aria-hidden />

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { RECONNECT } from '../../../shared/constants';
+import type { StatusTone } from '../../components/ui/status-badge';
 
 /** The realtime channel as the member sees it; `idle` means there is no channel (signed out). */
 export type ConnectionState =
@@ -47,6 +48,13 @@ export const {
 } = connectionSlice.actions;
 export const { selectConnection } = connectionSlice.selectors;
 export const connectionReducer = connectionSlice.reducer;
+
+/** The status badge's colour: healthy, on its way (connecting or reconnecting), or not connected. */
+export function connectionTone(state: ConnectionState): StatusTone {
+  if (state.status === 'healthy') return 'success';
+  if (state.status === 'connecting' || state.status === 'reconnecting') return 'warning';
+  return 'danger';
+}
 
 /** The text of the status badge: 'Healthy', 'Reconnecting n/5', 'Offline'. */
 export function describeConnection(state: ConnectionState): string {

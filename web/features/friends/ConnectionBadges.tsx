@@ -2,14 +2,15 @@ import { RefreshCw, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { cn } from '../../lib/cn';
+import { StatusBadge } from '../../components/ui/status-badge';
 import { selectSignedInUserId } from '../auth/session';
-import { describeConnection, selectConnection } from '../connection/connectionSlice';
+import {
+  connectionTone,
+  describeConnection,
+  selectConnection,
+} from '../connection/connectionSlice';
 import { reconnectRequested } from '../connection/realtime';
 import { canReconnect, sandboxStatus } from './connectionBadges';
-
-const pill =
-  'inline-flex items-center gap-1.5 rounded-full border px-2.5 py-1 text-xs font-medium whitespace-nowrap [&_svg]:size-3.5';
 
 /** Spec 000 §2 header badges: Sandboxed or Unsafe, the channel's health, and Reconnect. */
 export function ConnectionBadges() {
@@ -21,7 +22,7 @@ export function ConnectionBadges() {
 
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <span
+      <StatusBadge
         data-testid="connection-sandbox-badge"
         data-sandboxed={sandbox === 'Sandboxed'}
         title={
@@ -29,28 +30,17 @@ export function ConnectionBadges() {
             ? 'The live connection is signed in and limited to your account'
             : 'The live connection is not signed in to your account'
         }
-        className={cn(
-          pill,
-          sandbox === 'Sandboxed'
-            ? 'border-success/30 bg-success/10 text-success'
-            : 'border-destructive/30 bg-destructive/10 text-destructive',
-        )}
+        tone={sandbox === 'Sandboxed' ? 'success' : 'danger'}
       >
         {sandbox === 'Sandboxed' ? <ShieldCheck aria-hidden /> : <ShieldAlert aria-hidden />}
         {sandbox}
-      </span>
-      <span
+      </StatusBadge>
+      <StatusBadge
         role="status"
         aria-live="polite"
         data-testid="connection-health-badge"
         data-status={connection.status}
-        className={cn(
-          pill,
-          connection.status === 'healthy' && 'border-success/30 bg-success/10 text-success',
-          busy && 'border-warning/40 bg-warning/10 text-warning',
-          (connection.status === 'offline' || connection.status === 'idle') &&
-            'border-destructive/30 bg-destructive/10 text-destructive',
-        )}
+        tone={connectionTone(connection)}
       >
         {busy ? (
           <Spinner className="size-3" />
@@ -58,7 +48,7 @@ export function ConnectionBadges() {
           <span aria-hidden className="size-1.5 rounded-full bg-current" />
         )}
         {describeConnection(connection)}
-      </span>
+      </StatusBadge>
       <Button
         variant="outline"
         size="sm"

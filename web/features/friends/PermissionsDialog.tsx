@@ -14,11 +14,12 @@ import { Label } from '../../components/ui/label';
 import { withFeedback } from './actionFeedback';
 import { useSetFriendPermissionsMutation } from './friendsApi';
 
-/** The permissions a member can act on here; `delete` gates nothing yet and is kept as it is. */
+/** The four permissions, each as what it lets the friend do (docs/social-api.md). */
 const CHOICES: readonly { permission: FriendPermission; label: string }[] = [
   { permission: 'read', label: 'See when I am online' },
   { permission: 'write', label: 'Send me messages' },
   { permission: 'search', label: 'Find me in search' },
+  { permission: 'delete', label: 'Remove me from their friends' },
 ];
 
 /** What one friend may do with respect to the member; saved as a whole. */

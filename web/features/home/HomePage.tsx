@@ -5,6 +5,7 @@ import { ErrorState, LoadingState } from '../../components/PageStates';
 import { PageHeader } from '../../components/PageHeader';
 import { SectionErrorBoundary } from '../../components/SectionErrorBoundary';
 import { Button } from '../../components/ui/button';
+import { useRootPageView } from '../analytics/pageViews';
 import { useSession } from '../auth/session';
 import { FeedSkeleton } from './FeedSkeleton';
 
@@ -23,6 +24,7 @@ const DESCRIPTION = 'Posts and videos from you, your friends and the people you 
 /** `/` for a member and `/home` for everyone: the home feed (000 §2, §4). */
 export function HomePage() {
   const session = useSession();
+  useRootPageView();
   return (
     <>
       <PageHeader title="Home" description={DESCRIPTION}>
@@ -49,7 +51,7 @@ export function HomePage() {
             </Suspense>
           </SectionErrorBoundary>
         ) : session.status === 'error' ? (
-          <ErrorState onRetry={session.retry} />
+          <ErrorState {...session.failure} onRetry={session.retry} />
         ) : (
           <LoadingState />
         )}

@@ -8,7 +8,28 @@ const TwoFactorPanel = lazy(async () => ({
   default: (await import('./TwoFactorPanel')).TwoFactorPanel,
 }));
 
-/** Settings' Two-Factor Authentication: set up, see recovery codes once, or turn it off. */
+export interface TwoFactorDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}
+
+/** Two-factor sign-in in a dialog: set up, see recovery codes once, or turn it off. */
+export function TwoFactorDialog({ open, onOpenChange }: TwoFactorDialogProps) {
+  return (
+    <SecurityDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Two-Factor Authentication"
+      description="A code from an authenticator app, asked for at every sign-in."
+    >
+      <Suspense fallback={<LoadingState />}>
+        {open && <TwoFactorPanel onClose={() => onOpenChange(false)} />}
+      </Suspense>
+    </SecurityDialog>
+  );
+}
+
+/** The profile settings' Two-Factor Authentication button, which opens the dialog. */
 export function TwoFactorButton(props: Omit<ButtonProps, 'onClick'>) {
   const [open, setOpen] = useState(false);
   return (
@@ -17,16 +38,7 @@ export function TwoFactorButton(props: Omit<ButtonProps, 'onClick'>) {
         <ShieldCheck aria-hidden />
         Two-Factor Authentication
       </Button>
-      <SecurityDialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Two-Factor Authentication"
-        description="A code from an authenticator app, asked for at every sign-in."
-      >
-        <Suspense fallback={<LoadingState />}>
-          {open && <TwoFactorPanel onClose={() => setOpen(false)} />}
-        </Suspense>
-      </SecurityDialog>
+      <TwoFactorDialog open={open} onOpenChange={setOpen} />
     </>
   );
 }

@@ -1,3 +1,4 @@
-/* What other features place on their screens (the settings' Privacy tab). */
+/* What other features place on their screens (the settings pages). */
 export { ChangePasswordButton } from './ChangePasswordButton';
-export { TwoFactorButton } from './TwoFactorButton';
+export { TwoFactorButton, TwoFactorDialog } from './TwoFactorButton';
+export { useGetTwoFactorQuery } from './securityApi';

@@ -1,4 +1,5 @@
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
+import { StatusBadge } from '../../components/ui/status-badge';
 import { cn } from '../../lib/cn';
 
 export function isSecureProtocol(protocol: string): boolean {
@@ -23,22 +24,14 @@ export function Footer({ className }: { className?: string }) {
         <a className="hover:text-foreground hover:underline" href="/privacy-policy.html">
           Privacy Policy
         </a>
-        <span
+        <StatusBadge
           data-testid="connection-security"
-          className={cn(
-            'inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-medium',
-            secure
-              ? 'border-success/30 bg-success/10 text-success'
-              : 'border-warning/40 bg-warning/10 text-warning',
-          )}
+          tone={secure ? 'success' : 'warning'}
+          className="py-0.5"
         >
-          {secure ? (
-            <ShieldCheck className="size-3.5" aria-hidden />
-          ) : (
-            <ShieldAlert className="size-3.5" aria-hidden />
-          )}
+          {secure ? <ShieldCheck aria-hidden /> : <ShieldAlert aria-hidden />}
           {secure ? 'Secure' : 'Not Secure'}
-        </span>
+        </StatusBadge>
       </div>
     </footer>
   );

@@ -1,0 +1,51 @@
+import { sql } from 'kysely';
+import type pg from 'pg';
+import { DomainError } from '../core/errors';
+import { pipelineQuery } from './pipeline';
+import type { Db } from './schema';
+import { statement, type Statement } from './statement';
+
+type PgResult = pg.QueryResult<Record<string, unknown>>;
+
+/** Postgres's `query_canceled`: what a statement timeout raises. */
+const QUERY_CANCELED = '57014';
+
+/** A search is interactive: past this it answers that it took too long instead of waiting. */
+export const SEARCH_TIMEOUT_MS = 2000;
+
+/** What a search cut off by its timeout answers: `503 search-timeout`, try again. */
+export const searchTimedOut = () =>
+  new DomainError(
+    'unavailable',
+    'search-timeout',
+    'The search took too long. Try more specific words, or try again in a moment.',
+    undefined,
+    1,
+  );
+
+/**
+ * Reads Postgres itself stops after `ms`, so a read that cannot finish in time never keeps
+ * running on the server after its request was answered. The limit is set with the reads in one
+ * pipeline, local to its implicit transaction (`set_config(..., true)`): one round trip, and
+ * nothing else on the connection is limited; each read is planned for its own values. The pipeline is not shared with other callers'
+ * reads, which the limit would cut off too. A read cut off rejects with `timedOut()`; one result
+ * per read, in order.
+ */
+export async function readWithin(
+  db: Db,
+  ms: number,
+  reads: readonly Statement[],
+  timedOut: () => Error = searchTimedOut,
+): Promise<PgResult[]> {
+  // A search's best plan depends on its words (how many posts hold them), which a generic plan
+  // of a prepared statement cannot know: each run is planned for its own values.
+  const limit = statement(sql`select set_config('statement_timeout', ${String(ms)}, true),
+    set_config('plan_cache_mode', 'force_custom_plan', true)`);
+  try {
+    const { rows } = await db.executeQuery<PgResult>(pipelineQuery([limit, ...reads]));
+    return rows.slice(1);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === QUERY_CANCELED) throw timedOut();
+    throw error;
+  }
+}

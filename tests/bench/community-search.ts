@@ -1,0 +1,292 @@
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { SEARCH_TIMEOUT_MS } from '../../server/db/time-limited';
+import type { SeededMember } from './feed-seed';
+import { HttpPool } from './http-pool';
+import { progress } from './members';
+import { fmt, row, type Row, type Section } from './report';
+import type { SearchWords } from './search-seed';
+import { summarize, type Summary } from './stats';
+
+/** Issue #21: search at community scale. */
+export const SEARCH_TARGETS = { postsP99Ms: 100, peopleP99Ms: 50 };
+
+export interface SearchBenchSettings {
+  /** Concurrent searching members, one keep-alive connection each. */
+  readers: number;
+  warmupMs: number;
+  durationMs: number;
+}
+
+export interface SearchBenchInput {
+  serverUrl: string;
+  databaseUrl: string;
+  /** Members with sessions who search; the first `settings.readers` are used. */
+  members: readonly SeededMember[];
+  /** What `seedSearchWords` seeded, with its timings. */
+  words: SearchWords;
+  settings: SearchBenchSettings;
+}
+
+interface LoopResult {
+  latencies: number[];
+  /** Answers other than 200, and requests that failed, in the measured window. */
+  errors: number;
+  statuses: Map<string, number>;
+  /** `total` of the first answer of the first reader, when the answer has one. */
+  firstTotal: number | null;
+}
+
+/** Every reader sends `pathOf(reader)` back to back on a keep-alive connection of its own. */
+async function searchLoop(
+  url: URL,
+  readers: readonly SeededMember[],
+  pathOf: (reader: number) => string,
+  settings: SearchBenchSettings,
+): Promise<LoopResult> {
+  const pool = new HttpPool(url.hostname, Number(url.port), readers.length);
+  const windowStart = performance.now() + settings.warmupMs;
+  const end = windowStart + settings.durationMs;
+  const result: LoopResult = { latencies: [], errors: 0, statuses: new Map(), firstTotal: null };
+  try {
+    await Promise.all(
+      readers.map(async (reader, index) => {
+        while (performance.now() < end) {
+          const sentAt = performance.now();
+          let status = 'failed';
+          let body = '';
+          try {
+            const answer = await pool.request('GET', pathOf(index), undefined, reader.cookie);
+            status = String(answer.status);
+            body = answer.body;
+          } catch {
+            // Counted below as an unanswered request.
+          }
+          const doneAt = performance.now();
+          if (sentAt < windowStart || doneAt > end) continue;
+          result.statuses.set(status, (result.statuses.get(status) ?? 0) + 1);
+          if (status !== '200') {
+            result.errors += 1;
+            continue;
+          }
+          result.latencies.push(doneAt - sentAt);
+          if (index === 0 && result.firstTotal === null) {
+            const parsed = JSON.parse(body) as { total?: unknown };
+            if (typeof parsed.total === 'number') result.firstTotal = parsed.total;
+          }
+        }
+      }),
+    );
+  } finally {
+    pool.close();
+  }
+  return result;
+}
+
+const p50p99 = (s: Summary) => `${fmt.ms(s.p50)} / ${fmt.ms(s.p99)}`;
+const statusText = (statuses: Map<string, number>) =>
+  [...statuses].map(([status, n]) => `${fmt.int(n)}× ${status}`).join(', ') || 'none';
+
+/** Statements of the server still running on Postgres that read the search tables. */
+async function searchesRunning(client: pg.Client): Promise<number> {
+  const { rows } = await client.query<{ n: number }>(
+    `select count(*)::int as n from pg_stat_activity
+     where pid <> pg_backend_pid() and state = 'active'
+       and (query ilike '%post_search%' or query ilike '%similarity(%')`,
+  );
+  return rows[0]!.n;
+}
+
+/**
+ * A search that cannot finish in time: `post_search` is locked against reads for longer than
+ * the search's statement timeout while one member searches. The answer must be a clear
+ * `503 search-timeout` after about the timeout, and nothing may stay running on Postgres.
+ */
+async function timedOutSearch(
+  url: URL,
+  databaseUrl: string,
+  reader: SeededMember,
+  word: string,
+): Promise<{ status: number; code: string; ms: number; leftRunning: number }> {
+  const locker = new pg.Client({ connectionString: databaseUrl });
+  const watcher = new pg.Client({ connectionString: databaseUrl });
+  await locker.connect();
+  await watcher.connect();
+  const pool = new HttpPool(url.hostname, Number(url.port), 1);
+  try {
+    await locker.query('begin');
+    await locker.query('lock table post_search in access exclusive mode');
+    const sentAt = performance.now();
+    const answer = await pool.request(
+      'GET',
+      `/api/content/search?q=${encodeURIComponent(word)}`,
+      undefined,
+      reader.cookie,
+    );
+    const ms = performance.now() - sentAt;
+    const leftRunning = await searchesRunning(watcher);
+    await locker.query('rollback');
+    let code = '';
+    try {
+      code = (JSON.parse(answer.body) as { error?: { code?: string } }).error?.code ?? '';
+    } catch {
+      code = 'not JSON';
+    }
+    return { status: answer.status, code, ms, leftRunning };
+  } finally {
+    pool.close();
+    await locker.end();
+    await watcher.end();
+  }
+}
+
+/**
+ * The search rows of the community scenario: a common and a rare word over every seeded post
+ * (`GET /api/content/search`, the first page of 20 with its count), people search
+ * (`GET /api/users?q=`), and a search cut off by its statement timeout. Seed first with
+ * `seedSearchWords` (its timings are printed here).
+ */
+export async function runCommunitySearchBench(
+  input: SearchBenchInput,
+): Promise<{ section: Section; missed: string[] }> {
+  const { settings, words } = input;
+  const url = new URL(input.serverUrl);
+  const readers = input.members.slice(0, settings.readers);
+  const client = new pg.Client({ connectionString: input.databaseUrl });
+  await client.connect();
+  const rows: Row[] = [
+    row(
+      'posts searched / search documents written (post_search)',
+      words.totalPosts,
+      fmt.int(words.totalPosts),
+    ),
+    row(
+      'seeding: words into the posts / their search documents (SQL, as the projection writes)',
+      words.wordsSeconds + words.documentsSeconds,
+      `${words.wordsSeconds.toFixed(1)} s / ${words.documentsSeconds.toFixed(1)} s`,
+    ),
+  ];
+  try {
+    for (const [label, word] of [
+      ['common', words.common],
+      ['rare', words.rare],
+    ] as const) {
+      progress(`search: the ${label} word "${word.word}", ${readers.length} readers`);
+      const run = await searchLoop(
+        url,
+        readers,
+        () => `/api/content/search?q=${encodeURIComponent(word.word)}`,
+        settings,
+      );
+      const s = summarize(run.latencies);
+      progress(`search: ${label} p50/p99 ${p50p99(s)}`);
+      rows.push(
+        row(
+          `${label} word "${word.word}": posts holding it / total answered to the first reader`,
+          word.posts,
+          `${fmt.int(word.posts)} (${((word.posts / words.totalPosts) * 100).toFixed(2)}%) / ` +
+            `${run.firstTotal === null ? 'n/a' : fmt.int(run.firstTotal)}`,
+        ),
+        row(
+          `post search, ${label} word, ${readers.length} readers: p50 / p99 (searches/s)`,
+          s.p99,
+          `${p50p99(s)} (${fmt.int(s.count / (settings.durationMs / 1000))})`,
+          {
+            text: `p99 ≤ ${SEARCH_TARGETS.postsP99Ms} ms`,
+            met: s.count > 0 && s.p99 <= SEARCH_TARGETS.postsP99Ms,
+          },
+        ),
+        row(
+          `post search, ${label} word: answers other than 200 or none`,
+          run.errors,
+          `${fmt.int(run.errors)} (${statusText(run.statuses)})`,
+          { text: '0', met: run.errors === 0 && s.count > 0 },
+        ),
+      );
+    }
+
+    // A member's name typed in part, and a text every seeded name holds (the worst case: each
+    // member matches and is ranked).
+    const { rows: named } = await client.query<{ username: string }>(
+      'select username from users order by random() limit 200',
+    );
+    const usernames = named.map((r) => r.username);
+    const broad = commonPart(usernames);
+    const people: [string, (reader: number) => string][] = [
+      [
+        "the last 4 characters of a member's username",
+        (reader) =>
+          `/api/users?q=${encodeURIComponent(usernames[(reader * 7 + Date.now()) % usernames.length]!.slice(-4))}`,
+      ],
+      [
+        `"${broad}", which every member's username holds`,
+        () => `/api/users?q=${encodeURIComponent(broad)}`,
+      ],
+    ];
+    for (const [label, pathOf] of people) {
+      progress(`search: people, ${label}`);
+      const run = await searchLoop(url, readers, pathOf, settings);
+      const s = summarize(run.latencies);
+      progress(`search: people p50/p99 ${p50p99(s)}`);
+      rows.push(
+        row(
+          `people search (${label}), ${readers.length} readers: p50 / p99 (searches/s)`,
+          s.p99,
+          `${p50p99(s)} (${fmt.int(s.count / (settings.durationMs / 1000))})`,
+          {
+            text: `p99 ≤ ${SEARCH_TARGETS.peopleP99Ms} ms`,
+            met: s.count > 0 && s.p99 <= SEARCH_TARGETS.peopleP99Ms,
+          },
+        ),
+        row(
+          `people search (${label}): answers other than 200 or none`,
+          run.errors,
+          `${fmt.int(run.errors)} (${statusText(run.statuses)})`,
+          { text: '0', met: run.errors === 0 && s.count > 0 },
+        ),
+      );
+    }
+
+    progress('search: a search held past its statement timeout');
+    const cut = await timedOutSearch(url, input.databaseUrl, readers[0]!, words.common.word);
+    const clear = cut.status === 503 && cut.code === 'search-timeout';
+    rows.push(
+      row(
+        `a search held past its ${SEARCH_TIMEOUT_MS} ms statement timeout: answer, time`,
+        cut.ms,
+        `${cut.status} ${cut.code} in ${fmt.ms(cut.ms)}`,
+        { text: '503 search-timeout', met: clear },
+      ),
+      row(
+        'searches still running on Postgres once answered',
+        cut.leftRunning,
+        fmt.int(cut.leftRunning),
+        { text: '0', met: cut.leftRunning === 0 },
+      ),
+    );
+  } finally {
+    await client.end();
+  }
+  const section: Section = {
+    title: `Search — ${fmt.int(words.totalPosts)} posts`,
+    rows,
+    notes: [
+      `${readers.length} members, one keep-alive connection each, search back to back; ` +
+        `${settings.warmupMs / 1000} s warm-up, ${settings.durationMs / 1000} s measured per row. ` +
+        'Posts: `GET /api/content/search?q=<word>`, the first page of 20, most relevant first, ' +
+        'with its total (the newest matches the reader may see, up to the window of ' +
+        'docs/performance.md, "Search"). People: `GET /api/users?q=<text>` (10 ranked).',
+      'Timeout: another connection holds `post_search` locked for longer than the statement ' +
+        'timeout while one member searches; the answer must be 503 `search-timeout`, and ' +
+        '`pg_stat_activity` must show no search left running.',
+    ],
+  };
+  return { section, missed: rows.filter((r) => r.result === 'FAIL').map((r) => r.metric) };
+}
+
+/** The longest text at the start of every name (at least 3 characters of the first one). */
+function commonPart(names: readonly string[]): string {
+  let prefix = names[0] ?? 'abc';
+  for (const name of names) while (!name.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  return prefix.length >= 3 ? prefix : (names[0] ?? 'abc').slice(0, 3);
+}
