@@ -38,7 +38,7 @@ export interface CommunityPartResult {
 
 /**
  * One part of the scenario: its rows, measured on the seeded community. Other rows of issue 21
- * (hot post, search, cached media, commands, backup) are parts of their own, added to `parts`.
+ * (hot post, cached media, commands, backup) are to be parts of their own, added to `parts`.
  */
 export type CommunityPart = (context: CommunityContext) => Promise<CommunityPartResult>;
 
