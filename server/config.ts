@@ -62,6 +62,14 @@ const schema = z
     POST_VIEWS_FLUSH_MS: z.coerce.number().int().min(100).default(5000),
     /** Days a trashed post is kept before the cleanup purges it for good. */
     CONTENT_TRASH_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+    /**
+     * Home timelines: an author with more followers than this is not fanned out; their posts
+     * are merged into their readers' feeds at read time. Stored in the database at start, so
+     * every process and a rebuild use the value of the last process started.
+     */
+    FANOUT_MAX_FOLLOWERS: z.coerce.number().int().min(0).default(10_000),
+    /** The newest posts each home timeline keeps; past them the feed reads authors' indexes. */
+    TIMELINE_MAX_POSTS: z.coerce.number().int().min(1).max(100_000).default(2000),
     /** Analytics units one member may add to one post per hour (`POST /content/{id}/analytics`); 0 is none. */
     CONTENT_METRICS_PER_HOUR: z.coerce.number().int().min(0).default(1000),
     /** The third-party ad network's client id (`ca-pub-` and digits); unset, it stays off. */

@@ -10,7 +10,7 @@ import {
   storedEvents,
   type StreamAppend,
 } from '../eventstore/append';
-import { projectAll, type Projection } from '../eventstore/projection';
+import { projectAll, projectLocks, type Projection } from '../eventstore/projection';
 import type { EventMetadata, StoredEvent } from '../eventstore/stored-event';
 import type { Command, Decision, ReadsOf } from './command';
 import type { StreamWrite, WriteLane } from './commit-batcher';
@@ -207,7 +207,7 @@ export class CommandRunner {
     const appends: StreamAppend[] = (decision.appends ?? []).filter((a) => a.events.length > 0);
     const recorded = recordEvents(appends, metadataOf(ctx), this.now());
     const writes = appendStatements(appends, recorded);
-    const guards = decision.guards ?? [];
+    const guards = [...(decision.guards ?? []), ...projectLocks(this.deps.projections, recorded)];
     const effects = decision.effects ?? [];
     const changes = [
       ...guards,

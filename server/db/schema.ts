@@ -43,6 +43,12 @@ import type { EventsTable } from './tables/events';
 import type { FilesTable } from './tables/files';
 import type { FriendRequestsTable } from './tables/friend-requests';
 import type { FollowsTable } from './tables/follows';
+import type {
+  HomeTimelineFloorsTable,
+  HomeTimelinesTable,
+  TimelinePullAuthorsTable,
+  TimelineSettingsTable,
+} from './tables/home-timelines';
 import type { FriendshipsTable } from './tables/friendships';
 import type { LastSeenTable } from './tables/last-seen';
 import type { LikesReceivedTable } from './tables/likes-received';
@@ -130,6 +136,10 @@ export interface Database {
   post_search: PostSearchTable;
   post_likes: PostLikesTable;
   post_grants: PostGrantsTable;
+  home_timelines: HomeTimelinesTable;
+  home_timeline_floors: HomeTimelineFloorsTable;
+  timeline_pull_authors: TimelinePullAuthorsTable;
+  timeline_settings: TimelineSettingsTable;
   post_versions: PostVersionsTable;
   content_backups: ContentBackupsTable;
   content_analytics: ContentAnalyticsTable;

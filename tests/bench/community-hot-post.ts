@@ -89,7 +89,7 @@ const cpuText = (cpu: CpuPercent) =>
   [cpu.server, cpu.postgres, cpu.bench, cpu.other].map(pct).join(' / ');
 
 /** A seeded member as the socket helpers of members.ts hold one. */
-function asMember(seeded: SeededMember, index: number): Member {
+export function asMember(seeded: SeededMember, index: number): Member {
   return {
     index,
     id: seeded.id,

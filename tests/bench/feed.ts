@@ -7,7 +7,8 @@ import pg from 'pg';
 import type { FeedPage } from '../../shared/posts';
 import { FEED_PAGE } from '../../shared/posts';
 import { qb } from '../../server/db/statement';
-import { FEED_SLACK, feedQuery, postRows } from '../../server/domains/posts/posts-read';
+import { FEED_SLACK, timelineFeedQuery } from '../../server/domains/posts/home-feed-read';
+import { postRows } from '../../server/domains/posts/posts-read';
 import { cpuPercent, cpuSnapshot, type CpuPercent } from './cpu';
 import { seedFeed, type FeedSeed, type FeedSeedSize, type SeededMember } from './feed-seed';
 import { runHotPost, type HotPostSettings } from './community-hot-post';
@@ -60,7 +61,7 @@ function draw(count: number, sizes: number[]): number[][] {
   return out;
 }
 
-interface ReaderResult {
+export interface ReaderResult {
   first: number[];
   next: number[];
   errors: number;
@@ -75,11 +76,12 @@ interface ReaderResult {
  * 20, then 5 more at a time. Each reader sends its next request `pauseMs` after the last
  * answered (0: at once, a closed loop). Latency counts only answers inside the window.
  */
-async function readFeeds(
+export async function readFeeds(
   server: ServerProcess,
   readers: SeededMember[],
-  settings: FeedBenchSettings,
+  settings: Pick<FeedBenchSettings, 'warmupMs' | 'durationMs' | 'nextPages'>,
   pauseMs: number,
+  feedPath = '/api/feed',
 ): Promise<ReaderResult> {
   const pool = new HttpPool('127.0.0.1', server.port, readers.length);
   const start = performance.now();
@@ -100,9 +102,12 @@ async function readFeeds(
   const page = async (reader: SeededMember, cursor: string | null, into: number[]) => {
     if (pauseMs > 0) await sleep(pauseMs);
     const limit = cursor ? FEED_PAGE.more : FEED_PAGE.default;
-    const path = `/api/feed?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const path = `${feedPath}?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
     const sentAt = performance.now();
-    const answer = await pool.request('GET', path, undefined, reader.cookie);
+    // A connection reset by an overloaded server is an error to count, not the end of the run.
+    const answer = await pool
+      .request('GET', path, undefined, reader.cookie)
+      .catch(() => ({ status: 0, body: '' }));
     const doneAt = performance.now();
     const inWindow = sentAt >= windowStart && doneAt <= end;
     if (answer.status !== 200) {
@@ -152,9 +157,9 @@ export const compiled = (query: { compile(): Query }): Query => {
 
 /** The feed's first page and a next page for a reader: `readFeed`'s first round of each. */
 const feedFirst = (viewer: string) =>
-  compiled(feedQuery(qb, viewer, FEED_PAGE.default + 1 + FEED_SLACK, null));
+  compiled(timelineFeedQuery(qb, viewer, FEED_PAGE.default + 1 + FEED_SLACK.timeline, null));
 const feedNext = (viewer: string, before: number) =>
-  compiled(feedQuery(qb, viewer, FEED_PAGE.more + 1 + FEED_SLACK, before));
+  compiled(timelineFeedQuery(qb, viewer, FEED_PAGE.more + 1 + FEED_SLACK.timeline, before));
 
 /**
  * The baseline: the same columns for the same viewer, from the same table, ordered by the same
@@ -228,9 +233,10 @@ export async function explain(client: pg.Client, query: Query): Promise<string> 
   return rows.map((r) => r['QUERY PLAN']).join('\n');
 }
 
-/** The plan reads posts, friendships and users through indexes only: no sequential scan. */
+/** The plan reads the timeline by its key, and nothing by a sequential scan. */
 const usesIndexes = (plan: string) =>
-  plan.includes('posts_author_feed') && !/Seq Scan on (posts|friendships|users)\b/.test(plan);
+  plan.includes('home_timelines_pkey') &&
+  !/Seq Scan on (posts|home_timelines|friendships|follows|users)\b/.test(plan);
 
 interface QueryComparison {
   rows: Row[];
@@ -265,11 +271,11 @@ async function compareQueries(
     const sampleCursor = cursors.get(sample.id) ?? Number.MAX_SAFE_INTEGER;
     const plans = [
       {
-        title: `feed, first page (limit ${FEED_PAGE.default + 1 + FEED_SLACK})`,
+        title: `feed, first page (limit ${FEED_PAGE.default + 1 + FEED_SLACK.timeline})`,
         plan: await explain(client, feedFirst(sample.id)),
       },
       {
-        title: `feed, next page (limit ${FEED_PAGE.more + 1 + FEED_SLACK}, below the first page)`,
+        title: `feed, next page (limit ${FEED_PAGE.more + 1 + FEED_SLACK.timeline}, below the first page)`,
         plan: await explain(client, feedNext(sample.id, sampleCursor)),
       },
     ];
@@ -485,7 +491,7 @@ export async function runFeedBench(
       ];
     }),
     row(
-      'feed plans use indexes (posts_author_feed, no sequential scan)',
+      'feed plans use indexes (home_timelines_pkey, no sequential scan)',
       comparison.plansUseIndexes ? 1 : 0,
       comparison.plansUseIndexes ? 'yes' : 'no',
       { text: 'yes', met: comparison.plansUseIndexes },

@@ -12,7 +12,7 @@
  *   BENCH_OUT              also write the table as JSON to this path
  *   BENCH_SERVER_NODE_ARGS extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"
  *   BENCH_SCENARIOS        which to run, comma-separated: badges, messaging, roundtrips, backup, files,
- *                          feed, content (all)
+ *                          feed, content, community (all but community)
  *   BENCH_MESSAGING_MEMBERS members in the messaging scenario, two per conversation (500)
  *   BENCH_MESSAGING_RATE   combined messages/s (300)
  *   BENCH_MESSAGING_RUNS   steady runs of the messaging scenario, one row each (5)
@@ -41,6 +41,12 @@
  *                          the same run, on a server and Postgres of its own: a before beside the after
  *   BENCH_CONTENT_POSTS    posts seeded for the content scenario (50000, among 2,000 members);
  *                          one member's own are then topped up to 5,000 for the export
+ *   BENCH_COMMUNITY_MEMBERS, _POSTS, _FRIENDS, _FOLLOWS   the community scenario's size (10000,
+ *                          500000, 100, 20); BENCH_COMMUNITY_CELEBRITIES (20) members with
+ *                          BENCH_COMMUNITY_CELEBRITY_FOLLOWERS (5000) followers each
+ *   BENCH_COMMUNITY_STEP_SECONDS  length of each step of offered feed rate (5)
+ *   BENCH_COMMUNITY_READERS       the paced feed run's readers (50), BENCH_COMMUNITY_PAUSE_MS (500)
+ *   BENCH_COMMUNITY_CELEBRITY_POSTS  posts the celebrity publishes (3)
  *   BENCH_SEARCH_POSTS     posts seeded for the search scenario (500000, among 10,000 members
  *                          with 100 friends each); `search` runs only when named
  *
@@ -70,6 +76,7 @@ import {
   tripsBetween,
 } from './command-stats';
 import { badgeCommands, COMMAND_NAME } from './commands';
+import { runCommunityBench } from './community';
 import { runCommunitySearchBench } from './community-search';
 import { seedFeed } from './feed-seed';
 import { seedSearchWords } from './search-seed';
@@ -104,6 +111,16 @@ function numberEnv(name: string, fallback: number): number {
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
   return value;
 }
+
+const searchSettings = {
+  size: {
+    members: 10_000,
+    posts: Math.round(numberEnv('BENCH_SEARCH_POSTS', 500_000)),
+    friends: 100,
+  },
+  words: { vocabulary: 5000, wordsPerPost: 30 },
+  run: { readers: 16, warmupMs: 1000, durationMs: 5000 },
+};
 
 const settings = {
   members: Math.round(numberEnv('BENCH_MEMBERS', 1000)),
@@ -159,6 +176,7 @@ const settings = {
     rounds: 2,
   },
   feed: feedSettings(),
+  community: communitySettings(),
   content: {
     size: {
       members: 2000,
@@ -173,16 +191,6 @@ const settings = {
     exportPosts: 5000,
     exportRuns: 3,
   },
-};
-
-const searchSettings = {
-  size: {
-    members: 10_000,
-    posts: Math.round(numberEnv('BENCH_SEARCH_POSTS', 500_000)),
-    friends: 100,
-  },
-  words: { vocabulary: 5000, wordsPerPost: 30 },
-  run: { readers: 16, warmupMs: 1000, durationMs: 5000 },
 };
 
 function feedSettings() {
@@ -231,6 +239,44 @@ function feedSettings() {
       graceMs: 10_000,
       drainMs: 15_000,
     },
+  };
+}
+
+function communitySettings() {
+  const celebrities = Math.round(numberEnv('BENCH_COMMUNITY_CELEBRITIES', 20));
+  return {
+    repoRoot,
+    size: {
+      members: Math.round(numberEnv('BENCH_COMMUNITY_MEMBERS', 10_000)),
+      posts: Math.round(numberEnv('BENCH_COMMUNITY_POSTS', 500_000)),
+      friends: Math.round(numberEnv('BENCH_COMMUNITY_FRIENDS', 100)),
+      follows: Math.round(numberEnv('BENCH_COMMUNITY_FOLLOWS', 20)),
+      celebrities: {
+        count: celebrities,
+        followers: Math.round(numberEnv('BENCH_COMMUNITY_CELEBRITY_FOLLOWERS', 5000)),
+      },
+    },
+    feed: {
+      members: 1000,
+      nextPages: 4,
+      stepMs: numberEnv('BENCH_COMMUNITY_STEP_SECONDS', 5) * 1000,
+      startRate: 50,
+      maxRate: 5000,
+      refineSteps: 3,
+      connections: 128,
+      readers: Math.round(numberEnv('BENCH_COMMUNITY_READERS', 50)),
+      pauseMs: Math.round(numberEnv('BENCH_COMMUNITY_PAUSE_MS', 500)),
+      warmupMs: 2000,
+      durationMs: 15_000,
+    },
+    celebrity: {
+      posts: Math.round(numberEnv('BENCH_COMMUNITY_CELEBRITY_POSTS', 3)),
+      betweenMs: 2000,
+      socketConcurrency: 50,
+      graceMs: 10_000,
+      largestFanout: 10_000,
+    },
+    search: { words: searchSettings.words, run: searchSettings.run },
   };
 }
 
@@ -503,6 +549,11 @@ async function main(): Promise<number> {
     }
     if (settings.scenarios.has('feed')) {
       const result = await runFeedBench(running, settings.feed);
+      tables.push(...result.sections);
+      missed.push(...result.missed);
+    }
+    if (settings.scenarios.has('community')) {
+      const result = await runCommunityBench(running, settings.community);
       tables.push(...result.sections);
       missed.push(...result.missed);
     }

@@ -37,3 +37,5 @@ export const postsModule: DomainModule = {
     useMediaUrls(mediaServices(deps).urls);
   },
 };
+
+export { homeTimelineModule } from './home-timeline-module';

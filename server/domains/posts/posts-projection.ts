@@ -3,6 +3,7 @@ import type { EventData, EventType } from '../../../shared/events';
 import { qb, statement } from '../../db/statement';
 import type { Projection } from '../../eventstore/projection';
 import { positionOf } from './feed-order';
+import { removePost } from './home-timeline';
 import { addLikesReceived } from './likes-received';
 import { attachStatements } from './post-media';
 import { deleteSearchDocument, writeSearchDocument } from './post-search-document';
@@ -158,6 +159,7 @@ export const postsProjection: Projection = {
       case 'PostDeleted': {
         const { postId } = event.data;
         return [
+          removePost(postId),
           statement(qb.deleteFrom('comment_likes').where('post_id', '=', postId)),
           statement(qb.deleteFrom('comments').where('post_id', '=', postId)),
           statement(qb.deleteFrom('post_likes').where('post_id', '=', postId)),
