@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { runCelebrityBench, type CelebritySettings } from './community-celebrity';
 import { runCommunityFeedBench, type CommunityFeedSettings } from './community-feed';
+import { runHotPost, type HotPostSettings } from './community-hot-post';
 import { runCommunitySearchBench, type SearchBenchSettings } from './community-search';
 import { seedFeed, type FeedSeed, type FeedSeedSize } from './feed-seed';
 import { progress } from './members';
@@ -15,6 +16,7 @@ export interface CommunitySettings {
   size: FeedSeedSize & Required<Pick<FeedSeedSize, 'follows' | 'celebrities'>>;
   feed: CommunityFeedSettings;
   celebrity: CelebritySettings;
+  hotPost: HotPostSettings & { watchers: number; likers: number; others: number };
   search: { words: SearchWordSettings; run: SearchBenchSettings };
   repoRoot: string;
 }
@@ -37,8 +39,9 @@ export interface CommunityPartResult {
 }
 
 /**
- * One part of the scenario: its rows, measured on the seeded community. Other rows of issue 21
- * (hot post, cached media, commands, backup) are to be parts of their own, added to `parts`.
+ * One part of the scenario: its rows, measured on the seeded community. The rows issue 21 calls
+ * existing (cached media, commands, backup, messaging) are the `files`, `badges`, `backup` and
+ * `messaging` scenarios, run beside this one.
  */
 export type CommunityPart = (context: CommunityContext) => Promise<CommunityPartResult>;
 
@@ -59,8 +62,30 @@ const searchPart: CommunityPart = async ({ server, seed, settings, draw }) => {
   return { sections: [result.section], missed: result.missed };
 };
 
+/**
+ * Row 2, the hot post (community-hot-post.ts): its watchers, likers and the other members are
+ * drawn; the post's earlier likers are any members but the storm's likers (celebrities aside),
+ * since having liked one post earlier changes nothing for another part.
+ */
+const hotPostPart: CommunityPart = async ({ server, seed, settings, draw }) => {
+  const { hotPost, size } = settings;
+  const [watchers, likers, others] = [
+    draw(hotPost.watchers),
+    draw(hotPost.likers),
+    draw(hotPost.others),
+  ];
+  const storm = new Set(likers);
+  const earlierLikers: number[] = [];
+  for (let n = size.celebrities.count; n < size.members; n++) {
+    if (earlierLikers.length === hotPost.earlierLikes) break;
+    if (!storm.has(n)) earlierLikers.push(n);
+  }
+  return runHotPost(server, seed, { watchers, likers, others, earlierLikers }, hotPost);
+};
+
 const parts: { name: string; run: CommunityPart }[] = [
   { name: 'feed', run: runCommunityFeedBench },
+  { name: 'hot post', run: hotPostPart },
   { name: 'celebrity', run: runCelebrityBench },
   { name: 'search', run: searchPart },
 ];

@@ -12,7 +12,7 @@
  *   BENCH_OUT              also write the table as JSON to this path
  *   BENCH_SERVER_NODE_ARGS extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"
  *   BENCH_SCENARIOS        which to run, comma-separated: badges, messaging, roundtrips, backup, files,
- *                          feed, content, community (all but community)
+ *                          feed, content, community (all but community and search)
  *   BENCH_MESSAGING_MEMBERS members in the messaging scenario, two per conversation (500)
  *   BENCH_MESSAGING_RATE   combined messages/s (300)
  *   BENCH_MESSAGING_RUNS   steady runs of the messaging scenario, one row each (5)
@@ -276,6 +276,8 @@ function communitySettings() {
       graceMs: 10_000,
       largestFanout: 10_000,
     },
+    // The feed scenario's hot post (BENCH_STORM_*, BENCH_HOT_*), on the community.
+    hotPost: feedSettings().hotPost,
     search: { words: searchSettings.words, run: searchSettings.run },
   };
 }
