@@ -3,9 +3,9 @@ import pg from 'pg';
 import type { FeedPage, Post } from '../../shared/posts';
 import { POSTS_SOCKET_EVENTS, type PostNewPayload } from '../../shared/posts/live';
 import type { CommunityContext, CommunityPartResult } from './community';
-import { asMember } from './community-hot-post';
 import type { SeededMember } from './feed-seed';
 import {
+  asMember,
   closeSockets,
   connectedCount,
   connectSockets,

@@ -14,6 +14,7 @@ import { HttpPool, type HttpResult } from './http-pool';
 import { profileGrid, profileLike, type LikeProfile } from './like-statements';
 import { openLoop, type OpenLoopResult } from './load';
 import {
+  asMember,
   closeSockets,
   connectedCount,
   connectSockets,
@@ -87,21 +88,6 @@ const zero = (n: number) => ({ text: '0', met: n === 0 });
 const p50p99 = (s: Summary) => `${fmt.ms(s.p50)} / ${fmt.ms(s.p99)}`;
 const cpuText = (cpu: CpuPercent) =>
   [cpu.server, cpu.postgres, cpu.bench, cpu.other].map(pct).join(' / ');
-
-/** A seeded member as the socket helpers of members.ts hold one. */
-export function asMember(seeded: SeededMember, index: number): Member {
-  return {
-    index,
-    id: seeded.id,
-    cookie: seeded.cookie,
-    socket: null,
-    attempt: 0,
-    socketLog: [],
-    staleDeliveries: 0,
-    pushes: { versions: [], receivedAt: [], values: [], socketIds: [] },
-    latest: null,
-  };
-}
 
 async function json<T>(res: Response, what: string): Promise<T> {
   const text = await res.text();
