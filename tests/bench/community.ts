@@ -19,6 +19,8 @@ export interface CommunitySettings {
   hotPost: HotPostSettings & { watchers: number; likers: number; others: number };
   search: { words: SearchWordSettings; run: SearchBenchSettings };
   repoRoot: string;
+  /** The parts to run, by name (`BENCH_COMMUNITY_PARTS`); all when empty. */
+  parts: readonly string[];
 }
 
 /** What every part of the scenario gets: the server, the seeded community, members to use. */
@@ -180,7 +182,10 @@ export async function runCommunityBench(
   };
   const sections: Section[] = [seedSection];
   const missed = seedSection.rows!.filter((r) => r.result === 'FAIL').map((r) => r.metric);
-  for (const part of parts) {
+  const chosen = settings.parts.length
+    ? parts.filter((part) => settings.parts.includes(part.name))
+    : parts;
+  for (const part of chosen) {
     progress(`community: ${part.name}`);
     const result = await part.run(context);
     sections.push(...result.sections);

@@ -279,6 +279,10 @@ function communitySettings() {
     // The feed scenario's hot post (BENCH_STORM_*, BENCH_HOT_*), on the community.
     hotPost: feedSettings().hotPost,
     search: { words: searchSettings.words, run: searchSettings.run },
+    parts: (process.env.BENCH_COMMUNITY_PARTS ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
   };
 }
 
