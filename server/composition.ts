@@ -20,6 +20,7 @@ import { defineRoute, type AnyRouteSpec } from './http/route-spec';
 import { modules as allModules } from './domains/modules';
 import type { Pusher } from './realtime/pusher';
 import type { LiveRelay } from './realtime/relay';
+import type { RelayedCache } from './realtime/relayed-cache';
 import type { SocketFeature } from './realtime/socket-feature';
 
 /** The event-store side of the modules: what a rebuild, a restore or a test needs. */
@@ -53,6 +54,7 @@ export interface Application extends Model {
   mounts: PathMount[];
   apiMiddleware: RequestHandler[];
   pushers: Pusher[];
+  caches: RelayedCache[];
   socketFeatures: SocketFeature[];
   findSession: SessionFinder;
   onServerError(error: unknown, where: ServerErrorContext): void;
@@ -130,6 +132,7 @@ export function composeApplication(
     mounts: modules.flatMap((module) => module.mounts?.(deps) ?? []),
     apiMiddleware: modules.flatMap((module) => module.apiMiddleware?.(deps) ?? []),
     pushers: modules.flatMap((module) => module.pushers?.(deps) ?? []),
+    caches: modules.flatMap((module) => module.caches?.(deps) ?? []),
     socketFeatures: modules.flatMap((module) => module.socketFeatures?.(deps) ?? []),
     findSession: sessionFinders[0]!,
     onServerError: (error, where) => errorSinks.forEach((sink) => sink(error, where)),

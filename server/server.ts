@@ -56,8 +56,9 @@ export async function startServer(
     db: database.db,
     logger,
     connectionString,
-    // After a commit the process wakes its own relay at once and the others' through one NOTIFY.
-    onCommitted: () => relay?.wakeAfterCommit(),
+    // After a commit the process drops what changed from its caches, wakes its own relay at once
+    // and the others' through one NOTIFY.
+    onCommitted: (events) => relay?.wakeAfterCommit(events),
   });
   await application.start();
   logCapture?.attach(database.db);
@@ -91,6 +92,7 @@ export async function startServer(
     db: relayDatabase.db,
     io,
     pushers: application.pushers,
+    caches: application.caches,
     logger,
   });
   await relay.start();

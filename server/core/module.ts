@@ -8,6 +8,7 @@ import type { Projection } from '../eventstore/projection';
 import type { PathMount } from '../http/path-mount';
 import type { AnyRouteSpec } from '../http/route-spec';
 import type { Pusher } from '../realtime/pusher';
+import type { RelayedCache } from '../realtime/relayed-cache';
 import type { LiveRelay } from '../realtime/relay';
 import type { SocketFeature } from '../realtime/socket-feature';
 import type { CommandRunner } from './command-runner';
@@ -59,6 +60,8 @@ export interface DomainModule {
   /** Routers outside `/api` (the files' CDN paths). */
   mounts?(deps: ModuleDeps): PathMount[];
   pushers?(deps: ModuleDeps): Pusher[];
+  /** Per-process caches of its read models, kept true by the live relay. */
+  caches?(deps: ModuleDeps): RelayedCache[];
   socketFeatures?(deps: ModuleDeps): SocketFeature[];
   workers?(deps: RuntimeDeps): BackgroundWorker[];
   /** Runs in front of every API route (request timing). */

@@ -11,9 +11,13 @@ import {
 import { forbidden, invalid, notFound } from '../../core/errors';
 import type { Db } from '../../db/schema';
 import type { ObjectStorage } from '../../storage/object-storage';
+import {
+  visibleWithoutPostgres,
+  type CdnAccessCache,
+  type DeliveredFile,
+} from './cdn-access-cache';
 import { servedInline, servedType } from './content-type';
 import { isFileKey, originalPath, variantPath } from './file-keys';
-import type { FileRow } from './file-presenter';
 import { readFileForViewer } from './files-read';
 import {
   hasTransform,
@@ -29,7 +33,11 @@ export interface DeliveryDeps {
   storage: ObjectStorage;
   signer: UrlSigner;
   variants: VariantQueue;
+  /** Files' rows and readers' blocks, kept per process (see cdn-access-cache.ts). */
+  access: CdnAccessCache;
 }
+
+const NO_BLOCKS: ReadonlySet<string> = new Set();
 
 /** The query words that sign a link, apart from the transform's. */
 const LINK_PARAMS = new Set(['exp', 'sig', 'dl']);
@@ -66,15 +74,36 @@ function readQuery(query: Request['query']): {
 }
 
 /**
+ * Whether the member may read the file by the relations policy: judged from the cached row and
+ * the reader's cached blocks when that can be done; a private file of someone else's asks
+ * Postgres, since a post it is attached to may show it to the reader.
+ */
+async function mayRead(
+  deps: DeliveryDeps,
+  key: string,
+  file: DeliveredFile,
+  viewerId: string,
+): Promise<boolean> {
+  const blocked =
+    file.is_public && file.owner_id !== viewerId
+      ? await deps.access.blockedEitherWay(deps.db, viewerId)
+      : NO_BLOCKS;
+  const judged = visibleWithoutPostgres(file, viewerId, blocked);
+  if (judged !== undefined) return judged;
+  return (await readFileForViewer(deps.db, key, viewerId))?.visible === true;
+}
+
+/**
  * Who may read: a signed link (its holder, whoever they are) or the member asking, by the
  * relations policy. A file one may not read is not found; a link that no longer works says so.
  */
-function accessTo(
+async function accessTo(
   deps: DeliveryDeps,
   key: string,
-  row: FileRow & { visible: boolean },
+  file: DeliveredFile,
   link: Record<string, string>,
-): Access {
+  viewerId: string | undefined,
+): Promise<Access> {
   const download = link.dl === '1';
   if (link.sig !== undefined || link.exp !== undefined) {
     const exp = Number(link.exp);
@@ -83,11 +112,13 @@ function accessTo(
     }
     return { signed: true, lifetime: Math.max(0, exp - Math.floor(Date.now() / 1000)), download };
   }
-  if (!row.visible) throw notFound(mediaMessages.fileNotFound);
+  if (!viewerId || !(await mayRead(deps, key, file, viewerId))) {
+    throw notFound(mediaMessages.fileNotFound);
+  }
   return { signed: false, lifetime: 0, download };
 }
 
-function cacheControl(row: FileRow, access: Access): string {
+function cacheControl(row: DeliveredFile, access: Access): string {
   if (row.is_public && !access.signed) return `public, max-age=${CDN_CACHE_TTL_SECONDS}, immutable`;
   // Never in a shared cache; a signed link may sit in the holder's own cache while it lives.
   return access.signed
@@ -159,9 +190,9 @@ async function deliver(deps: DeliveryDeps, req: Request, res: Response): Promise
   const key = String(req.params.key);
   if (!isFileKey(key)) throw notFound(mediaMessages.fileNotFound);
   const { link, transform } = readQuery(req.query);
-  const row = await readFileForViewer(deps.db, key, req.session?.userId);
+  const row = await deps.access.file(deps.db, key);
   if (!row) throw notFound(mediaMessages.fileNotFound);
-  const access = accessTo(deps, key, row, link);
+  const access = await accessTo(deps, key, row, link, req.session?.userId);
   const isPoster = key === row.poster_key;
   const mime = isPoster ? 'image/jpeg' : row.mime_type;
   const filename = isPoster ? `${row.name}.jpg` : row.name;

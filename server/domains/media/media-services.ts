@@ -2,6 +2,7 @@ import { cpus } from 'node:os';
 import type { ModuleDeps } from '../../core/module';
 import { createStorage } from '../../storage/create-storage';
 import type { ObjectStorage } from '../../storage/object-storage';
+import { CdnAccessCache } from './cdn-access-cache';
 import { CdnService } from './cdn-service';
 import { FileUrls } from './file-urls';
 import { Uploader } from './file-uploader';
@@ -16,6 +17,7 @@ export interface MediaServices {
   uploader: Uploader;
   variants: VariantQueue;
   cdn: CdnService;
+  access: CdnAccessCache;
 }
 
 const byDeps = new WeakMap<ModuleDeps, MediaServices>();
@@ -35,6 +37,7 @@ export function mediaServices(deps: ModuleDeps): MediaServices {
     // Leave a core for everything else the server does.
     variants: new VariantQueue(Math.max(1, cpus().length - 1)),
     cdn: new CdnService({ config: deps.config, storage, urls, logger: deps.logger }),
+    access: new CdnAccessCache(deps.config.MEDIA_ACCESS_CACHE_ENTRIES),
   };
   byDeps.set(deps, services);
   return services;

@@ -1,0 +1,92 @@
+import type { StoredEvent } from '../eventstore/stored-event';
+
+/**
+ * A per-process cache of read-model rows that the live relay keeps true. The relay hands it every
+ * event it reads (and the process hands it the events it has just committed, before the command
+ * answers), so a cached row is dropped on every process as soon as that process learns of the
+ * change. Each process's relay reads the log within milliseconds of a commit (a NOTIFY wakes it)
+ * and at least once a second without one; a cache that has not heard from its relay for a while
+ * stops answering on its own (`RelayedMap`), so a relay that cannot read never leaves a cache
+ * serving what has changed.
+ */
+export interface RelayedCache {
+  readonly name: string;
+  /** Drops whatever these events change. Synchronous: nothing is served from it in between. */
+  invalidate(events: readonly StoredEvent[]): void;
+  /** Every event committed before `at` (epoch ms) has been handed to `invalidate`. */
+  readThrough(at: number): void;
+  /** The log was replaced under the relay (a restore): nothing cached holds any more. */
+  clear(): void;
+}
+
+export interface RelayedMapOptions {
+  /** Entries kept at most; the least recently read go first. 0 turns caching off. */
+  capacity: number;
+  /**
+   * How long after the relay's last complete read entries are still trusted. Past it (a relay
+   * that cannot reach Postgres, a process that has just started) every read goes to the loader.
+   */
+  trustMs: number;
+  now?: () => number;
+}
+
+/**
+ * Values by key, loaded on a miss and dropped by the relay. A load that was under way when its key
+ * (or anything) was dropped is answered but not kept: it may have read the row before the change
+ * committed, and keeping it would bring the old row back after the invalidation. Every drop moves
+ * a generation on; a load keeps its value only if the generation it started in is still current.
+ */
+export class RelayedMap<K, V> {
+  private readonly entries = new Map<K, V>();
+  private generation = 0;
+  private trustedUntil = 0;
+  private readonly now: () => number;
+
+  constructor(private readonly options: RelayedMapOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Whether entries may be served now: caching is on and the relay has read recently. */
+  get trusted(): boolean {
+    return this.options.capacity > 0 && this.now() <= this.trustedUntil;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The cached value, or what `load` answers (kept when it is safe to keep). */
+  async read(key: K, load: () => Promise<V | undefined>): Promise<V | undefined> {
+    if (!this.trusted) return load();
+    const hit = this.entries.get(key);
+    if (hit !== undefined) {
+      // Map keeps insertion order: moving a hit to the end makes the first entry the coldest.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit;
+    }
+    const generation = this.generation;
+    const value = await load();
+    if (value !== undefined && generation === this.generation && this.trusted) {
+      this.entries.set(key, value);
+      if (this.entries.size > this.options.capacity) {
+        this.entries.delete(this.entries.keys().next().value as K);
+      }
+    }
+    return value;
+  }
+
+  delete(key: K): void {
+    this.generation += 1;
+    this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.generation += 1;
+    this.entries.clear();
+  }
+
+  readThrough(at: number): void {
+    this.trustedUntil = Math.max(this.trustedUntil, at + this.options.trustMs);
+  }
+}
