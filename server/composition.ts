@@ -57,6 +57,8 @@ export interface Application extends Model {
   caches: RelayedCache[];
   socketFeatures: SocketFeature[];
   findSession: SessionFinder;
+  /** The same from a per-process cache (`cachedSessions`), for the mounts outside the API. */
+  findCachedSession: SessionFinder;
   onServerError(error: unknown, where: ServerErrorContext): void;
   workers(runtime: { io: Server; relay: LiveRelay }): BackgroundWorker[];
   start(): Promise<void>;
@@ -135,6 +137,10 @@ export function composeApplication(
     caches: modules.flatMap((module) => module.caches?.(deps) ?? []),
     socketFeatures: modules.flatMap((module) => module.socketFeatures?.(deps) ?? []),
     findSession: sessionFinders[0]!,
+    findCachedSession:
+      modules.flatMap((module) =>
+        module.cachedSessions ? [module.cachedSessions(deps)] : [],
+      )[0] ?? sessionFinders[0]!,
     onServerError: (error, where) => errorSinks.forEach((sink) => sink(error, where)),
     workers: (runtime) => {
       const runtimeDeps: RuntimeDeps = { ...deps, ...runtime };

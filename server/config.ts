@@ -126,10 +126,10 @@ const schema = z
     /** Public file URLs are this plus the key (default: this server's `/cdn/`). */
     CDN_BASE_URL: z.url().optional(),
     /**
-     * Files' rows and readers' blocks each process keeps for `/cdn` (the live relay drops what
-     * changes); 0 reads Postgres on every request.
+     * Entries each per-process cache of read models keeps (files, blocks and sessions for `/cdn`;
+     * the live relay drops what changes); 0 reads Postgres on every request.
      */
-    MEDIA_ACCESS_CACHE_ENTRIES: z.coerce.number().int().min(0).default(10_000),
+    RELAYED_CACHE_ENTRIES: z.coerce.number().int().min(0).default(10_000),
     /** With both set, a purge also asks Cloudflare to purge the zone's copies. */
     CLOUDFLARE_ZONE_ID: z.string().min(1).optional(),
     CLOUDFLARE_API_TOKEN: z.string().min(1).optional(),

@@ -73,6 +73,7 @@ export async function startServer(
     mounts: application.mounts,
     apiMiddleware: application.apiMiddleware,
     findSession: application.findSession,
+    findCachedSession: application.findCachedSession,
     onServerError: application.onServerError,
   });
   const http = createServer(app);

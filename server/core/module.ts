@@ -72,4 +72,10 @@ export interface DomainModule {
   start?(deps: ModuleDeps): Promise<void>;
   /** The auth module: how a session cookie's token finds its member, for REST and sockets. */
   sessions?(deps: ModuleDeps): SessionFinder;
+  /**
+   * The auth module: the same from a per-process cache, for the paths outside the API (`/cdn`)
+   * that need only who is asking. Who is signed in is exact (the relay drops an ended session on
+   * every process); the member's other details may be up to a minute old.
+   */
+  cachedSessions?(deps: ModuleDeps): SessionFinder;
 }

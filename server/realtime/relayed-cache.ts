@@ -30,6 +30,11 @@ export interface RelayedMapOptions {
   now?: () => number;
 }
 
+export interface RelayedMapGroups<V> {
+  /** The group an entry belongs to, so that `deleteGroup` drops every entry of it at once. */
+  groupOf: (value: V) => string;
+}
+
 /**
  * Values by key, loaded on a miss and dropped by the relay. A load that was under way when its key
  * (or anything) was dropped is answered but not kept: it may have read the row before the change
@@ -38,11 +43,12 @@ export interface RelayedMapOptions {
  */
 export class RelayedMap<K, V> {
   private readonly entries = new Map<K, V>();
+  private readonly groups = new Map<string, Set<K>>();
   private generation = 0;
   private trustedUntil = 0;
   private readonly now: () => number;
 
-  constructor(private readonly options: RelayedMapOptions) {
+  constructor(private readonly options: RelayedMapOptions & Partial<RelayedMapGroups<V>>) {
     this.now = options.now ?? Date.now;
   }
 
@@ -55,11 +61,18 @@ export class RelayedMap<K, V> {
     return this.entries.size;
   }
 
-  /** The cached value, or what `load` answers (kept when it is safe to keep). */
-  async read(key: K, load: () => Promise<V | undefined>): Promise<V | undefined> {
+  /**
+   * The cached value, or what `load` answers (kept when it is safe to keep). A cached value that
+   * `usable` refuses (one that has aged past its own limit) is loaded again.
+   */
+  async read(
+    key: K,
+    load: () => Promise<V | undefined>,
+    usable: (value: V) => boolean = () => true,
+  ): Promise<V | undefined> {
     if (!this.trusted) return load();
     const hit = this.entries.get(key);
-    if (hit !== undefined) {
+    if (hit !== undefined && usable(hit)) {
       // Map keeps insertion order: moving a hit to the end makes the first entry the coldest.
       this.entries.delete(key);
       this.entries.set(key, hit);
@@ -68,9 +81,16 @@ export class RelayedMap<K, V> {
     const generation = this.generation;
     const value = await load();
     if (value !== undefined && generation === this.generation && this.trusted) {
+      this.remove(key);
       this.entries.set(key, value);
+      if (this.options.groupOf) {
+        const group = this.options.groupOf(value);
+        const members = this.groups.get(group) ?? new Set<K>();
+        members.add(key);
+        this.groups.set(group, members);
+      }
       if (this.entries.size > this.options.capacity) {
-        this.entries.delete(this.entries.keys().next().value as K);
+        this.remove(this.entries.keys().next().value as K);
       }
     }
     return value;
@@ -78,12 +98,31 @@ export class RelayedMap<K, V> {
 
   delete(key: K): void {
     this.generation += 1;
-    this.entries.delete(key);
+    this.remove(key);
+  }
+
+  /** Drops every entry of the group (`groupOf`). */
+  deleteGroup(group: string): void {
+    this.generation += 1;
+    for (const key of this.groups.get(group) ?? []) this.entries.delete(key);
+    this.groups.delete(group);
   }
 
   clear(): void {
     this.generation += 1;
     this.entries.clear();
+    this.groups.clear();
+  }
+
+  private remove(key: K): void {
+    const value = this.entries.get(key);
+    if (value === undefined) return;
+    this.entries.delete(key);
+    if (!this.options.groupOf) return;
+    const group = this.options.groupOf(value);
+    const members = this.groups.get(group);
+    members?.delete(key);
+    if (members?.size === 0) this.groups.delete(group);
   }
 
   readThrough(at: number): void {

@@ -113,10 +113,26 @@ describe('the /cdn cache of each process', () => {
     await apiExpect(204, a.url, owner, 'DELETE', `/friends/blocks/${reader.id}`);
     expect((await untilStatus(b.url, path, reader, 200)).status).toBe(200);
 
-    // Deleted on A: gone on B, for the reader and for the signed link alike.
+    // Deleted on A: gone on B, for the owner and for the signed link alike.
     expect((await read(b.url, signed)).status).toBe(200);
     await apiExpect(204, a.url, owner, 'DELETE', `/files/${photo.key}`);
-    expect((await untilStatus(b.url, path, reader, 404)).status).toBe(404);
+    expect((await untilStatus(b.url, path, owner, 404)).status).toBe(404);
     expect((await read(b.url, signed)).status).toBe(404);
+  });
+
+  it('drops a session on every process when it ends on one', async () => {
+    const a = await NodeProcess.start(database.url);
+    const b = await NodeProcess.start(database.url);
+    const owner = await signUpMember(a.url, 'cdn');
+    const reader = await signUpMember(a.url, 'cdn');
+    const path = `/cdn/${(await upload(a.url, owner, 'photo.png')).key}`;
+    // B keeps the reader's session once it has looked it up (again: until its cache is trusted).
+    expect((await untilStatus(b.url, path, reader, 200)).status).toBe(200);
+    expect((await read(b.url, path, reader)).status).toBe(200);
+
+    // Signed out on A: B no longer takes the cookie, and a public file needs a member.
+    await apiExpect(204, a.url, reader, 'POST', '/auth/sign-out');
+    expect((await untilStatus(b.url, path, reader, 404)).status).toBe(404);
+    expect((await read(b.url, path, owner)).status).toBe(200);
   });
 });

@@ -1,4 +1,7 @@
+import { SESSION_COOKIE } from '../../shared/constants';
+import type { ActiveSession } from '../../server/core/session';
 import type { Db } from '../../server/db/schema';
+import { SessionCache } from '../../server/domains/auth/session-cache';
 import {
   CdnAccessCache,
   visibleWithoutPostgres,
@@ -221,5 +224,85 @@ describe('visibleWithoutPostgres', () => {
   });
   it("leaves a private file of someone else's to Postgres: a post may show it", () => {
     expect(visibleWithoutPostgres(file({ is_public: false }), READER, none)).toBeUndefined();
+  });
+});
+
+describe('SessionCache', () => {
+  const session = (changes: Partial<ActiveSession> = {}): ActiveSession => ({
+    id: 's1',
+    userId: READER,
+    rememberMe: false,
+    createdAt: new Date(0),
+    lastActivityAt: new Date(),
+    expiresAt: new Date(Date.now() + 3_600_000),
+    passwordRotationRequired: false,
+    user: {
+      id: READER,
+      username: 'reader',
+      email: 'reader@example.com',
+      display_name: 'Reader',
+      avatar: null,
+      email_verified: true,
+      role: 'member',
+      status: 'active',
+      onboarding_complete: true,
+    },
+    ...changes,
+  });
+  const cookie = `${SESSION_COOKIE}=token-1`;
+
+  function finderOver(found: () => ActiveSession | null) {
+    const time = clock(Date.now());
+    const cache = new SessionCache(100, time.now);
+    cache.readThrough(time.now());
+    let lookups = 0;
+    const find = cache.finder(async () => {
+      lookups += 1;
+      return found();
+    });
+    return { cache, find, time, lookups: () => lookups };
+  }
+
+  it('looks a session up once, and again when its activity is due to be stamped', async () => {
+    let current = session();
+    const { find, time, lookups, cache } = finderOver(() => current);
+    expect((await find(cookie))?.userId).toBe(READER);
+    expect((await find(cookie))?.userId).toBe(READER);
+    expect(lookups()).toBe(1);
+    time.advance(61_000);
+    cache.readThrough(time.now());
+    current = session({ lastActivityAt: new Date(time.now()) });
+    await find(cookie);
+    expect(lookups()).toBe(2);
+    expect(await find(undefined)).toBeNull();
+  });
+
+  it('never serves a session past its end', async () => {
+    const { find, time, lookups } = finderOver(() =>
+      session({ expiresAt: new Date(Date.now() + 30_000) }),
+    );
+    await find(cookie);
+    time.advance(31_000);
+    await find(cookie);
+    expect(lookups()).toBe(2);
+  });
+
+  it.each([
+    ['UserSignedOut', { userId: READER, sessionId: 's1' }],
+    ['PasswordChanged', { userId: READER, passwordHash: 'x' }],
+    ['UserDisabled', { userId: READER, byUserId: OWNER }],
+    ['MemberSuspended', { userId: READER, moderatorId: OWNER }],
+    ['AccountDeleted', { userId: READER }],
+    ['UserRoleChanged', { userId: READER, role: 'moderator' }],
+  ])('drops the member’s sessions on %s', async (type, data) => {
+    let current: ActiveSession | null = session();
+    const { find, cache } = finderOver(() => current);
+    await find(cookie);
+    current = null;
+    cache.invalidate([event('FileStarred', { fileId: FILE_ID, starred: true })]);
+    cache.invalidate([event(type, { ...data, userId: OWNER })]);
+    expect((await find(cookie))?.userId).toBe(READER);
+    cache.invalidate([event(type, data)]);
+    expect(await find(cookie)).toBeNull();
   });
 });

@@ -37,7 +37,7 @@ export function mediaServices(deps: ModuleDeps): MediaServices {
     // Leave a core for everything else the server does.
     variants: new VariantQueue(Math.max(1, cpus().length - 1)),
     cdn: new CdnService({ config: deps.config, storage, urls, logger: deps.logger }),
-    access: new CdnAccessCache(deps.config.MEDIA_ACCESS_CACHE_ENTRIES),
+    access: new CdnAccessCache(deps.config.RELAYED_CACHE_ENTRIES),
   };
   byDeps.set(deps, services);
   return services;
