@@ -130,6 +130,12 @@ const schema = z
      * the live relay drops what changes); 0 reads Postgres on every request.
      */
     RELAYED_CACHE_ENTRIES: z.coerce.number().int().min(0).default(10_000),
+    /** Bytes of small stored objects (variants, thumbnails) each process keeps in memory for `/cdn`. */
+    MEDIA_HOT_CACHE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(32 * 1024 ** 2),
     /** With both set, a purge also asks Cloudflare to purge the zone's copies. */
     CLOUDFLARE_ZONE_ID: z.string().min(1).optional(),
     CLOUDFLARE_API_TOKEN: z.string().min(1).optional(),

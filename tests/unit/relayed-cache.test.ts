@@ -165,7 +165,7 @@ function fakeDb(state: { files: DeliveredFile[]; blocks: [string, string][] }) {
 
 describe('CdnAccessCache', () => {
   it('finds a file by its key or its poster key, and nothing by another key of the same id', async () => {
-    const cache = new CdnAccessCache(100);
+    const cache = new CdnAccessCache({ entries: 100, objectBytes: 1024 });
     cache.readThrough(Date.now());
     const { db, reads } = fakeDb({
       files: [file({ poster_key: `${FILE_ID}-poster.jpg` })],
@@ -178,7 +178,7 @@ describe('CdnAccessCache', () => {
   });
 
   it('drops a file on any event of its stream, and everything on an erased account', async () => {
-    const cache = new CdnAccessCache(100);
+    const cache = new CdnAccessCache({ entries: 100, objectBytes: 1024 });
     cache.readThrough(Date.now());
     const state = { files: [file()], blocks: [] as [string, string][] };
     const { db, reads } = fakeDb(state);
@@ -195,7 +195,7 @@ describe('CdnAccessCache', () => {
   });
 
   it("drops both members' blocks when either blocks or unblocks the other", async () => {
-    const cache = new CdnAccessCache(100);
+    const cache = new CdnAccessCache({ entries: 100, objectBytes: 1024 });
     cache.readThrough(Date.now());
     const state = { files: [], blocks: [] as [string, string][] };
     const { db } = fakeDb(state);

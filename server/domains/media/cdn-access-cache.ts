@@ -4,6 +4,7 @@ import type { StoredEvent } from '../../eventstore/stored-event';
 import { RelayedMap, type RelayedCache } from '../../realtime/relayed-cache';
 import { fileIdOfKey } from './file-keys';
 import type { FileRow } from './file-presenter';
+import { HotObjects } from './hot-objects';
 
 /**
  * How long rows stay trusted after the relay's last complete read of the log. An idle relay reads
@@ -84,18 +85,21 @@ export function visibleWithoutPostgres(
 
 /**
  * What `/cdn` reads on every request, kept per process: each file's row (by file id: a file's key
- * and its poster's both start with it) and each reader's blocks. Any event of a file's stream
- * drops its row, a block or unblock drops both members' blocks, and an erased account drops
- * everything (its files and blocks went without events of their own).
+ * and its poster's both start with it), each reader's blocks, and the bytes of small objects
+ * (`HotObjects`). Any event of a file's stream drops its row and its bytes, a block or unblock
+ * drops both members' blocks, and an erased account drops everything (its files and blocks went
+ * without events of their own).
  */
 export class CdnAccessCache implements RelayedCache {
   readonly name = 'cdn-access';
+  readonly objects: HotObjects;
   private readonly files: RelayedMap<string, DeliveredFile>;
   private readonly blocks: RelayedMap<string, ReadonlySet<string>>;
 
-  constructor(capacity: number, now?: () => number) {
-    this.files = new RelayedMap({ capacity, trustMs: TRUST_MS, now });
-    this.blocks = new RelayedMap({ capacity, trustMs: TRUST_MS, now });
+  constructor(limits: { entries: number; objectBytes: number }, now?: () => number) {
+    this.files = new RelayedMap({ capacity: limits.entries, trustMs: TRUST_MS, now });
+    this.blocks = new RelayedMap({ capacity: limits.entries, trustMs: TRUST_MS, now });
+    this.objects = new HotObjects(limits.objectBytes);
   }
 
   /** The file the key names (the file or its video's poster), if it exists. */
@@ -113,6 +117,7 @@ export class CdnAccessCache implements RelayedCache {
     for (const event of events) {
       if (isFileEvent(event)) {
         this.files.delete(event.data.fileId);
+        this.objects.dropFile(event.data.fileId);
       } else if (event.type === 'MemberBlocked' || event.type === 'MemberUnblocked') {
         this.blocks.delete(event.data.userId);
         this.blocks.delete(event.data.blockedUserId);
@@ -130,5 +135,6 @@ export class CdnAccessCache implements RelayedCache {
   clear(): void {
     this.files.clear();
     this.blocks.clear();
+    this.objects.clear();
   }
 }

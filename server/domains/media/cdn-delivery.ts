@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import { pipeline } from 'node:stream/promises';
 import { create as contentDisposition } from 'content-disposition';
 import express, { type Request, type Response, type Router } from 'express';
@@ -133,11 +134,31 @@ const etagMatches = (req: Request, etag: string) =>
     .some((tag) => tag === etag || tag === '*');
 
 interface Served {
+  fileId: string;
   storageKey: string;
   size: number;
   mime: string;
   etag: string;
   filename: string;
+  /** Its bytes, when this process holds them in memory. */
+  bytes?: Buffer;
+}
+
+/**
+ * The bytes of a small object, from memory or read whole from storage and kept (`HotObjects`);
+ * `undefined` for an object too large to keep, which is streamed instead.
+ */
+async function smallObject(deps: DeliveryDeps, served: Served): Promise<Buffer | undefined> {
+  const { objects } = deps.access;
+  if (served.bytes) return served.bytes;
+  if (!objects.keeps(served.size)) return undefined;
+  const kept = objects.get(served.storageKey);
+  if (kept) return kept;
+  const body = await deps.storage.read(served.storageKey);
+  if (!body) throw notFound(mediaMessages.fileNotFound);
+  const bytes = await buffer(body);
+  objects.set(served.storageKey, served.fileId, bytes);
+  return bytes;
 }
 
 /** Sends stored bytes with ETag, 304 and byte ranges (206), so videos seek. */
@@ -178,6 +199,11 @@ async function sendObject(
     res.end();
     return;
   }
+  const bytes = await smallObject(deps, served);
+  if (bytes) {
+    res.end(range ? bytes.subarray(range.start, range.end + 1) : bytes);
+    return;
+  }
   const body = await deps.storage.read(served.storageKey, range);
   if (!body) throw notFound(mediaMessages.fileNotFound);
   await pipeline(body, res).catch(() => {
@@ -209,14 +235,18 @@ async function deliver(deps: DeliveryDeps, req: Request, res: Response): Promise
     'last-modified': row.uploaded_at.toUTCString(),
   };
   if (!hasTransform(transform)) {
-    const size = isPoster ? (await deps.storage.stat(originalPath(key)))?.size : row.size;
+    const storageKey = originalPath(key);
+    const bytes = deps.access.objects.get(storageKey);
+    const size = isPoster
+      ? (bytes?.length ?? (await deps.storage.stat(storageKey))?.size)
+      : row.size;
     if (size === undefined) throw notFound(mediaMessages.fileNotFound);
     const etag = isPoster ? `"poster-${row.version}"` : `"${row.sha256}"`;
     await sendObject(
       deps,
       req,
       res,
-      { storageKey: originalPath(key), size, mime, etag, filename },
+      { fileId: row.id, storageKey, size, mime, etag, filename, bytes },
       headers,
     );
     return;
@@ -228,13 +258,14 @@ async function deliver(deps: DeliveryDeps, req: Request, res: Response): Promise
   const storageKey = variantPath(key, name);
   const variantMime = `image/${outputFormatOf(transform, mime)}`;
   const etag = `"${isPoster ? `poster-${row.version}` : row.sha256.slice(0, 32)}-${name.split('.')[0]}"`;
-  const cached = await deps.storage.stat(storageKey);
-  if (cached) {
+  const bytes = deps.access.objects.get(storageKey);
+  const size = bytes?.length ?? (await deps.storage.stat(storageKey))?.size;
+  if (size !== undefined) {
     await sendObject(
       deps,
       req,
       res,
-      { storageKey, size: cached.size, mime: variantMime, etag, filename },
+      { fileId: row.id, storageKey, size, mime: variantMime, etag, filename, bytes },
       headers,
     );
     return;
@@ -242,9 +273,10 @@ async function deliver(deps: DeliveryDeps, req: Request, res: Response): Promise
   const made = await deps.variants.make(storageKey, async () => {
     const source = await deps.storage.read(originalPath(key));
     if (!source) throw notFound(mediaMessages.fileNotFound);
-    const bytes = await renderVariant(source, transform, mime);
-    await deps.storage.put(storageKey, bytes, variantMime);
-    return bytes;
+    const rendered = await renderVariant(source, transform, mime);
+    await deps.storage.put(storageKey, rendered, variantMime);
+    deps.access.objects.set(storageKey, row.id, rendered);
+    return rendered;
   });
   for (const [header, value] of Object.entries(headers)) res.setHeader(header, value);
   res.setHeader('etag', etag);
