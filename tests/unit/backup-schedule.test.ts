@@ -4,12 +4,14 @@ import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { gunzipSync } from 'node:zlib';
 import { DEFAULT_BACKUP_CONFIG, streamCategory } from '../../shared/ops/backups';
 import {
   BackupKeyError,
   encryptor,
   openBackupFile,
 } from '../../server/domains/backup/backup-files';
+import { ParallelGzip } from '../../server/domains/backup/parallel-gzip';
 import { RowCounter } from '../../server/domains/backup/progress';
 import { backupsToPrune } from '../../server/domains/backup/retention';
 import { isBackupDue, latestSlot, zonedTime } from '../../server/domains/backup/schedule';
@@ -146,5 +148,35 @@ describe('row counter', () => {
     await pipeline(Readable.from(chunks), counter, sink);
     expect(counter.rows).toBe(4);
     expect(counter.bytes).toBe(bytes.length);
+  });
+});
+
+describe('parallel gzip', () => {
+  const gunzipped = async (chunks: Buffer[], blockBytes: number) => {
+    const parts: Buffer[] = [];
+    const sink = new Writable({
+      write: (chunk: Buffer, _encoding, callback) => {
+        parts.push(chunk);
+        callback();
+      },
+    });
+    await pipeline(
+      Readable.from(chunks),
+      new ParallelGzip({ level: 1, blockBytes, threads: 3 }),
+      sink,
+    );
+    return gunzipSync(Buffer.concat(parts));
+  };
+
+  it('writes gzip members in order that gunzip reads back as the input', async () => {
+    const text = Buffer.from(Array.from({ length: 5000 }, (_, i) => `${i}\tuser-${i}\n`).join(''));
+    const chunks = Array.from({ length: 40 }, (_, i) =>
+      text.subarray((i * text.length) / 40, ((i + 1) * text.length) / 40),
+    );
+    expect((await gunzipped(chunks, 1000)).equals(text)).toBe(true);
+  });
+
+  it('makes a valid empty file of an empty input', async () => {
+    expect((await gunzipped([], 1000)).length).toBe(0);
   });
 });

@@ -1,7 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { constants as zlib, createGzip } from 'node:zlib';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
@@ -17,6 +16,7 @@ import { HashingCounter, backupDir, backupFileName, backupKey, encryptor } from 
 import type { BackupRow } from './backup-presenter';
 import { readBackupConfig, readBackupRow } from './backup-read';
 import { pushBackup, recordBackupEvents } from './commands';
+import { ParallelGzip } from './parallel-gzip';
 import { RowCounter, ThrottledReporter } from './progress';
 
 export interface RunnerDeps {
@@ -114,10 +114,10 @@ async function rateCap(client: pg.Client, config: Config): Promise<number> {
 
 /**
  * Writes one pending backup on `client` (a dedicated connection): a repeatable-read snapshot
- * fixes the cut, COPY streams the rows through gzip (level 1), the optional cipher and a hash
- * into a temporary file that is renamed when complete. The file holds every event of the
- * transactions in [fromXid, toXid): toXid is the snapshot's xmin, so no transaction below it can
- * still commit and the next backup, starting there, misses nothing.
+ * fixes the cut, COPY streams the rows through gzip (level 1, on several threads), the optional
+ * cipher and a hash into a temporary file that is renamed when complete. The file holds every
+ * event of the transactions in [fromXid, toXid): toXid is the snapshot's xmin, so no transaction
+ * below it can still commit and the next backup, starting there, misses nothing.
  */
 export async function writeBackup(
   deps: RunnerDeps,
@@ -200,7 +200,7 @@ export async function writeBackup(
     const copy = client.query(
       copyTo(`copy (select ${BACKUP_COLUMNS} from events where ${range}) to stdout`),
     );
-    const gzip = createGzip({ level: 1, strategy: zlib.Z_DEFAULT_STRATEGY, chunkSize: 1 << 16 });
+    const gzip = new ParallelGzip({ level: 1 });
     try {
       const stages: (NodeJS.ReadableStream | NodeJS.WritableStream)[] = [
         copy,
