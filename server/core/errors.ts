@@ -26,7 +26,12 @@ export class DomainError extends Error {
     /** Seconds until a limited request may be tried again (`limit-exceeded` only). */
     readonly retryAfterSeconds?: number,
   ) {
+    // A refusal is an answer, not a fault: where it was made is never read, and guards build
+    // theirs on every command, refused or not; the stack was most of what one cost.
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = stackTraceLimit;
     this.name = 'DomainError';
   }
 }

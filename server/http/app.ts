@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express, type Request, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { sql } from 'kysely';
@@ -57,6 +57,9 @@ function loadSession(findSession: SessionFinder): RequestHandler {
 
 const REQUEST_ID = /^[\w.-]{1,100}$/;
 
+const whoAsked = (req: Request) =>
+  req.session ? { userId: req.session.userId, sessionId: req.session.id } : {};
+
 const configRoute = (config: Config) =>
   defineRoute({
     method: 'get',
@@ -111,9 +114,11 @@ export function createApp(deps: AppDeps): Express {
       // Every line a request logs carries `requestId` at the top level.
       quietReqLogger: true,
       customAttributeKeys: { reqId: 'requestId' },
-      // Known once the API has loaded the session: the completion line names who asked.
-      customProps: (req) =>
-        req.session ? { userId: req.session.userId, sessionId: req.session.id } : {},
+      // Known once the API has loaded the session: the completion line names who asked. Added to
+      // that line's fields, not bound as pino-http's customProps would, which made two child
+      // loggers per request (at its start, where no session is known yet, and at its end).
+      customSuccessObject: (req: Request, _res, fields) => ({ ...fields, ...whoAsked(req) }),
+      customErrorObject: (req: Request, _res, _error, fields) => ({ ...fields, ...whoAsked(req) }),
       serializers: {
         req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
