@@ -20,6 +20,7 @@ import { defineRoute, type AnyRouteSpec } from './http/route-spec';
 import { modules as allModules } from './domains/modules';
 import type { Pusher } from './realtime/pusher';
 import type { LiveRelay } from './realtime/relay';
+import type { RelayedCache } from './realtime/relayed-cache';
 import type { SocketFeature } from './realtime/socket-feature';
 
 /** The event-store side of the modules: what a rebuild, a restore or a test needs. */
@@ -53,8 +54,11 @@ export interface Application extends Model {
   mounts: PathMount[];
   apiMiddleware: RequestHandler[];
   pushers: Pusher[];
+  caches: RelayedCache[];
   socketFeatures: SocketFeature[];
   findSession: SessionFinder;
+  /** The same from a per-process cache (`cachedSessions`), for the mounts outside the API. */
+  findCachedSession: SessionFinder;
   onServerError(error: unknown, where: ServerErrorContext): void;
   workers(runtime: { io: Server; relay: LiveRelay }): BackgroundWorker[];
   start(): Promise<void>;
@@ -130,8 +134,13 @@ export function composeApplication(
     mounts: modules.flatMap((module) => module.mounts?.(deps) ?? []),
     apiMiddleware: modules.flatMap((module) => module.apiMiddleware?.(deps) ?? []),
     pushers: modules.flatMap((module) => module.pushers?.(deps) ?? []),
+    caches: modules.flatMap((module) => module.caches?.(deps) ?? []),
     socketFeatures: modules.flatMap((module) => module.socketFeatures?.(deps) ?? []),
     findSession: sessionFinders[0]!,
+    findCachedSession:
+      modules.flatMap((module) =>
+        module.cachedSessions ? [module.cachedSessions(deps)] : [],
+      )[0] ?? sessionFinders[0]!,
     onServerError: (error, where) => errorSinks.forEach((sink) => sink(error, where)),
     workers: (runtime) => {
       const runtimeDeps: RuntimeDeps = { ...deps, ...runtime };

@@ -138,6 +138,17 @@ const schema = z
     S3_FORCE_PATH_STYLE: flag.default(true),
     /** Public file URLs are this plus the key (default: this server's `/cdn/`). */
     CDN_BASE_URL: z.url().optional(),
+    /**
+     * Entries each per-process cache of read models keeps (files, blocks and sessions for `/cdn`;
+     * the live relay drops what changes); 0 reads Postgres on every request.
+     */
+    RELAYED_CACHE_ENTRIES: z.coerce.number().int().min(0).default(10_000),
+    /** Bytes of small stored objects (variants, thumbnails) each process keeps in memory for `/cdn`. */
+    MEDIA_HOT_CACHE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(32 * 1024 ** 2),
     /** With both set, a purge also asks Cloudflare to purge the zone's copies. */
     CLOUDFLARE_ZONE_ID: z.string().min(1).optional(),
     CLOUDFLARE_API_TOKEN: z.string().min(1).optional(),

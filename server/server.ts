@@ -56,8 +56,9 @@ export async function startServer(
     db: database.db,
     logger,
     connectionString,
-    // After a commit the process wakes its own relay at once and the others' through one NOTIFY.
-    onCommitted: () => relay?.wakeAfterCommit(),
+    // After a commit the process drops what changed from its caches, wakes its own relay at once
+    // and the others' through one NOTIFY.
+    onCommitted: (events) => relay?.wakeAfterCommit(events),
   });
   await application.start();
   logCapture?.attach(database.db);
@@ -72,6 +73,7 @@ export async function startServer(
     mounts: application.mounts,
     apiMiddleware: application.apiMiddleware,
     findSession: application.findSession,
+    findCachedSession: application.findCachedSession,
     onServerError: application.onServerError,
   });
   const http = createServer(app);
@@ -91,6 +93,7 @@ export async function startServer(
     db: relayDatabase.db,
     io,
     pushers: application.pushers,
+    caches: application.caches,
     logger,
   });
   await relay.start();

@@ -36,6 +36,8 @@ export interface AppDeps {
   apiMiddleware: readonly RequestHandler[];
   /** Finds the signed-in member a request's cookie names. */
   findSession: SessionFinder;
+  /** The same from a per-process cache: the mounts outside the API need only who is asking. */
+  findCachedSession?: SessionFinder;
   /** Told of every request that failed unexpectedly. */
   onServerError(error: unknown, where: ServerErrorContext): void;
 }
@@ -174,7 +176,8 @@ export function createApp(deps: AppDeps): Express {
   api.use(errorHandler);
   app.use('/api', api);
   for (const mount of deps.mounts) {
-    app.use(mount.path, loadSession(deps.findSession), mount.router, errorHandler);
+    const findSession = deps.findCachedSession ?? deps.findSession;
+    app.use(mount.path, loadSession(findSession), mount.router, errorHandler);
   }
 
   const index = path.join(deps.webDir, 'index.html');

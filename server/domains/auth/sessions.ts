@@ -9,7 +9,7 @@ import { hashToken, randomToken } from './tokens';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A browser-session cookie still gets a server-side end, in case the browser restores it. */
 const BROWSER_SESSION_MS = DAY_MS;
-const ACTIVITY_RESOLUTION_MS = 60 * 1000;
+export const ACTIVITY_RESOLUTION_MS = 60 * 1000;
 
 export type { ActiveSession };
 

@@ -58,13 +58,17 @@ interface Census {
   totalEvents: number;
   firstPosition: number;
   lastPosition: number;
+  /** Events per stream category (a stream id up to its first '-'). */
+  collections: Record<string, number>;
 }
 
 /**
- * How many events the backup's range holds (for the progress percent), read in the exported
- * snapshot; per-category counts are taken from the stream itself, which costs less CPU.
+ * What the backup's range holds (for the progress percent and the file's metadata), read in the
+ * exported snapshot on a second connection while the COPY streams: one scan that Postgres runs
+ * beside the COPY, where counting the categories in the stream cost the writer's event loop about
+ * as much as the COPY itself (docs/performance.md).
  */
-async function countEvents(
+async function takeCensus(
   connectionString: string,
   snapshot: string,
   range: string,
@@ -75,18 +79,21 @@ async function countEvents(
     await client.query('begin isolation level repeatable read read only');
     await client.query(`set transaction snapshot '${snapshot.replace(/'/g, '')}'`);
     const { rows } = await client.query<{
+      category: string;
       events: string;
-      first: string | null;
-      last: string | null;
+      first: string;
+      last: string;
     }>(
-      `select count(*) as events, min(global_position) as first, max(global_position) as last
-       from events where ${range}`,
+      `select split_part(stream_id, '-', 1) as category, count(*) as events,
+              min(global_position) as first, max(global_position) as last
+       from events where ${range} group by 1`,
     );
     await client.query('commit');
     return {
-      totalEvents: Number(rows[0]!.events),
-      firstPosition: Number(rows[0]!.first ?? 0),
-      lastPosition: Number(rows[0]!.last ?? 0),
+      totalEvents: rows.reduce((sum, row) => sum + Number(row.events), 0),
+      firstPosition: rows.length ? Math.min(...rows.map((row) => Number(row.first))) : 0,
+      lastPosition: rows.length ? Math.max(...rows.map((row) => Number(row.last))) : 0,
+      collections: Object.fromEntries(rows.map((row) => [row.category, Number(row.events)])),
     };
   } finally {
     await client.end().catch(() => undefined);
@@ -157,7 +164,7 @@ export async function writeBackup(
       .onConflict((oc) => oc.column('backup_id').doUpdateSet({ events_written: 0 }))
       .execute();
     // Counted on a second connection in the same snapshot while the COPY streams.
-    const counted = countEvents(deps.connectionString, exported!.snapshot, range).then(
+    const counted = takeCensus(deps.connectionString, exported!.snapshot, range).then(
       async (census) => {
         await deps.db
           .updateTable('backup_progress')
@@ -187,7 +194,7 @@ export async function writeBackup(
         deps.logger.warn({ err: error, backupId: backup.id }, 'backup progress not reported');
       }
     });
-    counter = new RowCounter(() => reporter.tick(), await rateCap(client, deps.config), true);
+    counter = new RowCounter(() => reporter.tick(), await rateCap(client, deps.config));
     const hashed = new HashingCounter();
     await mkdir(dir, { recursive: true });
     const copy = client.query(
@@ -211,8 +218,7 @@ export async function writeBackup(
     } finally {
       await reporter.flush();
     }
-    const { firstPosition, lastPosition } = await counted;
-    const collections = Object.fromEntries(counter.categories);
+    const { firstPosition, lastPosition, collections } = await counted;
     await rename(partial, target);
     await client.query('commit');
 
