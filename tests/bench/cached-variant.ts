@@ -8,7 +8,7 @@ import { streamUpload } from './files-upload';
 import { HttpPool } from './http-pool';
 import { closedLoop } from './load';
 import { progress, type Member } from './members';
-import { fmt, row, type Row } from './report';
+import { cpuRow, fmt, row, type Row } from './report';
 import type { ServerProcess } from './server-process';
 import { startStaticServer } from './static-server';
 
@@ -30,16 +30,6 @@ export interface CachedVariantOptions {
 const MB = 1024 * 1024;
 const pct = (n: number) => `${(n * 100).toFixed(0)}%`;
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-/** Percent of one core each party used; "other" is everyone else on the machine. */
-const cpuRow = (metric: string, cpu: CpuPercent) =>
-  row(
-    metric,
-    cpu.server,
-    [cpu.server, cpu.postgres, cpu.bench, cpu.other]
-      .map((n) => (Number.isFinite(n) ? `${Math.max(0, n).toFixed(0)}%` : 'n/a'))
-      .join(' / '),
-  );
 
 async function json<T>(res: Response, what: string): Promise<T> {
   const text = await res.text();

@@ -8,7 +8,7 @@ import { runCachedVariantBench } from './cached-variant';
 import { writeRandomPdf } from './files-fixtures';
 import { peakSampler, streamUpload } from './files-upload';
 import { createMembers, progress, type Member } from './members';
-import { fmt, row, type Row, type Section } from './report';
+import { cpuRow, fmt, row, type Row, type Section } from './report';
 import type { ServerProcess } from './server-process';
 
 /** The issue's targets for the `files` scenario (the cached variant's is in cached-variant.ts). */
@@ -38,16 +38,6 @@ export interface FilesBenchResult {
 const MB = 1024 * 1024;
 const mbps = (bytes: number, ms: number) => bytes / MB / (ms / 1000);
 const pct = (n: number) => `${(n * 100).toFixed(0)}%`;
-
-/** Percent of one core each party used; "other" is everyone else on the machine. */
-const cpuRow = (metric: string, cpu: CpuPercent) =>
-  row(
-    metric,
-    cpu.server,
-    [cpu.server, cpu.postgres, cpu.bench, cpu.other]
-      .map((n) => (Number.isFinite(n) ? `${Math.max(0, n).toFixed(0)}%` : 'n/a'))
-      .join(' / '),
-  );
 
 interface Uploaded {
   key: string;

@@ -6,6 +6,7 @@ import { badgesSchema, type Badges } from '../../shared/badges';
 import { SOCKET_EVENTS } from '../../shared/realtime';
 import { sessionCookie, TEST_PASSWORD } from '../support/factories';
 import { checkRemoteAnswer, watchRemoteServer } from '../support/response-checks';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 /**
  * What the fault-tolerance tests share: real server processes (`node --import tsx
@@ -127,6 +128,22 @@ export class NodeProcess {
 /** Kills whatever a test left running (a failed assertion skips its own clean-up). */
 export async function stopAllNodes(): Promise<void> {
   await Promise.all([...started].map((node) => node.kill('SIGKILL')));
+}
+
+/**
+ * The file's own database for the server processes its tests start: made before the file's
+ * tests; after them every process they left is killed and the database dropped.
+ */
+export function useNodesDatabase(): () => TestDatabase {
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await stopAllNodes();
+    await database?.drop();
+  });
+  return () => database!;
 }
 
 export interface Member {

@@ -2,12 +2,11 @@ import { jest } from '@jest/globals';
 import type { MediaFile, UploadResult } from '../../shared/media';
 import { eventually } from '../support/eventually';
 import { png } from '../support/media-fixtures';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import {
   apiExpect,
   NodeProcess,
   signUpMember,
-  stopAllNodes,
+  useNodesDatabase,
   type Member,
 } from './fault-tolerance-support';
 
@@ -17,15 +16,7 @@ jest.setTimeout(180_000);
 /** How long a process trusts its cache after its relay last read the log (cdn-access-cache.ts). */
 const TRUST_MS = 3000;
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await stopAllNodes();
-  await database.drop();
-});
+const database = useNodesDatabase();
 
 async function upload(url: string, member: Member, name: string): Promise<MediaFile> {
   const form = new FormData();
@@ -57,8 +48,8 @@ const untilStatus = (url: string, path: string, member: Member | undefined, stat
 
 describe('the /cdn cache of each process', () => {
   it('is dropped on every process when a file is made private, its owner blocks the reader, or it is deleted', async () => {
-    const a = await NodeProcess.start(database.url);
-    const b = await NodeProcess.start(database.url);
+    const a = await NodeProcess.start(database().url);
+    const b = await NodeProcess.start(database().url);
     const owner = await signUpMember(a.url, 'cdn');
     const reader = await signUpMember(a.url, 'cdn');
     const photo = await upload(a.url, owner, 'photo.png');
@@ -71,8 +62,8 @@ describe('the /cdn cache of each process', () => {
     for (let attempt = 1; attempt <= 50 && cachedName === undefined; attempt++) {
       const before = await read(b.url, path, reader);
       expect(before.status).toBe(200);
-      await database.db
-        .updateTable('files')
+      await database()
+        .db.updateTable('files')
         .set({ name: `renamed-${attempt}.png` })
         .where('id', '=', photo.id)
         .execute();
@@ -121,8 +112,8 @@ describe('the /cdn cache of each process', () => {
   });
 
   it('drops a session on every process when it ends on one', async () => {
-    const a = await NodeProcess.start(database.url);
-    const b = await NodeProcess.start(database.url);
+    const a = await NodeProcess.start(database().url);
+    const b = await NodeProcess.start(database().url);
     const owner = await signUpMember(a.url, 'cdn');
     const reader = await signUpMember(a.url, 'cdn');
     const path = `/cdn/${(await upload(a.url, owner, 'photo.png')).key}`;

@@ -180,33 +180,3 @@ describe('parallel gzip', () => {
     expect((await gunzipped([], 1000)).length).toBe(0);
   });
 });
-
-describe('parallel gzip', () => {
-  const gunzipped = async (chunks: Buffer[], blockBytes: number) => {
-    const parts: Buffer[] = [];
-    const sink = new Writable({
-      write: (chunk: Buffer, _encoding, callback) => {
-        parts.push(chunk);
-        callback();
-      },
-    });
-    await pipeline(
-      Readable.from(chunks),
-      new ParallelGzip({ level: 1, blockBytes, threads: 3 }),
-      sink,
-    );
-    return gunzipSync(Buffer.concat(parts));
-  };
-
-  it('writes gzip members in order that gunzip reads back as the input', async () => {
-    const text = Buffer.from(Array.from({ length: 5000 }, (_, i) => `${i}\tuser-${i}\n`).join(''));
-    const chunks = Array.from({ length: 40 }, (_, i) =>
-      text.subarray((i * text.length) / 40, ((i + 1) * text.length) / 40),
-    );
-    expect((await gunzipped(chunks, 1000)).equals(text)).toBe(true);
-  });
-
-  it('makes a valid empty file of an empty input', async () => {
-    expect((await gunzipped([], 1000)).length).toBe(0);
-  });
-});
