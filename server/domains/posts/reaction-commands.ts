@@ -3,7 +3,7 @@ import type { NewEvent } from '../../../shared/events';
 import { postsMessages, type ShareChannel } from '../../../shared/posts';
 import { appendTo, defineCommand } from '../../core/command';
 import { forbidden, notFound } from '../../core/errors';
-import { exists, first, mapRead, streamVersion } from '../../core/reads';
+import { exists, first, mapRead, streamVersion, streamVersionSql } from '../../core/reads';
 import { qb } from '../../db/statement';
 import { contentSharedTemplate, likeNotificationTemplate } from '../email/templates';
 import { postNotFound } from './commands';
@@ -33,6 +33,27 @@ function visiblePost(postId: string, actorId: string) {
         audienceAdmits('share', actorId).as('share_admitted'),
       ])
       .where('p.id', '=', idOrNone(postId)),
+  );
+}
+
+/**
+ * A like's reads in one statement: the post as the member may see it, whether they like it, and
+ * their likes' stream version, all from one snapshot; undefined when there is no post.
+ */
+function likeRead(postId: string, userId: string) {
+  const id = idOrNone(postId);
+  return first(
+    qb
+      .selectFrom('posts as p')
+      .select([
+        'p.id',
+        'p.author_id',
+        visibleToViewer(userId).as('visible'),
+        sql<boolean>`exists (select 1 from post_likes l
+          where l.post_id = p.id and l.user_id = ${userId}::uuid)`.as('liked'),
+        streamVersionSql(sql`${postLikeStreamId(id, userId)}`).as('version'),
+      ])
+      .where('p.id', '=', id),
   );
 }
 
@@ -76,14 +97,7 @@ export function reactionCommands({ publicUrl }: ReactionsConfig) {
   const setPostLike = defineCommand({
     name: 'posts.like',
     load: (input: { userId: string; postId: string; like: boolean }) => ({
-      post: visiblePost(input.postId, input.userId),
-      liked: exists(
-        qb
-          .selectFrom('post_likes')
-          .where('post_id', '=', idOrNone(input.postId))
-          .where('user_id', '=', input.userId),
-      ),
-      version: streamVersion(postLikeStreamId(idOrNone(input.postId), input.userId)),
+      post: likeRead(input.postId, input.userId),
       email: postEmailRead(
         idOrNone(input.postId),
         input.userId,
@@ -91,8 +105,9 @@ export function reactionCommands({ publicUrl }: ReactionsConfig) {
         likeNotificationTemplate.name,
       ),
     }),
-    decide({ post: found, liked, version, email }, { userId, like }) {
+    decide({ post: found, email }, { userId, like }) {
       const post = requireVisible(found);
+      const { liked, version } = post;
       const reply = likeState(post.id, userId);
       if (liked === like) return { reply };
       const data = { postId: post.id, userId, postAuthorId: post.author_id };
