@@ -7,7 +7,7 @@ import { exists, first, mapRead, streamVersion, streamVersionSql } from '../../c
 import { qb } from '../../db/statement';
 import { contentSharedTemplate, likeNotificationTemplate } from '../email/templates';
 import { postNotFound } from './commands';
-import { postEmail, postEmailRead, postPath } from './post-notifications';
+import { postEmail, postEmailContext, postEmailRead, postPath } from './post-notifications';
 import { audienceAdmits, visibleToViewer } from './posts-read';
 import {
   commentLikeStreamId,
@@ -37,8 +37,9 @@ function visiblePost(postId: string, actorId: string) {
 }
 
 /**
- * A like's reads in one statement: the post as the member may see it, whether they like it, and
- * their likes' stream version, all from one snapshot; undefined when there is no post.
+ * A like's reads in one statement: the post as the member may see it, whether they like it,
+ * their likes' stream version and what the author's email needs, all from one snapshot;
+ * undefined when there is no post.
  */
 function likeRead(postId: string, userId: string) {
   const id = idOrNone(postId);
@@ -52,6 +53,7 @@ function likeRead(postId: string, userId: string) {
         sql<boolean>`exists (select 1 from post_likes l
           where l.post_id = p.id and l.user_id = ${userId}::uuid)`.as('liked'),
         streamVersionSql(sql`${postLikeStreamId(id, userId)}`).as('version'),
+        postEmailContext(id, userId, 'post_liked', likeNotificationTemplate.name).as('email'),
       ])
       .where('p.id', '=', id),
   );
@@ -98,16 +100,10 @@ export function reactionCommands({ publicUrl }: ReactionsConfig) {
     name: 'posts.like',
     load: (input: { userId: string; postId: string; like: boolean }) => ({
       post: likeRead(input.postId, input.userId),
-      email: postEmailRead(
-        idOrNone(input.postId),
-        input.userId,
-        'post_liked',
-        likeNotificationTemplate.name,
-      ),
     }),
-    decide({ post: found, email }, { userId, like }) {
+    decide({ post: found }, { userId, like }) {
       const post = requireVisible(found);
-      const { liked, version } = post;
+      const { liked, version, email } = post;
       const reply = likeState(post.id, userId);
       if (liked === like) return { reply };
       const data = { postId: post.id, userId, postAuthorId: post.author_id };
