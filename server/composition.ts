@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Server } from 'socket.io';
 import type { Config } from './config';
 import type { QueryResult } from 'pg';
+import { AfterCommitSender } from './db/after-commit';
 import { CommandRunner } from './core/command-runner';
 import { CommitBatcher } from './core/commit-batcher';
 import { pipelineQuery } from './db/pipeline';
@@ -62,6 +63,8 @@ export interface Application extends Model {
   onServerError(error: unknown, where: ServerErrorContext): void;
   workers(runtime: { io: Server; relay: LiveRelay }): BackgroundWorker[];
   start(): Promise<void>;
+  /** Resolves once the signals of every commit so far are sent (before the pool closes). */
+  settled(): Promise<void>;
 }
 
 export interface ApplicationOptions {
@@ -78,10 +81,12 @@ export function composeApplication(
   modules: readonly DomainModule[] = allModules,
 ): Application {
   const model = composeModel(modules);
+  const signals = new AfterCommitSender(options.db, options.logger);
   const commands = new CommandRunner({
     db: options.db,
     projections: model.projections,
     onCommitted: options.onCommitted,
+    afterCommit: (statements) => signals.send(statements),
     writeLane: options.config.COMMAND_BATCHING
       ? new CommitBatcher(async (statements) => {
           const { rows } = await options.db.executeQuery(pipelineQuery(statements));
@@ -149,5 +154,6 @@ export function composeApplication(
     start: async () => {
       for (const module of modules) await module.start?.(deps);
     },
+    settled: () => signals.settled(),
   };
 }

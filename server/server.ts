@@ -119,6 +119,7 @@ export async function startServer(
       await stopped;
       clearTimeout(forceAfter);
       for (const worker of workers) await worker.stop();
+      await application.settled();
       await logCapture?.detach();
       await relay.stop();
       for (const feature of features) await feature.stop?.();

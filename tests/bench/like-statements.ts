@@ -107,7 +107,10 @@ async function profileOnce(
         }
       }
     }
-    for (const s of decision.effects ?? []) out.push(await timed(client, 'effect', s));
+    // Signals the runner sends once the like committed, outside its transaction.
+    for (const s of decision.effects ?? []) {
+      out.push(await timed(client, s.afterCommit ? 'after commit' : 'effect', s));
+    }
     if (decision.reply) out.push(await timed(client, 'reply', decision.reply.statement));
   } finally {
     await client.query('rollback');

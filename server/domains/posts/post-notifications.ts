@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { NotificationType } from '../../../shared/social/notifications';
 import type {
   BadgeEffect,
@@ -133,20 +133,30 @@ export interface PostEmailContext {
   postTitle: string | null;
 }
 
-/** One statement: the template, the author's address if they want the email, the names. */
+/** The template, the author's address if they want the email, the names: one expression. */
+export function postEmailContext(
+  postId: string,
+  actorId: string,
+  type: NotificationType,
+  templateName: string,
+): RawBuilder<PostEmailContext> {
+  const author = sql`(select p.author_id from posts p where p.id = ${postId}::uuid)`;
+  return sql<PostEmailContext>`json_build_object(
+    'template', (select row_to_json(t) from email_templates t where t.name = ${templateName}),
+    'recipientEmail', (select u.email from users u
+      where u.id = ${author} and u.status = 'active' and ${wants(author, type, 'email')}),
+    'actorName', (select a.display_name from users a where a.id = ${actorId}::uuid),
+    'postTitle', (select p.title from posts p where p.id = ${postId}::uuid))`;
+}
+
+/** The email's context as a read of its own. */
 export function postEmailRead(
   postId: string,
   actorId: string,
   type: NotificationType,
   templateName: string,
 ): Read<PostEmailContext> {
-  const author = sql`(select p.author_id from posts p where p.id = ${postId}::uuid)`;
-  return value(sql<PostEmailContext>`json_build_object(
-    'template', (select row_to_json(t) from email_templates t where t.name = ${templateName}),
-    'recipientEmail', (select u.email from users u
-      where u.id = ${author} and u.status = 'active' and ${wants(author, type, 'email')}),
-    'actorName', (select a.display_name from users a where a.id = ${actorId}::uuid),
-    'postTitle', (select p.title from posts p where p.id = ${postId}::uuid))`);
+  return value(postEmailContext(postId, actorId, type, templateName));
 }
 
 /**
