@@ -132,9 +132,14 @@ const texts = [
 ];
 const limits = [1, 2, 3, 5, 10, 50];
 
-async function everyMatch(text: string, limit: number) {
-  const { rows } = await rankEveryMatch(caller.id, needleOf(text)!, limit).execute(db());
-  return rows;
+const ranked = (rows: { id: string | null; tier: number; similarity: number; mutual: number }[]) =>
+  rows
+    .filter((row) => row.id !== null)
+    .map(({ id, tier, similarity, mutual }) => ({ id, tier, similarity, mutual }));
+
+async function everyMatch(text: string, limit: number, cap?: number) {
+  const { rows } = await rankEveryMatch(caller.id, needleOf(text)!, limit, cap).execute(db());
+  return { many: rows[0]!.many, rows: ranked(rows) };
 }
 
 describe('people search read from the nearest names', () => {
@@ -142,9 +147,16 @@ describe('people search read from the nearest names', () => {
     const differing: unknown[] = [];
     let settled = 0;
     let readings = 0;
+    const manyTexts = new Set<string>();
     for (const text of texts) {
       for (const limit of limits) {
-        const expected = await everyMatch(text, limit);
+        const { rows: expected } = await everyMatch(text, limit);
+        // Counted first, up to a cap: ranked only when there are no more matches than that.
+        const capped = await everyMatch(text, limit, 5);
+        if (!capped.many && JSON.stringify(capped.rows) !== JSON.stringify(expected)) {
+          differing.push({ text, limit, capped, expected });
+        }
+        if (capped.many) manyTexts.add(text);
         for (const reach of [1, 4, 16, NEAREST_REACH.first, 128, NEAREST_REACH.widest]) {
           readings += 1;
           const { rows } = await rankNearest(caller.id, needleOf(text)!, limit, reach).execute(
@@ -152,12 +164,7 @@ describe('people search read from the nearest names', () => {
           );
           if (!rows[0]?.settled) continue;
           settled += 1;
-          const got = rows.map(({ id, tier, similarity, mutual }) => ({
-            id,
-            tier,
-            similarity,
-            mutual,
-          }));
+          const got = ranked(rows);
           if (JSON.stringify(got) !== JSON.stringify(expected)) {
             differing.push({ text, limit, reach, got, expected });
           }
@@ -172,6 +179,9 @@ describe('people search read from the nearest names', () => {
     expect(differing).toEqual([]);
     // The nearest reading answers most of these by itself, not only through the fallback.
     expect(settled).toBeGreaterThan(readings / 3);
+    expect(manyTexts).toEqual(expect.objectContaining({ size: expect.any(Number) }));
+    expect(['tide', 'river'].filter((text) => manyTexts.has(text))).toEqual(['tide', 'river']);
+    expect(['zzz', 'nobody', 'arrive'].filter((text) => manyTexts.has(text))).toEqual([]);
   });
 
   it('settles a text every name of a long tie holds, widening past the first reach', async () => {

@@ -40,34 +40,48 @@ const mutualFriendsOf = (b: RawBuilder<unknown>, callerId: string) =>
     where theirs.user_id = ${b} and theirs.friend_id in (
       select mine.friend_id from friendships mine where mine.user_id = ${callerId}))`;
 
+const matching = (n: Needle) => sql<boolean>`(lower(u.username) like ${n.contains}
+  or lower(u.display_name) like ${n.contains}
+  or lower(u.username) % ${n.text} or lower(u.display_name) % ${n.text})`;
+
 /**
  * Every match ranked: each member whose username or display name contains the text or is
  * similar to it (`%`, pg_trgm's threshold) gets its tier and similarity, which need nothing but
  * its own row. Only then, best first, is each asked whether the caller may find them, until
  * `limit` are found with every match tied with the last of them (`with ties`), and only those
  * few have their mutual friends counted. Exact whatever the text, but a text that thousands of
- * names hold costs thousands of similarities and their sort: `rankPeople` reads the nearest
- * names first and comes here only when they cannot prove the answer.
+ * names hold costs thousands of similarities and their sort. With `cap`, the trigram (GIN)
+ * indexes first count the matches up to `cap + 1`, and when there are more, nothing is ranked
+ * and `many` says so (one row): `rankPeople` then reads the nearest names instead.
  */
-export function rankEveryMatch(callerId: string, n: Needle, limit: number) {
+export function rankEveryMatch(callerId: string, n: Needle, limit: number, cap?: number) {
+  const many =
+    cap === undefined
+      ? sql<boolean>`false`
+      : sql<boolean>`(select count(*) > ${cap}
+          from (select 1 from users u where ${matching(n)} limit ${cap + 1}) c)`;
   // `offset 0` keeps the policy check out of the sort: the outer query reads the sorted matches
-  // in order and stops at the last tie.
-  return sql<RankedRow>`
-    with best as (
+  // in order and stops at the last tie. The guard is a one-time filter: with too many matches,
+  // none is read.
+  return sql<RankedRow & { many: boolean }>`
+    with guard as (select ${many} as many),
+    best as (
       select m.id, m.tier, m.similarity, m.name from (
         select u.id, lower(u.username) as name, ${tierOf(n)} as tier,
           ${similarityOf(n)} as similarity
         from users u
-        where lower(u.username) like ${n.contains} or lower(u.display_name) like ${n.contains}
-           or lower(u.username) % ${n.text} or lower(u.display_name) % ${n.text}
+        where ${matching(n)} and not (select many from guard)
         order by tier desc, similarity desc
         offset 0) m
       where ${findableBy(sql.ref('m.id'), member(callerId))}
       order by m.tier desc, m.similarity desc
       fetch first ${limit} rows with ties)
-    select b.id, b.tier, b.similarity, ${mutualFriendsOf(sql.ref('b.id'), callerId)} as mutual
-    from best b
-    order by b.tier desc, b.similarity desc, mutual desc, b.name
+    select g.many, b.id, b.tier, b.similarity, b.mutual
+    from guard g left join lateral (
+      select b.id, b.tier, b.similarity, b.name,
+        ${mutualFriendsOf(sql.ref('b.id'), callerId)} as mutual
+      from best b) b on true
+    order by b.tier desc, b.similarity desc, b.mutual desc, b.name
     limit ${limit}`;
 }
 
@@ -81,8 +95,9 @@ const SIMILARITY_MARGIN = 1e-6;
 /**
  * The same ranking as `rankEveryMatch`, read from the `reach` members nearest the text by
  * username and the `reach` nearest by display name (trigram KNN on the GiST indexes, each
- * stream only over members similar enough to match by `%`), plus the exact username. A member
- * read by neither stream has each similarity at most that of its stream's last row (or under
+ * stream only over members similar enough to match by `%`). The exact username, similarity 1,
+ * comes first by username unless that stream is full of similarity 1, which settles nothing
+ * below tier 3. A member read by neither stream has each similarity at most that of its stream's last row (or under
  * the threshold, when a stream ran out), so the greater of the two is bounded, and is under the
  * threshold when it matches only by containing the text. The answer is settled, and returned,
  * when `limit` findable members were read and the last of them ranks strictly above every bound:
@@ -96,19 +111,21 @@ export function rankNearest(callerId: string, n: Needle, limit: number, reach: n
   return sql<RankedRow & { settled: boolean; widen: boolean }>`
     with by_name as materialized (
       select u.id, similarity(lower(u.username), ${n.text})::float8 as s from users u
-      where lower(u.username) % ${n.text}
-      order by lower(u.username) <-> ${n.text} limit ${reach}),
+      where (lower(u.username) collate "C") % ${n.text}
+      order by (lower(u.username) collate "C") <-> ${n.text} limit ${reach}),
     by_display as materialized (
       select u.id, similarity(lower(u.display_name), ${n.text})::float8 as s from users u
-      where lower(u.display_name) % ${n.text}
-      order by lower(u.display_name) <-> ${n.text} limit ${reach}),
+      where (lower(u.display_name) collate "C") % ${n.text}
+      order by (lower(u.display_name) collate "C") <-> ${n.text} limit ${reach}),
     seen as materialized (
-      select id from by_name union select id from by_display
-      union select u.id from users u where lower(u.username) = ${n.text}),
+      select id from by_name union select id from by_display),
     found as materialized (
-      select u.id, lower(u.username) as name, ${tierOf(n)} as tier, ${similarityOf(n)} as similarity
-      from users u
-      where u.id in (select id from seen) and ${findableBy(sql.ref('u.id'), member(callerId))}),
+      select r.id, r.name, r.tier, r.similarity from (
+        select u.id, lower(u.username) as name, ${tierOf(n)} as tier,
+          ${similarityOf(n)} as similarity,
+          ${findableBy(sql.ref('u.id'), member(callerId))} as findable
+        from users u where u.id in (select id from seen)) r
+      where r.findable),
     last as (
       select tier, similarity from found order by tier desc, similarity desc
       offset ${limit - 1} limit 1),
@@ -120,23 +137,30 @@ export function rankNearest(callerId: string, n: Needle, limit: number, reach: n
         select l.tier = 3 or (
           l.similarity > coalesce((select similarity from bound), -1) + ${SIMILARITY_MARGIN}
           and (l.tier = 2 or not (
-            exists (select 1 from users u where lower(u.username) like ${n.prefix} and ${rest})
-            or exists (select 1 from users u where lower(u.display_name) like ${n.prefix} and ${rest}))))
+            exists (select 1 from users u where lower(u.username) ^@ ${n.text} and ${rest})
+            or exists (select 1 from users u where lower(u.display_name) ^@ ${n.text} and ${rest}))))
         from last l), false) as settled,
         (select count(*) from by_name) = ${reach} or (select count(*) from by_display) = ${reach}
-          as widen)
+          as widen),
+    best as materialized (
+      select f.id, f.tier, f.similarity, f.name from found f, last l
+      where (f.tier, f.similarity) >= (l.tier, l.similarity)
+        and (select settled from verdict))
     select v.settled, v.widen, b.id, b.tier, b.similarity, b.mutual
     from verdict v left join lateral (
-      select f.id, f.tier, f.similarity, f.name,
-        ${mutualFriendsOf(sql.ref('f.id'), callerId)} as mutual
-      from found f, last l
-      where (f.tier, f.similarity) >= (l.tier, l.similarity)) b on v.settled
+      select b.id, b.tier, b.similarity, b.name,
+        ${mutualFriendsOf(sql.ref('b.id'), callerId)} as mutual
+      from best b) b on true
     order by b.tier desc, b.similarity desc, b.mutual desc, b.name
     limit ${limit}`;
 }
 
-/** The nearest-names reading's first reach, and the longest tried before ranking every match. */
-export const NEAREST_REACH = { first: 32, widest: 512 } as const;
+/**
+ * Up to `matches` matches are ranked all together (a part of a name: the trigram indexes find
+ * the few cheaply); beyond that the nearest names are read, from the `first` reach widened
+ * fourfold up to `widest`, and only when that cannot settle the answer is every match ranked.
+ */
+export const NEAREST_REACH = { matches: 200, first: 64, widest: 1024 } as const;
 
 export function needleOf(query: string): Needle | null {
   const text = query.trim().toLowerCase();
@@ -154,10 +178,10 @@ const toMatch = (row: RankedRow): RankedMatch => ({
  * Members matching `query` ranked: exact username, then a username or display name starting
  * with it, then trigram similarity (containing the text counts as a match), then mutual friends.
  *
- * The nearest names are read first (`rankNearest`), widening the reach fourfold while a longer
- * one could settle the answer; a text that few names are similar to, or that leaves the last
- * place tied beyond the widest reach, is ranked over every match (`rankEveryMatch`). Both give
- * the same rows. Postgres stops a search that takes longer than `SEARCH_TIMEOUT_MS`
+ * A text few names hold (a part of one name) has its matches, found by the GIN indexes, all
+ * ranked (`rankEveryMatch` with a cap). When more match, the nearest names are read
+ * (`rankNearest`), widening the reach fourfold while a longer one could settle the answer; what
+ * they cannot settle is ranked over every match. Every path gives the same rows. Postgres stops a search that takes longer than `SEARCH_TIMEOUT_MS`
  * (`503 search-timeout`).
  */
 export async function rankPeople(
@@ -168,6 +192,14 @@ export async function rankPeople(
 ): Promise<RankedMatch[]> {
   const needle = needleOf(query);
   if (!needle || limit < 1) return [];
+  const every = async (cap?: number) => {
+    const [read] = await readWithin(db, SEARCH_TIMEOUT_MS, [
+      statement(rankEveryMatch(callerId, needle, limit, cap)),
+    ]);
+    return read!.rows as (RankedRow & { many: boolean })[];
+  };
+  const few = await every(NEAREST_REACH.matches);
+  if (!few[0]?.many) return few.filter((row) => row.id !== null).map(toMatch);
   for (let reach = Math.max(NEAREST_REACH.first, 2 * limit); ; reach *= 4) {
     const [read] = await readWithin(db, SEARCH_TIMEOUT_MS, [
       statement(rankNearest(callerId, needle, limit, reach)),
@@ -176,10 +208,7 @@ export async function rankPeople(
     if (rows[0]?.settled) return rows.map(toMatch);
     if (!rows[0]?.widen || reach >= NEAREST_REACH.widest) break;
   }
-  const [ranked] = await readWithin(db, SEARCH_TIMEOUT_MS, [
-    statement(rankEveryMatch(callerId, needle, limit)),
-  ]);
-  return (ranked!.rows as RankedRow[]).map(toMatch);
+  return (await every()).filter((row) => row.id !== null).map(toMatch);
 }
 
 /** The member with exactly this email (any case), if the caller may find them. */
