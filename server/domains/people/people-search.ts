@@ -55,22 +55,25 @@ const matching = (n: Needle) => sql<boolean>`(lower(u.username) like ${n.contain
  * and `many` says so (one row): `rankPeople` then reads the nearest names instead.
  */
 export function rankEveryMatch(callerId: string, n: Needle, limit: number, cap?: number) {
-  const many =
+  // With a cap, the matches' ids are read once, up to one past the cap, and ranked from there;
+  // the guard is a one-time filter: with too many matches, none is ranked.
+  const matched =
     cap === undefined
-      ? sql<boolean>`false`
-      : sql<boolean>`(select count(*) > ${cap}
-          from (select 1 from users u where ${matching(n)} limit ${cap + 1}) c)`;
+      ? sql`select u.id from users u where ${matching(n)}`
+      : sql`select u.id from users u where ${matching(n)} limit ${cap + 1}`;
+  const many =
+    cap === undefined ? sql<boolean>`false` : sql<boolean>`(select count(*) > ${cap} from matched)`;
   // `offset 0` keeps the policy check out of the sort: the outer query reads the sorted matches
-  // in order and stops at the last tie. The guard is a one-time filter: with too many matches,
-  // none is read.
+  // in order and stops at the last tie.
   return sql<RankedRow & { many: boolean }>`
-    with guard as (select ${many} as many),
+    with matched as materialized (${matched}),
+    guard as (select ${many} as many),
     best as (
       select m.id, m.tier, m.similarity, m.name from (
         select u.id, lower(u.username) as name, ${tierOf(n)} as tier,
           ${similarityOf(n)} as similarity
         from users u
-        where ${matching(n)} and not (select many from guard)
+        where u.id in (select id from matched) and not (select many from guard)
         order by tier desc, similarity desc
         offset 0) m
       where ${findableBy(sql.ref('m.id'), member(callerId))}
