@@ -31,6 +31,7 @@ import * as analytics from './20261129T140000-analytics';
 import * as homeTimelines from './20261201T090000-home-timelines';
 import * as notificationActors from './20261201T100000-notification-actors';
 import * as searchDocuments from './20261201T110000-search-documents';
+import * as peopleNearest from './20261203T100000-people-nearest';
 
 /**
  * Every migration, keyed by its timestamped name. A static list (rather than reading the folder)
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '20261201T090000-home-timelines': homeTimelines,
   '20261201T100000-notification-actors': notificationActors,
   '20261201T110000-search-documents': searchDocuments,
+  '20261203T100000-people-nearest': peopleNearest,
 };
