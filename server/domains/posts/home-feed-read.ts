@@ -1,6 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { FeedPage } from '../../../shared/posts';
+import { compiledOnce, slot } from '../../db/compiled-once';
 import type { Db } from '../../db/schema';
+import { qb } from '../../db/statement';
 import { member } from '../relations/relations-policy';
 import { decodeFeedCursor, encodeFeedCursor } from './cursor';
 import { readsAuthor } from './home-timeline';
@@ -105,6 +107,19 @@ export function authorsFeedQuery(
   return candidates(source, viewerId, top);
 }
 
+/** A round's shape: where it reads, how many rows, and whether from the top or below a cursor. */
+export type RoundShape = `${FeedSource}:${number}:${'top' | 'below'}`;
+
+/** A round of either source, compiled once per shape (db/compiled-once.ts). */
+export const roundStatement = compiledOnce(
+  [slot<string>('viewer'), slot<number>('before')],
+  (shape: RoundShape, viewerId: string, before: number) => {
+    const [source, take, from] = shape.split(':');
+    const read = source === 'timeline' ? timelineFeedQuery : authorsFeedQuery;
+    return read(qb, viewerId, Number(take), from === 'top' ? null : before);
+  },
+);
+
 async function floorOf(db: Db, viewerId: string): Promise<number | null> {
   const row = await db
     .selectFrom('home_timeline_floors')
@@ -133,10 +148,10 @@ export async function readFeed(
   let before = query.cursor ? decodeFeedCursor(query.cursor) : null;
   let source = from;
   for (let take = wanted + FEED_SLACK[from]; ; take *= 2) {
-    const read = source === 'timeline' ? timelineFeedQuery : authorsFeedQuery;
-    const round = (await read(db, viewerId, take, before).execute()) as (PostRow & {
-      visible: boolean;
-    })[];
+    const shape: RoundShape = `${source}:${take}:${before === null ? 'top' : 'below'}`;
+    const { rows: round } = await db.executeQuery<PostRow & { visible: boolean }>(
+      roundStatement(shape, viewerId, before ?? 0),
+    );
     found.push(...round.filter((row) => row.visible));
     const last = round[round.length - 1];
     if (found.length >= wanted) break;
