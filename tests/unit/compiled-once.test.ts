@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { compiledOnce, slot } from '../../server/db/compiled-once';
+import { liveSession, liveSessionQuery } from '../../server/domains/auth/sessions';
 import { qb } from '../../server/db/statement';
 import {
   authorsFeedQuery,
@@ -58,6 +59,17 @@ describe('the home feed’s rounds, compiled once', () => {
     const direct = read(qb, viewer, Number(take), before).compile();
     roundStatement(shape, randomUUID(), 1);
     const once = roundStatement(shape, viewer, before ?? 0);
+    expect(once.sql).toBe(direct.sql);
+    expect(once.parameters).toEqual(direct.parameters);
+  });
+});
+
+describe('the session lookup, compiled once', () => {
+  it('is the statement built for the token and the time', () => {
+    const now = new Date();
+    const direct = liveSessionQuery('hash-of-a-token', now).compile();
+    liveSession('live', 'another-hash', new Date(0));
+    const once = liveSession('live', 'hash-of-a-token', now);
     expect(once.sql).toBe(direct.sql);
     expect(once.parameters).toEqual(direct.parameters);
   });
