@@ -10,7 +10,8 @@ import {
 } from '../../server/domains/posts/home-feed-read';
 import { startChildServer } from './child-server';
 import type { CommunityContext, CommunityPartResult } from './community';
-import { compiled, explain, readFeeds, type ReaderResult } from './feed';
+import { cpuMs } from './cpu';
+import { compiled, explain, readFeeds, type Query, type ReaderResult } from './feed';
 import type { SeededMember } from './feed-seed';
 import { HttpPool, type HttpResult } from './http-pool';
 import { openLoop } from './load';
@@ -47,6 +48,8 @@ interface Step {
   errors: number;
   unanswered: number;
   held: boolean;
+  /** CPU per answered page, in ms: the serving process's and Postgres' (every backend). */
+  cpu: { server: number; postgres: number };
 }
 
 interface Capacity {
@@ -72,13 +75,18 @@ const load = () =>
  */
 async function findCapacity(
   name: string,
-  port: number,
+  target: { port: number; pid: number; postmasterPid: number | null },
   send: (pool: HttpPool) => Promise<HttpResult>,
   settings: CommunityFeedSettings,
 ): Promise<Capacity> {
-  const pool = new HttpPool('127.0.0.1', port, settings.connections);
+  const pool = new HttpPool('127.0.0.1', target.port, settings.connections);
   const steps: Step[] = [];
+  const cpu = () => ({
+    server: cpuMs(target.pid),
+    postgres: target.postmasterPid ? cpuMs(target.postmasterPid, true) : Number.NaN,
+  });
   const offer = async (rate: number, record = true): Promise<Step> => {
+    const cpuBefore = cpu();
     const result = await openLoop({
       pool,
       rate,
@@ -87,7 +95,9 @@ async function findCapacity(
       okStatus: 200,
       send,
     });
+    const cpuAfter = cpu();
     const latency = summarize(result.latenciesMs);
+    const perPage = (from: number, to: number) => (to - from) / Math.max(latency.count, 1);
     const step: Step = {
       rate,
       latency,
@@ -98,12 +108,18 @@ async function findCapacity(
         result.unanswered === 0 &&
         latency.count === result.sent &&
         latency.p99 <= COMMUNITY_FEED_TARGETS.pageP99Ms,
+      cpu: {
+        server: perPage(cpuBefore.server, cpuAfter.server),
+        postgres: perPage(cpuBefore.postgres, cpuAfter.postgres),
+      },
     };
     if (record) {
       steps.push(step);
       progress(
         `${name}: ${fmt.int(rate)}/s offered, p50/p99 ${p50p99(latency)}, ` +
-          `${step.errors} errors, ${step.unanswered} unanswered: ${step.held ? 'held' : 'missed'}`,
+          `${step.errors} errors, ${step.unanswered} unanswered, CPU/page server ` +
+          `${fmt.ms(step.cpu.server)} Postgres ${fmt.ms(step.cpu.postgres)}: ` +
+          (step.held ? 'held' : 'missed'),
       );
     }
     // A step that fell behind leaves the server busy for a moment: let it settle.
@@ -178,8 +194,18 @@ function stepsGrid(capacities: { name: string; capacity: Capacity }[]): Grid {
     capacity.steps.map((s) => ({ name, s })),
   );
   return {
-    header: ['read', 'offered/s', 'p50', 'p99', 'errors', 'unanswered', 'p99 ≤ 50 ms'],
-    numeric: [1, 2, 3, 4, 5],
+    header: [
+      'read',
+      'offered/s',
+      'p50',
+      'p99',
+      'errors',
+      'unanswered',
+      'CPU/page: server',
+      'Postgres',
+      'p99 ≤ 50 ms',
+    ],
+    numeric: [1, 2, 3, 4, 5, 6, 7],
     cells: lines.map(({ name, s }) => [
       name,
       fmt.int(s.rate),
@@ -187,10 +213,37 @@ function stepsGrid(capacities: { name: string; capacity: Capacity }[]): Grid {
       fmt.ms(s.latency.p99),
       fmt.int(s.errors),
       fmt.int(s.unanswered),
+      fmt.ms(s.cpu.server),
+      fmt.ms(s.cpu.postgres),
       s.held ? 'yes' : 'no',
     ]),
     raw: lines.map(({ name, s }) => ({ read: name, ...s })),
   };
+}
+
+/** Times the server's pool plans and runs a statement before EXPLAIN shows its plan. */
+const PREPARED_RUNS = 6;
+
+/**
+ * The plan of a statement as the server runs it: a named prepared statement (the server's pool
+ * prepares every parameterised query, db/prepared-client.ts) explained after `PREPARED_RUNS`
+ * executions, by when Postgres has settled on a custom or a generic plan; a generic plan
+ * shows the parameters as `$n` and costs next to nothing to plan.
+ */
+async function explainPrepared(client: pg.Client, query: Query): Promise<string> {
+  const values = query.parameters as unknown[];
+  const literal = (value: unknown) => client.escapeLiteral(String(value));
+  await client.query(`prepare feed_page as ${query.sql}`);
+  try {
+    for (let i = 0; i < PREPARED_RUNS; i++)
+      await client.query(`execute feed_page(${values.map(literal).join(', ')})`);
+    const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+      `explain (analyze, buffers) execute feed_page(${values.map(literal).join(', ')})`,
+    );
+    return rows.map((r) => r['QUERY PLAN']).join('\n');
+  } finally {
+    await client.query('deallocate feed_page');
+  }
 }
 
 /** The same reader's first page from the timeline and from the authors, as Postgres plans them. */
@@ -199,13 +252,17 @@ async function plans(databaseUrl: string, viewer: string) {
   await client.connect();
   try {
     const take = (source: 'timeline' | 'authors') => FEED_PAGE.default + 1 + FEED_SLACK[source];
+    const timeline = compiled(timelineFeedQuery(qb, viewer, take('timeline'), null));
     return [
       {
-        title: `timeline, first page (limit ${take('timeline')})`,
-        plan: await explain(
-          client,
-          compiled(timelineFeedQuery(qb, viewer, take('timeline'), null)),
-        ),
+        title: `timeline, first page (limit ${take('timeline')}), planned for its values`,
+        plan: await explain(client, timeline),
+      },
+      {
+        title:
+          `timeline, first page, as the server runs it: prepared, after ${PREPARED_RUNS} ` +
+          'executions',
+        plan: await explainPrepared(client, timeline),
       },
       {
         title: `authors' indexes (the feed before timelines), first page (limit ${take('authors')})`,
@@ -226,6 +283,8 @@ function pacedRows(
   const { pauseMs } = settings;
   const first = summarize(read.first);
   const next = summarize(read.next);
+  const perPage = (percent: number) =>
+    fmt.ms(((percent / 100) * settings.durationMs) / Math.max(read.pages, 1));
   const within = (s: Summary) =>
     target
       ? {
@@ -253,6 +312,11 @@ function pacedRows(
       target
         ? { text: '0 errors, 0 twice', met: read.errors === 0 && read.duplicates === 0 }
         : undefined,
+    ),
+    row(
+      `${label}, ${pauseMs} ms pauses: CPU per page, server / Postgres`,
+      read.cpu.server,
+      `${perPage(read.cpu.server)} / ${perPage(read.cpu.postgres)}`,
     ),
   ];
 }
@@ -284,7 +348,7 @@ export async function runCommunityFeedBench(
       name: 'bare route',
       capacity: await findCapacity(
         'bare route',
-        bare.port,
+        { port: bare.port, pid: bare.pid, postmasterPid: server.postmasterPid() },
         (pool) => pool.request('GET', `/bare-feed?author=${authors[randomInt(authors.length)]}`),
         feed,
       ),
@@ -300,7 +364,7 @@ export async function runCommunityFeedBench(
       name,
       capacity: await findCapacity(
         name,
-        server.port,
+        { port: server.port, pid: server.pid, postmasterPid: server.postmasterPid() },
         feedPages(members, feed.nextPages, path),
         feed,
       ),
