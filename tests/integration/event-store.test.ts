@@ -147,7 +147,11 @@ describe('reading the log in commit-safe order', () => {
       .execute((trx) => append(trx, `user-${userB}`, 0, [userRegistered({ userId: userB })]));
 
     const whileSlowOpen = await readCommittedAfter(database.db, head, 100);
-    expect(whileSlowOpen).toEqual({ events: [], heldBack: true });
+    expect(whileSlowOpen).toMatchObject({ events: [], heldBack: true, complete: true });
+    // The fast one's event is committed: told to the caches as waiting, never pushed yet.
+    expect(whileSlowOpen.waiting.map((e) => (e.data as { userId: string }).userId)).toEqual([
+      userB,
+    ]);
 
     releaseSlow();
     await slow;
