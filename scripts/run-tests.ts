@@ -23,16 +23,9 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Prom
 }
 
 /** Runs a command with its output kept, to be printed whole once it is done. */
-function runQuietly(
-  command: string,
-  args: string[],
-  env: NodeJS.ProcessEnv = {},
-): Promise<{ code: number; output: string }> {
+function runQuietly(command: string, args: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...env },
-    });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
     const chunks: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -88,21 +81,15 @@ interface PlaywrightStats {
   skipped: number;
 }
 
-/**
- * The end-to-end tests, their output held back until `printAfter` has settled: they run beside
- * the integration tests, whose output goes first.
- */
-async function playwright(dir: string, printAfter: Promise<unknown>): Promise<StageResult> {
+async function playwright(dir: string): Promise<StageResult> {
   const name = 'end-to-end';
+  console.log(`\n=== ${name} ===`);
   const out = path.join(dir, 'e2e.json');
-  const { code, output } = await runQuietly(
+  const code = await run(
     'npx',
     ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'],
     { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
   );
-  await printAfter;
-  console.log(`\n=== ${name} ===`);
-  process.stdout.write(output);
   try {
     const { stats } = JSON.parse(await readFile(out, 'utf8')) as { stats: PlaywrightStats };
     const failed = stats.unexpected + (code !== 0 && stats.unexpected === 0 ? 1 : 0);
@@ -125,14 +112,8 @@ results.push(
   ])),
 );
 results.push(await jest('unit', 'unit', dir));
-// Integration and end-to-end tests side by side: each runs one file at a time, and both spend
-// much of it waiting on Postgres, sockets and the browser, so on two cores they take little more
-// than the longer of the two. They use separate Postgres servers: a transaction open in one
-// cannot hold back the other's reads of what is committed (those look at the server's oldest
-// open transaction), which is why integration files do not run two at a time.
-const integration = jest('integration', 'integration', dir);
-const endToEnd = playwright(dir, integration);
-results.push(await integration, await endToEnd);
+results.push(await jest('integration', 'integration', dir));
+results.push(await playwright(dir));
 await rm(dir, { recursive: true, force: true });
 
 console.log('\n=== summary ===');
