@@ -66,6 +66,15 @@ async function membersWithSessions(count: number): Promise<Member[]> {
   }));
 }
 
+/** A request that failed on its connection (closed or reset under it), not with an answer. */
+function connectionClosed(error: unknown): boolean {
+  const code = (error as { cause?: { code?: string } }).cause?.code;
+  return (
+    error instanceof TypeError &&
+    (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE')
+  );
+}
+
 /** Every member's badges as the read model holds them now, in one query. */
 async function badgesInDatabase(ids: string[]): Promise<Map<string, Badges>> {
   const rows = await database()
@@ -152,7 +161,12 @@ it('200 sockets reconnecting at once, three rounds: every member ends with the b
       while (!stopped) {
         await pick(commandsOnRandomMembers)().then(
           () => (done += 1),
-          (error: unknown) => errors.push(String(error)),
+          (error: unknown) => {
+            // `commands` stays up: a connection of the client's pool that it closed as idle just
+            // as the lane reused it is the client's race, not an answer. Badges are compared with
+            // the server's own at the end, so a command it may have taken changes nothing here.
+            if (!connectionClosed(error)) errors.push(String(error));
+          },
         );
       }
     };
