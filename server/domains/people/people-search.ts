@@ -40,6 +40,17 @@ const mutualFriendsOf = (b: RawBuilder<unknown>, callerId: string) =>
     where theirs.user_id = ${b} and theirs.friend_id in (
       select mine.friend_id from friendships mine where mine.user_id = ${callerId}))`;
 
+/**
+ * The page from the ranked members in `best`, joined to the statement's one row of verdict:
+ * mutual friends counted for those few only, and the final order.
+ */
+const rankedPage = (callerId: string, limit: number) => sql`left join lateral (
+      select b.id, b.tier, b.similarity, b.name,
+        ${mutualFriendsOf(sql.ref('b.id'), callerId)} as mutual
+      from best b) b on true
+    order by b.tier desc, b.similarity desc, b.mutual desc, b.name
+    limit ${limit}`;
+
 const matching = (n: Needle) => sql<boolean>`(lower(u.username) like ${n.contains}
   or lower(u.display_name) like ${n.contains}
   or lower(u.username) % ${n.text} or lower(u.display_name) % ${n.text})`;
@@ -80,12 +91,7 @@ export function rankEveryMatch(callerId: string, n: Needle, limit: number, cap?:
       order by m.tier desc, m.similarity desc
       fetch first ${limit} rows with ties)
     select g.many, b.id, b.tier, b.similarity, b.mutual
-    from guard g left join lateral (
-      select b.id, b.tier, b.similarity, b.name,
-        ${mutualFriendsOf(sql.ref('b.id'), callerId)} as mutual
-      from best b) b on true
-    order by b.tier desc, b.similarity desc, b.mutual desc, b.name
-    limit ${limit}`;
+    from guard g ${rankedPage(callerId, limit)}`;
 }
 
 /*
@@ -150,12 +156,7 @@ export function rankNearest(callerId: string, n: Needle, limit: number, reach: n
       where (f.tier, f.similarity) >= (l.tier, l.similarity)
         and (select settled from verdict))
     select v.settled, v.widen, b.id, b.tier, b.similarity, b.mutual
-    from verdict v left join lateral (
-      select b.id, b.tier, b.similarity, b.name,
-        ${mutualFriendsOf(sql.ref('b.id'), callerId)} as mutual
-      from best b) b on true
-    order by b.tier desc, b.similarity desc, b.mutual desc, b.name
-    limit ${limit}`;
+    from verdict v ${rankedPage(callerId, limit)}`;
 }
 
 /**
