@@ -1,4 +1,4 @@
-import { sql, type Compilable, type RawBuilder } from 'kysely';
+import { sql, type Compilable, type CompiledQuery, type RawBuilder } from 'kysely';
 import { statement, type Statement } from '../db/statement';
 
 /**
@@ -19,12 +19,12 @@ export interface Read<T> {
 }
 
 /** The rows a query answers. */
-export function rows<R>(query: Compilable<R>): Read<R[]> {
+export function rows<R>(query: Compilable<R> | CompiledQuery<R>): Read<R[]> {
   return { statement: statement(query), pick: (found) => found as R[] };
 }
 
 /** The first row a query answers, if any. */
-export function first<R>(query: Compilable<R>): Read<R | undefined> {
+export function first<R>(query: Compilable<R> | CompiledQuery<R>): Read<R | undefined> {
   return { statement: statement(query), pick: (found) => found[0] as R | undefined };
 }
 

@@ -1,4 +1,5 @@
-import { CompiledQuery, type Compilable } from 'kysely';
+import { CompiledQuery, type Compilable, type RawBuilder } from 'kysely';
+import { qb } from './statement';
 
 /** The stand-in a statement is built with where a call's value will go. */
 export type Slot<T> = T & { readonly __slot: unique symbol };
@@ -8,6 +9,9 @@ export type Slot<T> = T & { readonly __slot: unique symbol };
  * for it (Kysely keeps parameter values as given, so the stand-in is found by identity).
  */
 export const slot = <T>(name: string): Slot<T> => ({ slot: name }) as unknown as Slot<T>;
+
+/** The stand-ins for a statement's values, one per value. */
+export type Slots<Values extends unknown[]> = { [K in keyof Values]: Slot<Values[K]> };
 
 /** Past this many shapes a statement is compiled per call rather than kept. */
 const MAX_SHAPES = 256;
@@ -27,13 +31,14 @@ interface Template {
  * where the slots went. The same text each time also lets the pool find its prepared statement
  * without hashing a new string.
  */
-export function compiledOnce<Shape extends string | number, Values extends unknown[]>(
-  slots: { [K in keyof Values]: Slot<Values[K]> },
-  build: (shape: Shape, ...values: Values) => Compilable,
-): (shape: Shape, ...values: Values) => CompiledQuery {
+export function compiledOnce<Shape extends string | number, Values extends unknown[], R = unknown>(
+  slots: Slots<Values>,
+  build: (shape: Shape, ...values: Values) => Compilable<R> | RawBuilder<R>,
+): (shape: Shape, ...values: Values) => CompiledQuery<R> {
   const templates = new Map<Shape, Template>();
   const compile = (shape: Shape): Template => {
-    const { sql, parameters } = build(shape, ...(slots as unknown as Values)).compile();
+    const built = build(shape, ...(slots as unknown as Values));
+    const { sql, parameters } = 'isRawBuilder' in built ? built.compile(qb) : built.compile();
     const positions = slots.map((s) =>
       parameters.flatMap((value, index) => (value === s ? [index] : [])),
     );
@@ -49,6 +54,6 @@ export function compiledOnce<Shape extends string | number, Values extends unkno
     template.positions.forEach((indexes, i) => {
       for (const index of indexes) parameters[index] = values[i];
     });
-    return CompiledQuery.raw(template.sql, parameters);
+    return CompiledQuery.raw(template.sql, parameters) as CompiledQuery<R>;
   };
 }

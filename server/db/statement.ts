@@ -5,6 +5,7 @@ import {
   PostgresIntrospector,
   PostgresQueryCompiler,
   type Compilable,
+  type CompiledQuery,
   type RawBuilder,
 } from 'kysely';
 import type { Database } from './schema';
@@ -35,8 +36,11 @@ export const qb = new Kysely<Database>({
   },
 });
 
-/** A Kysely query or a raw `sql` fragment as a statement. */
-export function statement(query: Compilable | RawBuilder<unknown>): Statement {
+/** A Kysely query, a raw `sql` fragment or a query already compiled, as a statement. */
+export function statement(
+  query: Compilable | RawBuilder<unknown> | CompiledQuery<unknown>,
+): Statement {
+  if ('sql' in query) return { sql: query.sql, parameters: query.parameters };
   const compiled = 'isRawBuilder' in query ? query.compile(qb) : (query as Compilable).compile();
   return { sql: compiled.sql, parameters: compiled.parameters };
 }

@@ -13,6 +13,7 @@ import { appendTo, defineCommand } from '../../core/command';
 import { conflict, forbidden, invalid, notFound } from '../../core/errors';
 import { lock, refuseUnless } from '../../core/guards';
 import { first, mapRead, streamVersionSql, value } from '../../core/reads';
+import { compiledOnce, slot } from '../../db/compiled-once';
 import { qb } from '../../db/statement';
 import { blockedRefusal } from '../friends/commands';
 import {
@@ -46,10 +47,12 @@ const idOrNone = (id: string) => (isUuid(id) ? id : NO_ID);
 
 /**
  * The caller's side of a conversation with what every command on it decides by, in one
- * statement: the stream version, the contact, and the rules a message must pass.
+ * statement: the stream version, the contact, and the rules a message must pass. Built and
+ * compiled once (db/compiled-once.ts): every message, mark and flag reads it.
  */
-function memberState(conversationId: string, userId: string) {
-  return first(
+const memberStateQuery = compiledOnce(
+  [slot<string>('conversationId'), slot<string>('userId')],
+  (_shape: 'member', conversationId: string, userId: string) =>
     qb
       .selectFrom('conversation_members as m')
       .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
@@ -73,9 +76,12 @@ function memberState(conversationId: string, userId: string) {
           'messages_off',
         ),
       ])
-      .where('m.conversation_id', '=', idOrNone(conversationId))
+      .where('m.conversation_id', '=', conversationId)
       .where('m.user_id', '=', userId),
-  );
+);
+
+function memberState(conversationId: string, userId: string) {
+  return first(memberStateQuery('member', idOrNone(conversationId), userId));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { socialMessages, type Conversation, type MessagesPage } from '../../../shared/social';
 import type { Kysely } from 'kysely';
 import type { Database, Db } from '../../db/schema';
+import { compiledOnce, slot } from '../../db/compiled-once';
 import { qb } from '../../db/statement';
 import { mapRead, rows, type Read } from '../../core/reads';
 import { notFound } from '../../core/errors';
@@ -116,15 +117,20 @@ export async function readConversationView(
   return present(rows)[0] ?? null;
 }
 
+/** The member's view of one conversation, built and compiled once: every message answers it. */
+const oneViewQuery = compiledOnce(
+  [slot<string>('conversationId'), slot<string>('userId')],
+  (_shape: 'one', conversationId: string, userId: string) =>
+    viewRows(qb).where('m.conversation_id', '=', conversationId).where('m.user_id', '=', userId),
+);
+
 /** The member's view as a read of a command: after its write, in the same round trip. */
 export function conversationViewRead(
   conversationId: string,
   userId: string,
 ): Read<ConversationView | null> {
   return mapRead(
-    rows(
-      viewRows(qb).where('m.conversation_id', '=', conversationId).where('m.user_id', '=', userId),
-    ),
+    rows(oneViewQuery('one', conversationId, userId)),
     (found) => present(found)[0] ?? null,
   );
 }
@@ -139,22 +145,30 @@ export async function requireConversationView(
   return view;
 }
 
+/** Several members' views in one statement of one text, whatever their number. */
+const manyViewsQuery = compiledOnce(
+  [slot<string[]>('conversationIds'), slot<string[]>('userIds')],
+  (_shape: 'many', conversationIds: string[], userIds: string[]) =>
+    viewRows(qb).where(
+      sql<boolean>`(m.conversation_id, m.user_id) in
+        (select * from unnest(${conversationIds}::uuid[], ${userIds}::uuid[]))`,
+    ),
+);
+
 /** Several members' views at once, keyed by `viewKey`. */
 export async function readViewsOf(
   db: Db,
   pairs: { conversationId: string; userId: string }[],
 ): Promise<Map<string, ConversationView>> {
   if (pairs.length === 0) return new Map();
-  const rows = await viewRows(db)
-    .where((eb) =>
-      eb(
-        eb.refTuple('m.conversation_id', 'm.user_id'),
-        'in',
-        pairs.map((pair) => eb.tuple(pair.conversationId, pair.userId)),
-      ),
-    )
-    .execute();
-  const views = present(rows);
+  const { rows: found } = await db.executeQuery(
+    manyViewsQuery(
+      'many',
+      pairs.map((pair) => pair.conversationId),
+      pairs.map((pair) => pair.userId),
+    ),
+  );
+  const views = present(found);
   return new Map(views.map((view) => [viewKey(view.row.conversation_id, view.row.user_id), view]));
 }
 

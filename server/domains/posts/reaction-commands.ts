@@ -4,6 +4,7 @@ import { postsMessages, type ShareChannel } from '../../../shared/posts';
 import { appendTo, defineCommand } from '../../core/command';
 import { forbidden, notFound } from '../../core/errors';
 import { exists, first, mapRead, streamVersion, streamVersionSql } from '../../core/reads';
+import { compiledOnce, slot } from '../../db/compiled-once';
 import { qb } from '../../db/statement';
 import { contentSharedTemplate, likeNotificationTemplate } from '../email/templates';
 import { postNotFound } from './commands';
@@ -39,11 +40,12 @@ function visiblePost(postId: string, actorId: string) {
 /**
  * A like's reads in one statement: the post as the member may see it, whether they like it,
  * their likes' stream version and what the author's email needs, all from one snapshot;
- * undefined when there is no post.
+ * undefined when there is no post. Built and compiled once (db/compiled-once.ts): a hot post
+ * takes hundreds a second, and building the visibility rule cost more than running it.
  */
-function likeRead(postId: string, userId: string) {
-  const id = idOrNone(postId);
-  return first(
+const likeReadQuery = compiledOnce(
+  [slot<string>('postId'), slot<string>('userId'), slot<string>('streamId')],
+  (_shape: 'like', postId: string, userId: string, streamId: string) =>
     qb
       .selectFrom('posts as p')
       .select([
@@ -52,11 +54,15 @@ function likeRead(postId: string, userId: string) {
         visibleToViewer(userId).as('visible'),
         sql<boolean>`exists (select 1 from post_likes l
           where l.post_id = p.id and l.user_id = ${userId}::uuid)`.as('liked'),
-        streamVersionSql(sql`${postLikeStreamId(id, userId)}`).as('version'),
-        postEmailContext(id, userId, 'post_liked', likeNotificationTemplate.name).as('email'),
+        streamVersionSql(sql`${streamId}`).as('version'),
+        postEmailContext(postId, userId, 'post_liked', likeNotificationTemplate.name).as('email'),
       ])
-      .where('p.id', '=', id),
-  );
+      .where('p.id', '=', postId),
+);
+
+function likeRead(postId: string, userId: string) {
+  const id = idOrNone(postId);
+  return first(likeReadQuery('like', id, userId, postLikeStreamId(id, userId)));
 }
 
 const requireVisible = <P extends { visible: boolean }>(post: P | undefined): P => {
@@ -64,23 +70,24 @@ const requireVisible = <P extends { visible: boolean }>(post: P | undefined): P 
   return post;
 };
 
+const likeStateQuery = compiledOnce(
+  [slot<string>('postId'), slot<string>('userId')],
+  (_shape: 'likes', postId: string, userId: string) =>
+    qb
+      .selectFrom('posts as p')
+      .select([
+        'p.id as postId',
+        'p.likes_count as likes',
+        'p.version',
+        sql<boolean>`exists (select 1 from post_likes l
+          where l.post_id = p.id and l.user_id = ${userId}::uuid)`.as('likedByMe'),
+      ])
+      .where('p.id', '=', postId),
+);
+
 /** The post's likes for the viewer, read back after the write: absolute and versioned. */
 const likeState = (postId: string, userId: string) =>
-  mapRead(
-    first(
-      qb
-        .selectFrom('posts as p')
-        .select([
-          'p.id as postId',
-          'p.likes_count as likes',
-          'p.version',
-          sql<boolean>`exists (select 1 from post_likes l
-            where l.post_id = p.id and l.user_id = ${userId}::uuid)`.as('likedByMe'),
-        ])
-        .where('p.id', '=', postId),
-    ),
-    (row) => row ?? null,
-  );
+  mapRead(first(likeStateQuery('likes', postId, userId)), (row) => row ?? null);
 
 export interface ReactionsConfig {
   /** Links in emails name the public URL. */
