@@ -26,12 +26,15 @@ export function retryUnless(condition: RawBuilder<boolean>): Statement {
   );
 }
 
+/** One text for every lock: nothing to build per call, and the pool finds it prepared at once. */
+const LOCK_SQL = statement(sql`select pg_advisory_xact_lock(hashtextextended(${''}, 0))`).sql;
+
 /**
  * A transaction-level advisory lock on a named thing, held to commit: writers of the same thing
  * run one after another.
  */
 export function lock(name: string): Statement {
-  return statement(sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`);
+  return { sql: LOCK_SQL, parameters: [name] };
 }
 
 const KINDS = new Set<DomainErrorKind>([
