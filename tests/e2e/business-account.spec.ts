@@ -26,9 +26,8 @@ test('a member fills and saves every tab, and after a reload every tab shows it'
   browser,
   baseURL,
 }) => {
-  const ana = await signedInContext(browser, baseURL!);
+  const ana = await signedInContext(browser, baseURL!, '/business-account');
   const page = ana.page;
-  await page.goto('/business-account');
   await expect(page.getByRole('heading', { name: 'Business Account' })).toBeVisible();
   await expect(page.getByText(/Not created yet/)).toBeVisible();
 
@@ -130,9 +129,8 @@ test('a member fills and saves every tab, and after a reload every tab shows it'
 });
 
 test('a refused save shows the failure and the field in error', async ({ browser, baseURL }) => {
-  const ana = await signedInContext(browser, baseURL!);
+  const ana = await signedInContext(browser, baseURL!, '/business-account');
   const page = ana.page;
-  await page.goto('/business-account');
   await openTab(page, 'Profile');
   await page.getByLabel('Business Name *').fill('Acme');
   await openTab(page, 'Contact');
@@ -146,9 +144,8 @@ test('a save from a page that missed a change elsewhere is refused, and Reload t
   browser,
   baseURL,
 }) => {
-  const ana = await signedInContext(browser, baseURL!);
+  const ana = await signedInContext(browser, baseURL!, '/business-account');
   const page = ana.page;
-  await page.goto('/business-account');
   await openTab(page, 'Profile');
   await page.getByLabel('Business Name *').fill('Acme');
   await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -178,9 +175,8 @@ test('creating an organization shows the success screen and lists it', async ({
   browser,
   baseURL,
 }) => {
-  const ana = await signedInContext(browser, baseURL!);
+  const ana = await signedInContext(browser, baseURL!, '/business-account');
   const page = ana.page;
-  await page.goto('/business-account');
   await page.getByRole('link', { name: 'Create Organization' }).click();
   await expect(page.getByRole('heading', { name: 'Create Organization' })).toBeVisible();
   await page.getByLabel('Organization Name *').fill('Open Source Guild');
@@ -204,9 +200,8 @@ test('deleting asks first; once confirmed the account is gone and the page start
   browser,
   baseURL,
 }) => {
-  const ana = await signedInContext(browser, baseURL!);
+  const ana = await signedInContext(browser, baseURL!, '/business-account');
   const page = ana.page;
-  await page.goto('/business-account');
   await openTab(page, 'Profile');
   await page.getByLabel('Business Name *').fill('Doomed Deli');
   await saveTab(page);

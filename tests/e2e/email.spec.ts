@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext } from '@playwright/test';
-import { newMember, registerThroughApi, signInNewOperator, signInThroughForm } from './support';
+import { newMember, registerThroughApi, signInNewOperator, signInThroughApi } from './support';
 
 const opened: BrowserContext[] = [];
 test.afterEach(async () => {
@@ -51,9 +51,7 @@ test('a member is refused the Email Service page and its API', async ({ browser,
   const page = await context.newPage();
   const member = newMember();
   await registerThroughApi(page.request, member);
-  await page.goto('/login');
-  await signInThroughForm(page, member);
-  await expect(page).toHaveURL(/\/$/);
+  await signInThroughApi(page.request, member);
   await page.goto('/email-demo');
   await expect(page.getByText('This needs an owner account.')).toBeVisible();
   expect((await page.request.get('/api/email/queue')).status()).toBe(403);

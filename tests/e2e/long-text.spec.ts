@@ -7,7 +7,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { newMember, registerThroughApi, signInThroughForm } from './support';
+import { newMember, registerThroughApi, signInThroughApi } from './support';
 
 /**
  * Member text with nowhere to break (one 5,000-character word, 2,500 emoji, a 500-character
@@ -36,15 +36,16 @@ async function apiMember(playwright: { request: APIRequest }, baseURL: string) {
   return { api, id: ((await res.json()) as { id: string }).id };
 }
 
-/** A member signed in in the browser, who looks at what the others sent. */
+/**
+ * A member signed in (through the API) in a browser context of their own, who looks at what the
+ * others sent: each test takes the page where it looks.
+ */
 async function browserMember(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   const member = newMember();
   const id = await registerThroughApi(page.request, member);
-  await page.goto('/login');
-  await signInThroughForm(page, member);
-  await expect(page).toHaveURL(/\/$/);
+  await signInThroughApi(page.request, member);
   return { page, id, close: () => context.close() };
 }
 

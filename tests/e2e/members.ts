@@ -1,5 +1,5 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { newMember, registerThroughApi, signInThroughForm, type Member } from './support';
+import { newMember, registerThroughApi, signInThroughApi, type Member } from './support';
 
 export interface SignedIn {
   context: BrowserContext;
@@ -16,10 +16,15 @@ export async function closeOpenedContexts(): Promise<void> {
 }
 
 /**
- * A new member in a context of their own, registered, signed in through the form, on the home
- * page with a healthy socket. Clipboard access is granted for the share buttons that copy links.
+ * A new member in a context of their own, registered, signed in through the API, on `path` (the
+ * home page unless a test looks elsewhere first) with a healthy socket. Clipboard access is
+ * granted for the share buttons that copy links.
  */
-export async function signedInContext(browser: Browser, baseURL: string): Promise<SignedIn> {
+export async function signedInContext(
+  browser: Browser,
+  baseURL: string,
+  path = '/',
+): Promise<SignedIn> {
   const context = await browser.newContext({
     baseURL,
     permissions: ['clipboard-read', 'clipboard-write'],
@@ -28,9 +33,9 @@ export async function signedInContext(browser: Browser, baseURL: string): Promis
   const page = await context.newPage();
   const member = newMember();
   const id = await registerThroughApi(page.request, member);
-  await page.goto('/login');
-  await signInThroughForm(page, member);
-  await expect(page).toHaveURL(/\/$/);
+  await signInThroughApi(page.request, member);
+  await page.goto(path);
+  if (path === '/') await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('connection-status')).toHaveText('Healthy');
   return { context, page, member, id };
 }

@@ -38,8 +38,7 @@ test('create: the title is asked for before the content, Save Draft stays, Publi
   browser,
   baseURL,
 }) => {
-  const { page } = await signedInContext(browser, baseURL!);
-  await page.goto('/create-post');
+  const { page } = await signedInContext(browser, baseURL!, '/create-post');
   await expect(page.getByRole('heading', { level: 1, name: 'Create Post' })).toBeVisible();
   await expect(page.getByTestId('editor-word-count')).toHaveText('0');
 
@@ -228,8 +227,7 @@ test('edit loads the real post and saves it; delete asks first and removes it', 
 });
 
 test('leaving with unsaved changes asks first', async ({ browser, baseURL }) => {
-  const { page } = await signedInContext(browser, baseURL!);
-  await page.goto('/create-post');
+  const { page } = await signedInContext(browser, baseURL!, '/create-post');
   await page.getByTestId('editor-title').click();
   await page.getByTestId('editor-title').fill('Half a thought');
 
@@ -259,8 +257,7 @@ test('the featured image is checked, uploaded through the endpoint and saved; me
   browser,
   baseURL,
 }) => {
-  const { page } = await signedInContext(browser, baseURL!);
-  await page.goto('/create-post');
+  const { page } = await signedInContext(browser, baseURL!, '/create-post');
   await page.getByTestId('editor-title').fill('With pictures');
   await page.getByRole('tab', { name: 'Media' }).click();
   const featured = page.getByTestId('featured-image-input');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { OWNER_ONLY_MESSAGE } from '../../shared/ops/realtime';
-import { newMember, signInNewOperator, signInThroughForm, type Member } from './support';
+import { newMember, signInNewOperator, signInThroughApi, type Member } from './support';
 
 const OPERATOR_PAGES = ['/monitoring-demo', '/email-demo', '/backup-demo'];
 
@@ -63,9 +63,7 @@ async function signUpPlainMember(page: Page): Promise<Member> {
 test('a member is refused every operator page and API', async ({ page, baseURL }) => {
   const member = await signUpPlainMember(page);
   await page.request.post('/api/auth/sign-out');
-  await page.goto('/login');
-  await signInThroughForm(page, member);
-  await expect(page).toHaveURL(/\/$/);
+  await signInThroughApi(page.request, member);
 
   for (const path of OPERATOR_PAGES) {
     await page.goto(path);

@@ -96,10 +96,9 @@ test('/profile/posts: the count, search, sort and Load More Posts after 10', asy
   browser,
   baseURL,
 }) => {
-  const ana = await signedInContext(browser, baseURL!);
+  const ana = await signedInContext(browser, baseURL!, '/profile/posts');
   const page = ana.page;
 
-  await page.goto('/profile/posts');
   await expect(page.getByRole('heading', { level: 1, name: 'Posts' })).toBeVisible();
   await expect(page.getByTestId('profile-posts-count')).toHaveText('0 posts found');
   await expect(page.getByTestId('profile-posts-empty')).toContainText('No posts found');

@@ -10,8 +10,7 @@ const png = (width: number, height: number) =>
     .toBuffer();
 
 test('the owner edits their profile and sets an avatar', async ({ browser, baseURL }) => {
-  const { page, member, id } = await signedInContext(browser, baseURL!);
-  await page.goto('/profile');
+  const { page, member, id } = await signedInContext(browser, baseURL!, '/profile');
   const header = page.getByTestId('profile-header');
   await expect(header.getByTestId('profile-name')).toBeVisible();
   await expect(header.getByTestId('profile-avatar-initials')).toBeVisible();
@@ -73,8 +72,7 @@ test('another member follows, and the follower count rises live', async ({ brows
 });
 
 test('copy link, and the failure texts of unknown profiles', async ({ browser, baseURL }) => {
-  const { page, member } = await signedInContext(browser, baseURL!);
-  await page.goto('/profile');
+  const { page, member } = await signedInContext(browser, baseURL!, '/profile');
   await page.getByRole('button', { name: 'Copy link' }).click();
   await expect(page.getByText('Profile link copied to clipboard!')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
@@ -108,8 +106,7 @@ test('a private profile hides contact details and refuses a message', async ({
 
 test('a message from the contact page reaches the member', async ({ browser, baseURL }) => {
   const owner = await signedInContext(browser, baseURL!);
-  const visitor = await signedInContext(browser, baseURL!);
-  await visitor.page.goto(`/profile/contact?user=${owner.id}`);
+  const visitor = await signedInContext(browser, baseURL!, `/profile/contact?user=${owner.id}`);
   await visitor.page.getByLabel(/^Message to /).fill('Hello from your contact page');
   await visitor.page.getByRole('button', { name: 'Send Message' }).click();
   await expect(visitor.page.getByTestId('contact-message-sent')).toBeVisible();
@@ -122,8 +119,7 @@ test('the owner edits skills and languages; the stats page draws its graph', asy
   browser,
   baseURL,
 }) => {
-  const { page } = await signedInContext(browser, baseURL!);
-  await page.goto('/profile/skills');
+  const { page } = await signedInContext(browser, baseURL!, '/profile/skills');
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
   const editor = page.getByTestId('skills-editor');
   await editor.getByPlaceholder('Add a language').fill('Portuguese');

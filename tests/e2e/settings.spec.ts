@@ -66,9 +66,8 @@ test('a notification switch is stored: it survives a reload, and works from the 
   browser,
   baseURL,
 }) => {
-  const ana = await signedInContext(browser, baseURL!);
+  const ana = await signedInContext(browser, baseURL!, '/profile/settings?tab=notifications');
   const page = ana.page;
-  await page.goto('/profile/settings?tab=notifications');
   const push = page.getByRole('switch', { name: 'Push' });
   const sms = page.getByRole('switch', { name: 'SMS' });
   await expect(push).toHaveAttribute('aria-checked', 'true');
@@ -101,9 +100,8 @@ test('/settings: the two-factor switch and Change Password work there, as on the
   browser,
   baseURL,
 }) => {
-  const ana = await signedInContext(browser, baseURL!);
+  const ana = await signedInContext(browser, baseURL!, '/settings');
   const page = ana.page;
-  await page.goto('/settings');
   const security = page.getByRole('region', { name: 'Security' });
   await expect(security.getByRole('button', { name: 'Change Password' })).toBeEnabled();
   await expect(security.getByText('Coming soon')).toHaveCount(0);

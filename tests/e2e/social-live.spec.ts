@@ -58,8 +58,7 @@ for (const dropB of [false, true]) {
     baseURL,
   }) => {
     const a = await signedInContext(browser, baseURL!);
-    const b = await signedInContext(browser, baseURL!);
-    await b.page.goto('/friends?tab=requests');
+    const b = await signedInContext(browser, baseURL!, '/friends?tab=requests');
     const bOther = await secondTab(b, '/');
     const bTabs = [b.page, bOther];
 
@@ -200,8 +199,7 @@ test('the Add Friend dialog: nothing when empty, says so for an unknown address,
   baseURL,
 }) => {
   const a = await signedInContext(browser, baseURL!);
-  const b = await signedInContext(browser, baseURL!);
-  await b.page.goto('/notifications');
+  const b = await signedInContext(browser, baseURL!, '/notifications');
   await expect(b.page.getByTestId('notifications-empty')).toHaveText('No new notifications.');
   await b.page.goto('/friends?tab=requests');
 
@@ -224,8 +222,7 @@ test('the Add Friend dialog: nothing when empty, says so for an unknown address,
 });
 
 test('one notification preference behind both settings pages', async ({ browser, baseURL }) => {
-  const a = await signedInContext(browser, baseURL!);
-  await a.page.goto('/settings');
+  const a = await signedInContext(browser, baseURL!, '/settings');
   const emailSwitch = a.page.getByTestId('notification-preference-friend_request_received-email');
   await expect(emailSwitch).toBeChecked();
   await emailSwitch.click();

@@ -56,9 +56,8 @@ test('the static pages show their texts, and their buttons lead somewhere', asyn
   browser,
   baseURL,
 }) => {
-  const { page } = await signedInContext(browser, baseURL!);
+  const { page } = await signedInContext(browser, baseURL!, '/business');
 
-  await page.goto('/business');
   await expect(page.getByRole('heading', { level: 1, name: 'Business Solutions' })).toBeVisible();
   const results = page.getByTestId('roi-results');
   await expect(results).toContainText('$62,500');
