@@ -29,6 +29,7 @@ import * as calendar from './20261129T120000-calendar';
 import * as business from './20261129T130000-business';
 import * as analytics from './20261129T140000-analytics';
 import * as searchDocuments from './20261201T110000-search-documents';
+import * as apiTokens from './20261202T110000-api-tokens';
 
 /**
  * Every migration, keyed by its timestamped name. A static list (rather than reading the folder)
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '20261129T130000-business': business,
   '20261129T140000-analytics': analytics,
   '20261201T110000-search-documents': searchDocuments,
+  '20261202T110000-api-tokens': apiTokens,
 };

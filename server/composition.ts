@@ -8,7 +8,7 @@ import { CommitBatcher } from './core/commit-batcher';
 import { pipelineQuery } from './db/pipeline';
 import { MeaningCatalogue } from './core/meaning-catalogue';
 import type { DomainModule, ModuleDeps, RuntimeDeps, ServerErrorContext } from './core/module';
-import type { SessionFinder } from './core/session';
+import type { SessionFinder, TokenFinder } from './core/session';
 import type { BackgroundWorker } from './core/worker';
 import type { Db } from './db/schema';
 import { createEventStore, type EventStore } from './eventstore/append';
@@ -55,6 +55,7 @@ export interface Application extends Model {
   pushers: Pusher[];
   socketFeatures: SocketFeature[];
   findSession: SessionFinder;
+  findToken: TokenFinder;
   onServerError(error: unknown, where: ServerErrorContext): void;
   workers(runtime: { io: Server; relay: LiveRelay }): BackgroundWorker[];
   start(): Promise<void>;
@@ -101,6 +102,10 @@ export function composeApplication(
   if (sessionFinders.length !== 1) {
     throw new Error(`Exactly one module must find sessions; ${sessionFinders.length} do`);
   }
+  const tokenFinders = modules.flatMap((module) => (module.tokens ? [module.tokens(deps)] : []));
+  if (tokenFinders.length !== 1) {
+    throw new Error(`Exactly one module must find API tokens; ${tokenFinders.length} do`);
+  }
   const errorSinks = modules.flatMap((module) =>
     module.onServerError ? [module.onServerError] : [],
   );
@@ -132,6 +137,7 @@ export function composeApplication(
     pushers: modules.flatMap((module) => module.pushers?.(deps) ?? []),
     socketFeatures: modules.flatMap((module) => module.socketFeatures?.(deps) ?? []),
     findSession: sessionFinders[0]!,
+    findToken: tokenFinders[0]!,
     onServerError: (error, where) => errorSinks.forEach((sink) => sink(error, where)),
     workers: (runtime) => {
       const runtimeDeps: RuntimeDeps = { ...deps, ...runtime };

@@ -9,7 +9,8 @@ import { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/schema';
 import type { ServerErrorContext } from '../core/module';
-import type { SessionFinder } from '../core/session';
+import type { SessionFinder, TokenFinder } from '../core/session';
+import { loadCaller, requireMethodScope } from './caller';
 import { contentSecurityPolicy } from './content-security';
 import { createErrorHandler } from './error-handler';
 import { notFound } from './errors';
@@ -36,21 +37,10 @@ export interface AppDeps {
   apiMiddleware: readonly RequestHandler[];
   /** Finds the signed-in member a request's cookie names. */
   findSession: SessionFinder;
+  /** Finds the member an `Authorization: Bearer` token acts for. */
+  findToken: TokenFinder;
   /** Told of every request that failed unexpectedly. */
   onServerError(error: unknown, where: ServerErrorContext): void;
-}
-
-/** Attaches the caller's session, if the cookie names a live one. */
-function loadSession(findSession: SessionFinder): RequestHandler {
-  return (req, _res, next) => {
-    if (!req.headers.cookie) return next();
-    findSession(req.headers.cookie)
-      .then((session) => {
-        if (session) req.session = session;
-        next();
-      })
-      .catch(next);
-  };
 }
 
 const REQUEST_ID = /^[\w.-]{1,100}$/;
@@ -110,8 +100,12 @@ export function createApp(deps: AppDeps): Express {
       quietReqLogger: true,
       customAttributeKeys: { reqId: 'requestId' },
       // Known once the API has loaded the session: the completion line names who asked.
-      customProps: (req) =>
-        req.session ? { userId: req.session.userId, sessionId: req.session.id } : {},
+      customProps: (req) => {
+        const { session } = req;
+        if (!session) return {};
+        const credential = session.credential.kind === 'token' ? 'tokenId' : 'sessionId';
+        return { userId: session.userId, [credential]: session.id };
+      },
       serializers: {
         req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
@@ -163,13 +157,14 @@ export function createApp(deps: AppDeps): Express {
   api.use(express.json({ limit: '1mb' }));
   api.use(jsonDepthLimit());
   api.use(originCheck(config.publicUrl));
-  api.use(loadSession(deps.findSession));
+  const caller = loadCaller(deps.findSession, deps.findToken);
+  api.use(caller);
   mountRoutes(api, apiRoutes(deps));
   api.use((req, _res, next) => next(notFound(`No API route for ${req.method} ${req.path}`)));
   api.use(errorHandler);
   app.use('/api', api);
   for (const mount of deps.mounts) {
-    app.use(mount.path, loadSession(deps.findSession), mount.router, errorHandler);
+    app.use(mount.path, caller, requireMethodScope(), mount.router, errorHandler);
   }
 
   const index = path.join(deps.webDir, 'index.html');

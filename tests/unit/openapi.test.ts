@@ -217,29 +217,35 @@ describe('OpenAPI document', () => {
   });
 
   it('states each route’s auth and the errors it may answer', () => {
-    expect(doc.components.securitySchemes).toEqual({
+    expect(doc.components.securitySchemes).toMatchObject({
       cookieAuth: { type: 'apiKey', in: 'cookie', name: 'agora_session' },
+      bearerAuth: { type: 'http', scheme: 'bearer' },
     });
     const statuses = (path: string, method: 'get' | 'post' | 'patch' | 'delete') =>
       Object.keys(op(path, method).responses);
 
     expect(op('/auth/sign-in', 'post').security).toEqual([]);
-    expect(statuses('/auth/sign-in', 'post')).toEqual(['200', '400', '429']);
+    // A bearer token that cannot be used, or lacks the scope, is refused on public routes too.
+    expect(statuses('/auth/sign-in', 'post')).toEqual(['200', '400', '401', '403', '429']);
     expect(op('/auth/sign-in', 'post').responses['429']).toEqual({
       $ref: '#/components/responses/TooManyRequests',
     });
     expect(doc.components.responses.TooManyRequests?.headers).toHaveProperty('Retry-After');
 
-    expect(op('/friends/{userId}/permissions', 'patch').security).toEqual([{ cookieAuth: [] }]);
+    expect(op('/friends/{userId}/permissions', 'patch').security).toEqual([
+      { cookieAuth: [] },
+      { bearerAuth: ['write'] },
+    ]);
     expect(statuses('/friends/{userId}/permissions', 'patch')).toEqual([
       '200',
       '400',
       '401',
+      '403',
       '404',
       '409',
     ]);
 
-    expect(op('/logs', 'get').security).toEqual([{ cookieAuth: [] }]);
+    expect(op('/logs', 'get').security).toEqual([{ cookieAuth: [] }, { bearerAuth: ['admin'] }]);
     expect(statuses('/logs', 'get')).toEqual(['200', '400', '401', '403']);
     expect(op('/logs', 'get').description).toContain('Owner accounts only.');
 
@@ -249,6 +255,46 @@ describe('OpenAPI document', () => {
     expect(doc.components.schemas.ApiError).toMatchObject({
       properties: { error: { required: ['code', 'message'] } },
     });
+  });
+
+  it('declares the scope an API token needs for each operation', () => {
+    const scoped = build([
+      ...routes,
+      defineRoute({
+        method: 'get',
+        path: '/conversations',
+        summary: 'Conversations',
+        auth: 'member',
+        scope: 'messages',
+        responses: { 204: null },
+        handler,
+      }),
+      defineRoute({
+        method: 'post',
+        path: '/me/api-tokens',
+        summary: 'Makes a token',
+        auth: 'member',
+        scope: 'session',
+        responses: { 204: null },
+        handler,
+      }),
+    ]);
+    const operation = (path: string, method: 'get' | 'post' | 'patch') =>
+      scoped.paths[path]![method]!;
+    const scope = (path: string, method: 'get' | 'post' | 'patch') =>
+      operation(path, method)['x-required-scope'];
+    expect(scope('/friends', 'get')).toBe('read');
+    expect(scope('/friends/{userId}/permissions', 'patch')).toBe('write');
+    expect(scope('/logs', 'get')).toBe('admin');
+    expect(scope('/conversations', 'get')).toBe('messages');
+    expect(operation('/conversations', 'get').security).toEqual([
+      { cookieAuth: [] },
+      { bearerAuth: ['messages'] },
+    ]);
+    expect(operation('/conversations', 'get').description).toContain('the `messages` scope');
+    expect(scope('/me/api-tokens', 'post')).toBe('session');
+    expect(operation('/me/api-tokens', 'post').security).toEqual([{ cookieAuth: [] }]);
+    expect(operation('/me/api-tokens', 'post').description).toContain('`403 session-required`');
   });
 
   it('names operations by method and path, tags them by first segment, test routes as test', () => {

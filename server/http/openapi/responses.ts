@@ -26,10 +26,18 @@ const KNOWN_ERRORS: Record<number, { name: string; description: string; retry?: 
       'such as `weak-password`) with `fields` mapping each refused field to its message, or ' +
       '`malformed-json`.',
   },
-  401: { name: 'Unauthorized', description: '`unauthorized`: no valid session cookie.' },
+  401: {
+    name: 'Unauthorized',
+    description:
+      '`unauthorized`: no valid session cookie. With a bearer token that cannot be used: ' +
+      '`invalid-token`, `token-revoked`, `token-expired`, `account-disabled`, ' +
+      '`account-suspended` or `password_rotation_required`.',
+  },
   403: {
     name: 'Forbidden',
-    description: 'Signed in but not allowed: `forbidden`, or a code naming why (e.g. `blocked`).',
+    description:
+      'Signed in but not allowed: `forbidden`, or a code naming why (e.g. `blocked`). With a ' +
+      'bearer token: `insufficient-scope` (the message names the scope) or `session-required`.',
   },
   404: {
     name: 'NotFound',
@@ -48,12 +56,12 @@ const KNOWN_ERRORS: Record<number, { name: string; description: string; retry?: 
   },
 };
 
-/** Every refusal a route may answer: bad input always, then by its auth, then its own. */
+/**
+ * Every refusal a route may answer: bad input always, then by its auth, then its own. Any route
+ * may refuse a bearer token (401 when it cannot be used, 403 without the scope), public ones too.
+ */
 export function errorStatuses(spec: AnyRouteSpec): number[] {
-  const statuses = new Set([400, ...(spec.errors ?? [])]);
-  if (spec.auth !== 'public') statuses.add(401);
-  if (spec.auth === 'owner' || spec.auth === 'moderator') statuses.add(403);
-  return [...statuses].sort((a, b) => a - b);
+  return [...new Set([400, 401, 403, ...(spec.errors ?? [])])].sort((a, b) => a - b);
 }
 
 /** The shared response of a refusal, and the name it has under `components.responses`. */
