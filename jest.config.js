@@ -12,8 +12,12 @@ export default {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
-      // Their time limit, 30 s rather than Jest's default 5 s: see the file.
-      setupFilesAfterEnv: ['<rootDir>/tests/support/integration-time-limit.ts'],
+      setupFilesAfterEnv: [
+        // Their time limit, 30 s rather than Jest's default 5 s: see the file.
+        '<rootDir>/tests/support/integration-time-limit.ts',
+        // Every answer a test server gives is checked against the API document.
+        '<rootDir>/tests/support/response-contract-hooks.ts',
+      ],
       globalSetup: '<rootDir>/tests/support/postgres-global-setup.ts',
       globalTeardown: '<rootDir>/tests/support/postgres-global-teardown.ts',
     },

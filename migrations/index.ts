@@ -28,8 +28,11 @@ import * as communityContent from './20261129T110000-community-content';
 import * as calendar from './20261129T120000-calendar';
 import * as business from './20261129T130000-business';
 import * as analytics from './20261129T140000-analytics';
+import * as homeTimelines from './20261201T090000-home-timelines';
+import * as notificationActors from './20261201T100000-notification-actors';
 import * as searchDocuments from './20261201T110000-search-documents';
-import * as apiTokens from './20261202T110000-api-tokens';
+import * as peopleNearest from './20261203T100000-people-nearest';
+import * as apiTokens from './20261204T090000-api-tokens';
 
 /**
  * Every migration, keyed by its timestamped name. A static list (rather than reading the folder)
@@ -65,6 +68,9 @@ export const migrations: Record<string, Migration> = {
   '20261129T120000-calendar': calendar,
   '20261129T130000-business': business,
   '20261129T140000-analytics': analytics,
+  '20261201T090000-home-timelines': homeTimelines,
+  '20261201T100000-notification-actors': notificationActors,
   '20261201T110000-search-documents': searchDocuments,
-  '20261202T110000-api-tokens': apiTokens,
+  '20261203T100000-people-nearest': peopleNearest,
+  '20261204T090000-api-tokens': apiTokens,
 };

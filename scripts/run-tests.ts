@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * `npm test`: lint, typecheck, the import-cycle check, unit, integration and end-to-end tests, one
- * after another, then one closing line with the totals. Lint, format, typecheck and the cycle
- * check count as one check each.
+ * `npm test`: lint, format, typecheck and the import-cycle check side by side, then unit,
+ * integration and end-to-end tests one after another, then one closing line with the totals. Each
+ * of the four checks counts as one.
  */
 interface StageResult {
   name: string;
@@ -22,10 +22,31 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Prom
   });
 }
 
-async function check(name: string, command: string, args: string[]): Promise<StageResult> {
-  console.log(`\n=== ${name} ===`);
-  const code = await run(command, args);
-  return { name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
+/** Runs a command with its output kept, to be printed whole once it is done. */
+function runQuietly(command: string, args: string[]): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.on('close', (code, signal) =>
+      resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString('utf8') }),
+    );
+  });
+}
+
+/**
+ * The static checks at once (each uses about one core; together they take the time of the
+ * slowest instead of the sum), their outputs printed in order, one result each.
+ */
+async function checks(list: [name: string, command: string, args: string[]][]) {
+  const finished = await Promise.all(list.map(([, command, args]) => runQuietly(command, args)));
+  return list.map(([name], i): StageResult => {
+    const { code, output } = finished[i]!;
+    console.log(`\n=== ${name} ===`);
+    process.stdout.write(output);
+    return { name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
+  });
 }
 
 async function jest(name: string, project: string, dir: string): Promise<StageResult> {
@@ -33,7 +54,17 @@ async function jest(name: string, project: string, dir: string): Promise<StageRe
   const out = path.join(dir, `${project}.json`);
   const code = await run(
     'npx',
-    ['jest', '--selectProjects', project, '--json', '--outputFile', out],
+    // Integration files one at a time, whatever the cores: they share one Postgres server, whose
+    // oldest open transaction holds back every database's reads of what is committed.
+    [
+      'jest',
+      '--selectProjects',
+      project,
+      ...(project === 'integration' ? ['--maxWorkers=1'] : []),
+      '--json',
+      '--outputFile',
+      out,
+    ],
     { NODE_OPTIONS: '--experimental-vm-modules --no-warnings=ExperimentalWarning' },
   );
   try {
@@ -80,12 +111,16 @@ async function playwright(dir: string): Promise<StageResult> {
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'agora-test-results-'));
 const results: StageResult[] = [];
-results.push(await check('lint (eslint)', 'npx', ['eslint', '.']));
-results.push(await check('format (prettier)', 'npx', ['prettier', '--check', '.']));
-results.push(await check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']));
-// A cycle lets a module run before one it imports has finished loading; type-only imports are
-// erased at build time, so they cannot form one.
-results.push(await check('import cycles (dpdm)', 'npm', ['run', '--silent', 'cycles']));
+results.push(
+  ...(await checks([
+    ['lint (eslint)', 'npx', ['eslint', '.']],
+    ['format (prettier)', 'npx', ['prettier', '--check', '.']],
+    ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+    // A cycle lets a module run before one it imports has finished loading; type-only imports
+    // are erased at build time, so they cannot form one.
+    ['import cycles (dpdm)', 'npm', ['run', '--silent', 'cycles']],
+  ])),
+);
 results.push(await jest('unit', 'unit', dir));
 results.push(await jest('integration', 'integration', dir));
 results.push(await playwright(dir));

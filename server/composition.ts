@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Server } from 'socket.io';
 import type { Config } from './config';
 import type { QueryResult } from 'pg';
+import { AfterCommitSender } from './db/after-commit';
 import { CommandRunner } from './core/command-runner';
 import { CommitBatcher } from './core/commit-batcher';
 import { pipelineQuery } from './db/pipeline';
@@ -20,6 +21,7 @@ import { defineRoute, type AnyRouteSpec } from './http/route-spec';
 import { modules as allModules } from './domains/modules';
 import type { Pusher } from './realtime/pusher';
 import type { LiveRelay } from './realtime/relay';
+import type { RelayedCache } from './realtime/relayed-cache';
 import type { SocketFeature } from './realtime/socket-feature';
 
 /** The event-store side of the modules: what a rebuild, a restore or a test needs. */
@@ -53,12 +55,17 @@ export interface Application extends Model {
   mounts: PathMount[];
   apiMiddleware: RequestHandler[];
   pushers: Pusher[];
+  caches: RelayedCache[];
   socketFeatures: SocketFeature[];
   findSession: SessionFinder;
   findToken: TokenFinder;
+  /** The same from a per-process cache (`cachedSessions`), for the mounts outside the API. */
+  findCachedSession: SessionFinder;
   onServerError(error: unknown, where: ServerErrorContext): void;
   workers(runtime: { io: Server; relay: LiveRelay }): BackgroundWorker[];
   start(): Promise<void>;
+  /** Resolves once the signals of every commit so far are sent (before the pool closes). */
+  settled(): Promise<void>;
 }
 
 export interface ApplicationOptions {
@@ -75,10 +82,12 @@ export function composeApplication(
   modules: readonly DomainModule[] = allModules,
 ): Application {
   const model = composeModel(modules);
+  const signals = new AfterCommitSender(options.db, options.logger);
   const commands = new CommandRunner({
     db: options.db,
     projections: model.projections,
     onCommitted: options.onCommitted,
+    afterCommit: (statements) => signals.send(statements),
     writeLane: options.config.COMMAND_BATCHING
       ? new CommitBatcher(async (statements) => {
           const { rows } = await options.db.executeQuery(pipelineQuery(statements));
@@ -135,9 +144,14 @@ export function composeApplication(
     mounts: modules.flatMap((module) => module.mounts?.(deps) ?? []),
     apiMiddleware: modules.flatMap((module) => module.apiMiddleware?.(deps) ?? []),
     pushers: modules.flatMap((module) => module.pushers?.(deps) ?? []),
+    caches: modules.flatMap((module) => module.caches?.(deps) ?? []),
     socketFeatures: modules.flatMap((module) => module.socketFeatures?.(deps) ?? []),
     findSession: sessionFinders[0]!,
     findToken: tokenFinders[0]!,
+    findCachedSession:
+      modules.flatMap((module) =>
+        module.cachedSessions ? [module.cachedSessions(deps)] : [],
+      )[0] ?? sessionFinders[0]!,
     onServerError: (error, where) => errorSinks.forEach((sink) => sink(error, where)),
     workers: (runtime) => {
       const runtimeDeps: RuntimeDeps = { ...deps, ...runtime };
@@ -146,5 +160,6 @@ export function composeApplication(
     start: async () => {
       for (const module of modules) await module.start?.(deps);
     },
+    settled: () => signals.settled(),
   };
 }

@@ -59,10 +59,23 @@ const schema = z
     PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).max(3650).default(0),
     /** How often each process removes the presence rows of processes that stopped heartbeating. */
     PRESENCE_SWEEP_MS: z.coerce.number().int().min(100).default(15_000),
+    /**
+     * A post's counts are pushed to its watchers at most once per this many ms after the last
+     * push: a hot post's likes fold into one push with the newest count (docs/performance.md).
+     */
+    POST_COUNTS_PUSH_WINDOW_MS: z.coerce.number().int().min(0).max(1000).default(50),
     /** How often each process writes the post views and content analytics it counted (ms). */
     POST_VIEWS_FLUSH_MS: z.coerce.number().int().min(100).default(5000),
     /** Days a trashed post is kept before the cleanup purges it for good. */
     CONTENT_TRASH_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+    /**
+     * Home timelines: an author with more followers than this is not fanned out; their posts
+     * are merged into their readers' feeds at read time. Stored in the database at start, so
+     * every process and a rebuild use the value of the last process started.
+     */
+    FANOUT_MAX_FOLLOWERS: z.coerce.number().int().min(0).default(10_000),
+    /** The newest posts each home timeline keeps; past them the feed reads authors' indexes. */
+    TIMELINE_MAX_POSTS: z.coerce.number().int().min(1).max(100_000).default(2000),
     /** Analytics units one member may add to one post per hour (`POST /content/{id}/analytics`); 0 is none. */
     CONTENT_METRICS_PER_HOUR: z.coerce.number().int().min(0).default(1000),
     /** The third-party ad network's client id (`ca-pub-` and digits); unset, it stays off. */
@@ -131,6 +144,17 @@ const schema = z
     S3_FORCE_PATH_STYLE: flag.default(true),
     /** Public file URLs are this plus the key (default: this server's `/cdn/`). */
     CDN_BASE_URL: z.url().optional(),
+    /**
+     * Entries each per-process cache of read models keeps (files, blocks and sessions for `/cdn`;
+     * the live relay drops what changes); 0 reads Postgres on every request.
+     */
+    RELAYED_CACHE_ENTRIES: z.coerce.number().int().min(0).default(10_000),
+    /** Bytes of small stored objects (variants, thumbnails) each process keeps in memory for `/cdn`. */
+    MEDIA_HOT_CACHE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(32 * 1024 ** 2),
     /** With both set, a purge also asks Cloudflare to purge the zone's copies. */
     CLOUDFLARE_ZONE_ID: z.string().min(1).optional(),
     CLOUDFLARE_API_TOKEN: z.string().min(1).optional(),

@@ -57,8 +57,9 @@ export async function startServer(
     db: database.db,
     logger,
     connectionString,
-    // After a commit the process wakes its own relay at once and the others' through one NOTIFY.
-    onCommitted: () => relay?.wakeAfterCommit(),
+    // After a commit the process drops what changed from its caches, wakes its own relay at once
+    // and the others' through one NOTIFY.
+    onCommitted: (events) => relay?.wakeAfterCommit(events),
   });
   await application.start();
   logCapture?.attach(database.db);
@@ -73,6 +74,7 @@ export async function startServer(
     mounts: application.mounts,
     apiMiddleware: application.apiMiddleware,
     findSession: application.findSession,
+    findCachedSession: application.findCachedSession,
     findToken: application.findToken,
     onServerError: application.onServerError,
   });
@@ -100,6 +102,7 @@ export async function startServer(
     db: relayDatabase.db,
     io,
     pushers: application.pushers,
+    caches: application.caches,
     logger,
   });
   await relay.start();
@@ -125,6 +128,7 @@ export async function startServer(
       await stopped;
       clearTimeout(forceAfter);
       for (const worker of workers) await worker.stop();
+      await application.settled();
       await logCapture?.detach();
       await relay.stop();
       for (const feature of features) await feature.stop?.();

@@ -10,7 +10,7 @@ import {
   storedEvents,
   type StreamAppend,
 } from '../eventstore/append';
-import { projectAll, type Projection } from '../eventstore/projection';
+import { projectAll, projectLocks, type Projection } from '../eventstore/projection';
 import type { EventMetadata, StoredEvent } from '../eventstore/stored-event';
 import type { Command, Decision, ReadsOf } from './command';
 import type { StreamWrite, WriteLane } from './commit-batcher';
@@ -30,6 +30,11 @@ export interface CommandRunnerDeps {
   projections: readonly Projection[];
   /** Told after each commit that appended events (wakes the live relays). */
   onCommitted(events: StoredEvent[]): void;
+  /**
+   * Sends the statements marked `afterCommit` once the write committed; unset, they are sent in
+   * the write.
+   */
+  afterCommit?(statements: Statement[]): void;
   /** Where optimistic writes go: a batcher for group commit; unset, each is written alone. */
   writeLane?: WriteLane;
   now?: () => Date;
@@ -42,6 +47,8 @@ interface PlannedWrite<Result> {
   insertIndex: number;
   replyIndex: number;
   decision: Decision<Result>;
+  /** Sent once the write has committed. */
+  afterCommit: Statement[];
 }
 
 /** A deadlock or a serialisation failure: nothing was written, and trying again is safe. */
@@ -116,6 +123,7 @@ export class CommandRunner {
     });
     this.stats.record(command.name, measured.trips, attempts);
     const outcome = measured.value;
+    if (outcome.afterCommit.length > 0) this.deps.afterCommit!(outcome.afterCommit);
     if (outcome.events.length > 0) this.deps.onCommitted(outcome.events);
     if (outcome.refusal) throw outcome.refusal;
     return { result: outcome.result, events: outcome.events };
@@ -207,8 +215,10 @@ export class CommandRunner {
     const appends: StreamAppend[] = (decision.appends ?? []).filter((a) => a.events.length > 0);
     const recorded = recordEvents(appends, metadataOf(ctx), this.now());
     const writes = appendStatements(appends, recorded);
-    const guards = decision.guards ?? [];
-    const effects = decision.effects ?? [];
+    const guards = [...(decision.guards ?? []), ...projectLocks(this.deps.projections, recorded)];
+    const sender = this.deps.afterCommit;
+    const allEffects = decision.effects ?? [];
+    const effects = sender ? allEffects.filter((s) => !s.afterCommit) : allEffects;
     const changes = [
       ...guards,
       ...writes,
@@ -230,6 +240,7 @@ export class CommandRunner {
       insertIndex: recorded.length > 0 ? guards.length + writes.length - 1 : -1,
       replyIndex: decision.reply ? changes.length : -1,
       decision,
+      afterCommit: sender ? allEffects.filter((s) => s.afterCommit) : [],
     };
   }
 
@@ -254,6 +265,7 @@ export class CommandRunner {
       plan.replyIndex >= 0
         ? decision.reply!.pick(results[plan.replyIndex]!.rows)
         : (decision.result as Result);
-    return { result, events, refusal: decision.refuseAfterCommit ?? null };
+    const afterCommit = plan.statements.length > 0 ? plan.afterCommit : [];
+    return { result, events, afterCommit, refusal: decision.refuseAfterCommit ?? null };
   }
 }

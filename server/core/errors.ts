@@ -25,8 +25,15 @@ export class DomainError extends Error {
     readonly fields?: Record<string, string>,
     /** Seconds until a limited request may be tried again (`limit-exceeded` only). */
     readonly retryAfterSeconds?: number,
+    /** The version the resource has now, when the client's was older (`conflict` only). */
+    readonly currentVersion?: number,
   ) {
+    // A refusal is an answer, not a fault: where it was made is never read, and guards build
+    // theirs on every command, refused or not; the stack was most of what one cost.
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = stackTraceLimit;
     this.name = 'DomainError';
   }
 }
@@ -53,6 +60,13 @@ export const notFound = (message = 'Not found', code = 'not-found') =>
 
 export const conflict = (code: string, message: string) =>
   new DomainError('conflict', code, message);
+
+/**
+ * A save made from a version the resource has moved on from (optimistic concurrency): the client
+ * learns the version now, to read it again before saving over what someone else wrote.
+ */
+export const versionConflict = (message: string, currentVersion: number) =>
+  new DomainError('conflict', 'version-conflict', message, undefined, undefined, currentVersion);
 
 export const limitExceeded = (code: string, message: string, retryAfterSeconds?: number) =>
   new DomainError('limit-exceeded', code, message, undefined, retryAfterSeconds);

@@ -19,7 +19,7 @@ type AnyMeaning = {
   memberChanged?(data: unknown): string;
   notifies?(event: RecordedEvent): readonly NotificationIntent[];
   withdraws?(event: RecordedEvent): readonly NotificationWithdrawal[];
-  badges?(data: unknown): BadgeEffect;
+  badges?(data: unknown, event: RecordedEvent): BadgeEffect;
 };
 
 /**
@@ -81,7 +81,7 @@ export class MeaningCatalogue {
   }
 
   badges(event: RecordedEvent): BadgeEffect | null {
-    return this.of(event.type)?.badges?.(event.data) ?? null;
+    return this.of(event.type)?.badges?.(event.data, event) ?? null;
   }
 
   wordingOf(type: NotificationType): NotificationWording {

@@ -46,6 +46,12 @@ export interface BadgeEffect {
   recount?: Members;
   /** A change known exactly (a new message): move one counter without recounting. */
   increment?: { counter: BadgeCounter; by: number; members: Members };
+  /**
+   * The effect applies only where this holds in the event's transaction, once every other
+   * projection has run: a like merged into a notification the author already had changes no
+   * count, so it is not recounted.
+   */
+  onlyIf?: RawBuilder<boolean>;
 }
 
 type RecordedOf<T extends EventType> = Extract<RecordedEvent, { type: T }>;
@@ -64,7 +70,7 @@ export interface EventMeaning<T extends EventType> {
   memberChanged?(data: EventData<T>): string;
   notifies?(event: RecordedOf<T>): readonly NotificationIntent[];
   withdraws?(event: RecordedOf<T>): readonly NotificationWithdrawal[];
-  badges?(data: EventData<T>): BadgeEffect;
+  badges?(data: EventData<T>, event: RecordedOf<T>): BadgeEffect;
 }
 
 export type EventMeanings = { [T in EventType]?: EventMeaning<T> };

@@ -8,6 +8,7 @@ import type { Projection } from '../eventstore/projection';
 import type { PathMount } from '../http/path-mount';
 import type { AnyRouteSpec } from '../http/route-spec';
 import type { Pusher } from '../realtime/pusher';
+import type { RelayedCache } from '../realtime/relayed-cache';
 import type { LiveRelay } from '../realtime/relay';
 import type { SocketFeature } from '../realtime/socket-feature';
 import type { CommandRunner } from './command-runner';
@@ -59,6 +60,8 @@ export interface DomainModule {
   /** Routers outside `/api` (the files' CDN paths). */
   mounts?(deps: ModuleDeps): PathMount[];
   pushers?(deps: ModuleDeps): Pusher[];
+  /** Per-process caches of its read models, kept true by the live relay. */
+  caches?(deps: ModuleDeps): RelayedCache[];
   socketFeatures?(deps: ModuleDeps): SocketFeature[];
   workers?(deps: RuntimeDeps): BackgroundWorker[];
   /** Runs in front of every API route (request timing). */
@@ -71,4 +74,10 @@ export interface DomainModule {
   sessions?(deps: ModuleDeps): SessionFinder;
   /** The API tokens module: how a bearer token's secret finds its member, for REST and sockets. */
   tokens?(deps: ModuleDeps): TokenFinder;
+  /**
+   * The auth module: the same from a per-process cache, for the paths outside the API (`/cdn`)
+   * that need only who is asking. Who is signed in is exact (the relay drops an ended session on
+   * every process); the member's other details may be up to a minute old.
+   */
+  cachedSessions?(deps: ModuleDeps): SessionFinder;
 }

@@ -44,6 +44,12 @@ import type { EventsTable } from './tables/events';
 import type { FilesTable } from './tables/files';
 import type { FriendRequestsTable } from './tables/friend-requests';
 import type { FollowsTable } from './tables/follows';
+import type {
+  HomeTimelineFloorsTable,
+  HomeTimelinesTable,
+  TimelinePullAuthorsTable,
+  TimelineSettingsTable,
+} from './tables/home-timelines';
 import type { FriendshipsTable } from './tables/friendships';
 import type { LastSeenTable } from './tables/last-seen';
 import type { LikesReceivedTable } from './tables/likes-received';
@@ -52,6 +58,7 @@ import type { EmailChangeTokensTable } from './tables/email-change-tokens';
 import type { LogEntriesTable } from './tables/log-entries';
 import type { MessagesTable } from './tables/messages';
 import type { MonitoringEventsTable } from './tables/monitoring-events';
+import type { NotificationActorsTable } from './tables/notification-actors';
 import type { NotificationPreferencesTable } from './tables/notification-preferences';
 import type { NotificationsTable } from './tables/notifications';
 import type { OnboardingProgressTable } from './tables/onboarding-progress';
@@ -106,6 +113,7 @@ export interface Database {
   conversation_members: ConversationMembersTable;
   messages: MessagesTable;
   notifications: NotificationsTable;
+  notification_actors: NotificationActorsTable;
   notification_preferences: NotificationPreferencesTable;
   socket_presence: SocketPresenceTable;
   last_seen: LastSeenTable;
@@ -129,6 +137,10 @@ export interface Database {
   post_search: PostSearchTable;
   post_likes: PostLikesTable;
   post_grants: PostGrantsTable;
+  home_timelines: HomeTimelinesTable;
+  home_timeline_floors: HomeTimelineFloorsTable;
+  timeline_pull_authors: TimelinePullAuthorsTable;
+  timeline_settings: TimelineSettingsTable;
   post_versions: PostVersionsTable;
   content_backups: ContentBackupsTable;
   content_analytics: ContentAnalyticsTable;

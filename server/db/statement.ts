@@ -13,6 +13,13 @@ import type { Database } from './schema';
 export interface Statement {
   sql: string;
   parameters: readonly unknown[];
+  /**
+   * A signal to other sessions (a NOTIFY) that the command runner sends once the command's
+   * transaction has committed, outside it: inside, a NOTIFY takes a global lock at commit that
+   * serialises every committing transaction. Sent at most once per moment however many commits
+   * ask for it (`AfterCommitSender`); a runner without a sender sends it in the transaction.
+   */
+  afterCommit?: true;
 }
 
 /**

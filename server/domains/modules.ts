@@ -23,7 +23,7 @@ import { notificationsModule } from './notifications';
 import { onboardingModule } from './onboarding';
 import { organizationsModule } from './organizations';
 import { peopleModule } from './people';
-import { postsModule } from './posts';
+import { homeTimelineModule, postsModule } from './posts';
 import { presenceModule } from './presence';
 import { profilesModule } from './profiles';
 import { settingsModule } from './settings';
@@ -32,7 +32,8 @@ import { settingsModule } from './settings';
  * Every domain of the product: the one list the composition root (server/composition.ts) wires
  * into the event store, the HTTP API, the sockets and the workers. Order matters twice: routes
  * mount in this order, and each event's projections run in it, so notifications come after the
- * domains whose events raise them and badges count last, after everything they count.
+ * domains whose events raise them, home timelines after posts, friends and follows, and badges
+ * count last, after everything they count.
  */
 export const modules: readonly DomainModule[] = [
   authModule,
@@ -56,6 +57,8 @@ export const modules: readonly DomainModule[] = [
   emailModule,
   backupModule,
   profilesModule,
+  // Home timelines read the posts, friendships and follows their events leave: after all three.
+  homeTimelineModule,
   adsModule,
   analyticsModule,
   communitiesModule,

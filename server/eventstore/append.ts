@@ -4,7 +4,7 @@ import type { Db, Trx } from '../db/schema';
 import { pipelineQuery } from '../db/pipeline';
 import { statement, type Statement } from '../db/statement';
 import { ConcurrencyError, InvalidEventError } from './errors';
-import { projectAll, type Projection } from './projection';
+import { projectAll, projectLocks, type Projection } from './projection';
 import type { EventMetadata, RecordedEvent, StoredEvent } from './stored-event';
 
 /** The channel the live relays listen on for new events. */
@@ -127,15 +127,17 @@ export function createEventStore(projections: readonly Projection[]): EventStore
       if (events.length === 0) return [];
       const appends = [{ streamId, expectedVersion, events }];
       const recorded = recordEvents(appends, metadata, new Date());
+      const locks = projectLocks(projections, recorded);
       const writes = appendStatements(appends, recorded);
       const all = [
+        ...locks,
         ...writes,
         ...projectAll(projections, recorded),
         statement(sql`select pg_notify(${EVENTS_CHANNEL}, '')`),
       ];
       try {
         const { rows } = await executor.executeQuery(pipelineQuery(all));
-        const inserted = rows[writes.length - 1]!.rows as unknown as InsertedRow[];
+        const inserted = rows[locks.length + writes.length - 1]!.rows as unknown as InsertedRow[];
         return storedEvents(recorded, inserted);
       } catch (error) {
         if (isStreamConflict(error)) throw new ConcurrencyError(streamId, expectedVersion, null);

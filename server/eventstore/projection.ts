@@ -16,6 +16,29 @@ export interface Projection {
   tables: (keyof Database)[];
   handles: readonly EventType[];
   project(event: RecordedEvent): Statement[];
+  /**
+   * Statements that run before the events are appended (advisory locks), asked of every event,
+   * handled or not. A projection whose writes depend on the order in which transactions run
+   * locks here, before the events take their log positions: the positions then rise in the
+   * order its writes ran, and a rebuild, which replays by position, runs them in that order.
+   */
+  locks?(event: RecordedEvent): Statement[];
+}
+
+/** The projections' locks for the events, each statement once, in the order first asked. */
+export function projectLocks(
+  projections: readonly Projection[],
+  events: readonly RecordedEvent[],
+): Statement[] {
+  const taken = new Map<string, Statement>();
+  for (const event of events) {
+    for (const projection of projections) {
+      for (const lock of projection.locks?.(event) ?? []) {
+        taken.set(JSON.stringify([lock.sql, lock.parameters]), lock);
+      }
+    }
+  }
+  return [...taken.values()];
 }
 
 /** Every statement the projections make of the events, in order. */

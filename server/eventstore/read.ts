@@ -14,6 +14,13 @@ export interface CommittedEvents {
   events: StoredEvent[];
   /** Events past the returned ones exist but wait on an older transaction that is still open. */
   heldBack: boolean;
+  /**
+   * Those events, as far as the page reached: committed, but not yet in commit-safe order. Not
+   * for pushing; a cache may drop what they change at once.
+   */
+  waiting: StoredEvent[];
+  /** Whether the page held every event past `from` that was committed when it was read. */
+  complete: boolean;
 }
 
 /**
@@ -40,7 +47,12 @@ export async function readCommittedAfter(
     limit ${limit}`.execute(db);
   const firstHeld = rows.findIndex((row) => !row.safe);
   const safe = firstHeld < 0 ? rows : rows.slice(0, firstHeld);
-  return { events: safe.map(toStoredEvent), heldBack: firstHeld >= 0 };
+  return {
+    events: safe.map(toStoredEvent),
+    heldBack: firstHeld >= 0,
+    waiting: firstHeld < 0 ? [] : rows.slice(firstHeld).map(toStoredEvent),
+    complete: rows.length < limit,
+  };
 }
 
 /** The checkpoint just past everything that is safely readable now. */

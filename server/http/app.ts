@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express, type Request, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { sql } from 'kysely';
@@ -37,6 +37,8 @@ export interface AppDeps {
   apiMiddleware: readonly RequestHandler[];
   /** Finds the signed-in member a request's cookie names. */
   findSession: SessionFinder;
+  /** The same from a per-process cache: the mounts outside the API need only who is asking. */
+  findCachedSession?: SessionFinder;
   /** Finds the member an `Authorization: Bearer` token acts for. */
   findToken: TokenFinder;
   /** Told of every request that failed unexpectedly. */
@@ -44,6 +46,12 @@ export interface AppDeps {
 }
 
 const REQUEST_ID = /^[\w.-]{1,100}$/;
+
+const whoAsked = ({ session }: Request) => {
+  if (!session) return {};
+  const credential = session.credential.kind === 'token' ? 'tokenId' : 'sessionId';
+  return { userId: session.userId, [credential]: session.id };
+};
 
 const configRoute = (config: Config) =>
   defineRoute({
@@ -99,13 +107,11 @@ export function createApp(deps: AppDeps): Express {
       // Every line a request logs carries `requestId` at the top level.
       quietReqLogger: true,
       customAttributeKeys: { reqId: 'requestId' },
-      // Known once the API has loaded the session: the completion line names who asked.
-      customProps: (req) => {
-        const { session } = req;
-        if (!session) return {};
-        const credential = session.credential.kind === 'token' ? 'tokenId' : 'sessionId';
-        return { userId: session.userId, [credential]: session.id };
-      },
+      // Known once the API has loaded the session: the completion line names who asked. Added to
+      // that line's fields, not bound as pino-http's customProps would, which made two child
+      // loggers per request (at its start, where no session is known yet, and at its end).
+      customSuccessObject: (req: Request, _res, fields) => ({ ...fields, ...whoAsked(req) }),
+      customErrorObject: (req: Request, _res, _error, fields) => ({ ...fields, ...whoAsked(req) }),
       serializers: {
         req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
@@ -157,14 +163,14 @@ export function createApp(deps: AppDeps): Express {
   api.use(express.json({ limit: '1mb' }));
   api.use(jsonDepthLimit());
   api.use(originCheck(config.publicUrl));
-  const caller = loadCaller(deps.findSession, deps.findToken);
-  api.use(caller);
+  api.use(loadCaller(deps.findSession, deps.findToken));
   mountRoutes(api, apiRoutes(deps));
   api.use((req, _res, next) => next(notFound(`No API route for ${req.method} ${req.path}`)));
   api.use(errorHandler);
   app.use('/api', api);
+  const mountCaller = loadCaller(deps.findCachedSession ?? deps.findSession, deps.findToken);
   for (const mount of deps.mounts) {
-    app.use(mount.path, caller, requireMethodScope(), mount.router, errorHandler);
+    app.use(mount.path, mountCaller, requireMethodScope(), mount.router, errorHandler);
   }
 
   const index = path.join(deps.webDir, 'index.html');

@@ -24,7 +24,13 @@ const STATUS: Record<DomainErrorKind, number> = {
 
 /** A domain's refusal as the HTTP answer it means. */
 function fromDomain(error: DomainError): HttpError {
-  return new HttpError(STATUS[error.kind], error.code, error.message, error.fields);
+  return new HttpError(
+    STATUS[error.kind],
+    error.code,
+    error.message,
+    error.fields,
+    error.currentVersion,
+  );
 }
 
 /** SQLSTATE class 22, data exception: Postgres refused a value as the request gave it. */

@@ -7,6 +7,7 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    readonly currentVersion?: number,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -18,6 +19,7 @@ export class HttpError extends Error {
         code: this.code,
         message: this.message,
         ...(this.fields ? { fields: this.fields } : {}),
+        ...(this.currentVersion === undefined ? {} : { currentVersion: this.currentVersion }),
       },
     };
   }

@@ -23,7 +23,8 @@ export type RouteScope = ApiTokenScope | 'session';
 /** A success answer that is not a JSON body of a zod schema (a file, a CSV export). */
 export interface RawResponse {
   description: string;
-  contentType: string;
+  /** Its media type, or each one it may have (an export in the format asked for). */
+  contentType: string | readonly string[];
 }
 
 /**
@@ -75,7 +76,10 @@ export interface RouteSpec<
   coder?: ErrorCoder;
   /** Success answers by status. */
   responses: Record<number, ResponseSpec>;
-  /** Refusals beyond the ones every route has (400 for bad input, 401/403 by `auth`). */
+  /**
+   * Refusals of the route's own (404 for a body's id, 409, 429 for a limit it applies), beyond the
+   * ones the HTTP layer gives every route (see `errorStatuses` in `openapi/responses.ts`).
+   */
   errors?: readonly number[];
   /**
    * A member route still open while the member must choose a new password (the change itself);

@@ -9,6 +9,8 @@ import type { StoredEvent } from '../eventstore/stored-event';
 export interface Pusher {
   name: string;
   push(events: StoredEvent[], io: Server, db: Db): Promise<void>;
+  /** Pushes it holds back to send later (coalesced per window) are dropped; runs in flight end. */
+  stop?(): Promise<void>;
 }
 
 export const userRoom = (userId: string) => `user:${userId}`;

@@ -10,6 +10,7 @@ import type { StoredEvent } from '../eventstore/stored-event';
 import { DrainLoop, type PassOutcome } from './drain-loop';
 import { ListenConnection } from './listen-connection';
 import type { Pusher } from './pusher';
+import type { RelayedCache } from './relayed-cache';
 
 const BATCH = 500;
 const SAFETY_POLL_MS = 1000;
@@ -31,6 +32,8 @@ export interface RelayOptions {
   db: Db;
   io: Server;
   pushers: Pusher[];
+  /** Per-process caches kept true by what the relay reads (see relayed-cache.ts). */
+  caches?: readonly RelayedCache[];
   logger: Logger;
 }
 
@@ -132,6 +135,7 @@ export class LiveRelay {
     this.stopped = true;
     if (this.peerTimer) clearInterval(this.peerTimer);
     await this.reader.stop();
+    await Promise.all(this.options.pushers.map((pusher) => pusher.stop?.()));
     await this.notifier.stop();
     await this.listener.stop();
   }
@@ -156,25 +160,54 @@ export class LiveRelay {
   }
 
   /**
-   * Called by this process after one of its transactions that appended has committed: pushes
-   * from this process's relay at once and wakes every other process's relay. The NOTIFY is sent
-   * outside the transaction, because one inside takes a global lock at commit that serialises
-   * every commit.
+   * Called by this process after one of its transactions that appended has committed: drops what
+   * the events change from this process's caches before the command answers, pushes from this
+   * process's relay at once and wakes every other process's relay. The NOTIFY is sent outside the
+   * transaction, because one inside takes a global lock at commit that serialises every commit.
    */
-  wakeAfterCommit(): void {
+  wakeAfterCommit(events: readonly StoredEvent[] = []): void {
+    if (events.length > 0) this.invalidate(events);
     this.wake();
     this.notifier.wake();
+  }
+
+  private invalidate(events: readonly StoredEvent[]): void {
+    for (const cache of this.options.caches ?? []) cache.invalidate(events);
+  }
+
+  /**
+   * Hands the caches what a read found, the events still held back included: they are
+   * committed, and a cache need not wait for commit order to drop what they change. A restored
+   * history (a skipped transaction) was never told event by event, so the caches start over.
+   */
+  private tellCaches(read: { events: StoredEvent[]; waiting: StoredEvent[] }): void {
+    const caches = this.options.caches ?? [];
+    if (caches.length === 0) return;
+    const restored =
+      this.skipped.size > 0 &&
+      [...read.events, ...read.waiting].some((event) => this.skipped.has(event.transactionId));
+    for (const cache of caches) {
+      if (restored) cache.clear();
+      else {
+        cache.invalidate(read.events);
+        cache.invalidate(read.waiting);
+      }
+    }
   }
 
   /** Pushes everything readable past the checkpoint, a batch at a time. */
   private async pushNewEvents(): Promise<PassOutcome> {
     let progressed = false;
+    const startedAt = Date.now();
     for (;;) {
-      const { events, heldBack } = await readCommittedAfter(
-        this.options.db,
-        this.checkpoint!,
-        BATCH,
-      );
+      const read = await readCommittedAfter(this.options.db, this.checkpoint!, BATCH);
+      const { events, heldBack } = read;
+      this.tellCaches(read);
+      // A page that held everything committed past the checkpoint has told the caches of every
+      // commit before this pass began.
+      if (read.complete) {
+        for (const cache of this.options.caches ?? []) cache.readThrough(startedAt);
+      }
       if (events.length === 0) return { progressed, lookAgainSoon: heldBack };
       progressed = true;
       const last = events[events.length - 1]!;

@@ -6,6 +6,11 @@ export const apiErrorSchema = z.object({
     code: z.string(),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    currentVersion: z
+      .number()
+      .int()
+      .optional()
+      .describe('With `version-conflict` (409): the version the resource has now.'),
   }),
 });
 

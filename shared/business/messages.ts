@@ -13,6 +13,8 @@ export const businessMessages = {
     'Delete your business account? Its details, hours and services are removed. This cannot be undone.',
   deleted: 'Business account deleted',
   notFound: 'You have no business account',
+  changedElsewhere:
+    'Your business account was changed elsewhere since you opened it. Reload it, then save again.',
   deleteFailed: 'Failed to delete the business account. Please try again.',
 } as const;
 
@@ -27,6 +29,7 @@ export const businessFieldMessages = {
   size: 'Choose a size from the list',
   blankEntry: 'An entry cannot be blank',
   tooMany: (max: number) => `At most ${max} entries`,
+  version: 'The version must be a whole number, 0 or more',
   image: 'Logo and banner must be images',
   imageUnreadable: 'This image could not be read; choose a PNG, JPEG, GIF or WebP image',
 } as const;

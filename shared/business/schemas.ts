@@ -64,7 +64,11 @@ const imageField = text({ max: BUSINESS_IMAGE_DATA_URL_MAX, maxMessage: fm.image
   )
   .default('');
 
-/** `PUT /api/business-account`: the whole object; a key left out reads as not set. */
+/**
+ * `PUT /api/business-account`: the whole object; a key left out reads as not set. The account as
+ * `GET` answers it is a valid body: its read-only `exists` and `updatedAt` are ignored, and
+ * `version`, when sent, must still be the account's (optimistic concurrency).
+ */
 export const businessAccountUpdateSchema = z.strictObject({
   name: text({
     trim: true,
@@ -91,6 +95,17 @@ export const businessAccountUpdateSchema = z.strictObject({
   services: labelList(BUSINESS_SERVICES_MAX),
   certifications: labelList(BUSINESS_CERTIFICATIONS_MAX),
   businessHours: businessHoursSchema.default(DEFAULT_BUSINESS_HOURS),
+  exists: z.boolean().optional().describe('Read-only: ignored.'),
+  version: z
+    .number({ error: fm.version })
+    .int({ error: fm.version })
+    .min(0, { error: fm.version })
+    .optional()
+    .describe(
+      'The version the client read. When given, the save is refused with 409 ' +
+        '`version-conflict` (and the current version) if the account has changed since.',
+    ),
+  updatedAt: z.string().nullable().optional().describe('Read-only: ignored.'),
 });
 export type BusinessAccountUpdate = z.input<typeof businessAccountUpdateSchema>;
 export type BusinessAccountInput = z.output<typeof businessAccountUpdateSchema>;

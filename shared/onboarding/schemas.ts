@@ -74,15 +74,16 @@ export const onboardingProgressSchema = z.object({
 export type OnboardingProgress = z.infer<typeof onboardingProgressSchema>;
 
 /**
- * `POST /onboarding/start`. The spec's client also sends its own idea of the progress; the server
- * keeps its own, so `progress` is accepted for that client and not read.
+ * `POST /onboarding/start`. The spec's client sends `userId`, `progress` and `userData`: its own
+ * idea of the progress, which the server keeps itself (so `progress` is accepted and not read),
+ * and no account type, which makes a regular account.
  */
 export const startOnboardingSchema = z
   .strictObject({
     userId: idField(),
     progress: z.record(z.string(), z.unknown()).optional(),
     userData: onboardingUserDataSchema,
-    accountType: accountTypeSchema,
+    accountType: accountTypeSchema.default('regular'),
     ownerSetup: ownerSetupSchema.optional(),
   })
   .superRefine((body, ctx) => {

@@ -26,6 +26,8 @@ export const POSTS_SOCKET_EVENTS = {
   commentDeleted: 'comment:deleted',
   /** Server to client: a comment's like count on a watched post. */
   commentCounts: 'comment:counts',
+  /** Server to client: the member saved a post or took it off their saved posts, in any tab. */
+  saved: 'post:saved',
   /** Server to client: the likes the member's posts hold in all (Total Likes). */
   likesReceived: 'posts:likes-received',
 } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { POSTS_WATCHED_MAX } from './live-events';
-import { commentSchema, postSchema } from './schemas';
+import { commentSchema, postSchema, saveStateSchema } from './schemas';
 
 export * from './live-events';
 
@@ -35,6 +35,17 @@ export type PostCountsPayload = z.infer<typeof postCountsPayloadSchema>;
 export const sharedPostSchema = postSchema.omit({ likedByMe: true, savedByMe: true });
 export type SharedPost = z.infer<typeof sharedPostSchema>;
 export const postUpdatedPayloadSchema = z.object({ post: sharedPostSchema });
+
+/**
+ * `post:saved` to every tab of the member: the save state, and while the post is saved, the post
+ * as they see it (null if they may no longer see it) and when they saved it, so an open /saved
+ * shows it in its place.
+ */
+export const savedStatePayloadSchema = saveStateSchema.extend({
+  savedAt: z.iso.datetime().nullable(),
+  post: postSchema.nullable(),
+});
+export type SavedStatePayload = z.infer<typeof savedStatePayloadSchema>;
 
 export const postDeletedPayloadSchema = z.object({ postId: z.uuid() });
 

@@ -303,7 +303,16 @@ export const postLikeStateSchema = z.object({
 });
 export type PostLikeState = z.infer<typeof postLikeStateSchema>;
 
-export const saveStateSchema = z.object({ postId: z.uuid(), savedByMe: z.boolean() });
+/**
+ * Whether the member has the post saved, with the version of their save of it (the count of
+ * saves and removals so far): pushes carry the same counter, so a tab keeps the newest.
+ */
+export const saveStateSchema = z.object({
+  postId: z.uuid(),
+  savedByMe: z.boolean(),
+  version: z.number().int().nonnegative(),
+});
+export type SaveState = z.infer<typeof saveStateSchema>;
 
 /** Where a post was shared to: the Facebook sharer, the X intent, or a copied link (001 §7). */
 export const shareChannelSchema = z.enum(['facebook', 'x', 'link']);

@@ -1,3 +1,5 @@
+import { socialMessages } from '../social/messages';
+
 /** The texts of profiles and settings, from 000 §8, 001 §8 and 002 §2 and §8. */
 export const profileMessages = {
   loadFailed: 'Failed to load profile',
@@ -17,7 +19,7 @@ export const profileMessages = {
   settingsTitle: 'Profile Settings',
   settingsSubtitle: 'Manage your profile, privacy, and notification preferences',
   cannotFollowSelf: 'You cannot follow yourself',
-  directMessagesOff: 'This member does not accept direct messages',
+  directMessagesOff: socialMessages.directMessagesOff,
   friendRequestsOff: 'This member does not accept friend requests',
   invalidId: 'Identifiers must be UUIDs in the 8-4-4-4-12 form',
   ownerOnly: 'Only an owner can do this',

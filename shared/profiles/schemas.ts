@@ -4,6 +4,7 @@ import { text } from '../api/text';
 import { validationMessages } from '../auth/messages';
 import { emailField, passwordField, roleSchema } from '../auth/schemas';
 import { PEOPLE_SEARCH_LIMIT, SEARCH_QUERY_MAX } from '../social/limits';
+import { messageRefusalSchema } from '../social/messaging';
 import { personSchema, presenceStatusSchema, privacySchema } from '../social/people';
 import {
   BIO_MAX,
@@ -172,8 +173,10 @@ export const profileSchema = z.object({
   detailsVisible: z.boolean(),
   followedByMe: z.boolean(),
   followsMe: z.boolean(),
-  /** Whether the viewer may open a conversation with them (privacy, allowDirectMessages, blocks). */
+  /** Whether the viewer may write to them (privacy, allowDirectMessages, blocks, a friend's write). */
   canMessage: z.boolean(),
+  /** Why not, in the words the messaging commands refuse with; null when they may. */
+  messageRefusal: messageRefusalSchema.nullable(),
   /** The version of the member's stream this answer reflects; pushes carry the same counter. */
   version: z.number().int().nonnegative(),
 });

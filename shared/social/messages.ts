@@ -7,6 +7,9 @@ export const socialMessages = {
   alreadyFriends: 'You are already friends.',
   requestPending: 'A friend request is already pending.',
   blocked: 'You cannot interact with this member.',
+  privateProfile:
+    'This member only accepts messages from friends. Send them a friend request first.',
+  directMessagesOff: 'This member does not accept direct messages',
   requestNotPending: 'This friend request is no longer pending.',
   userNotFound: 'User not found',
   requestNotFound: 'Friend request not found',

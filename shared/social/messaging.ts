@@ -5,6 +5,33 @@ import { MESSAGE_CONTENT_MAX, MESSAGES_PAGE } from './limits';
 import { socialMessages } from './messages';
 import { personSchema } from './people';
 
+/**
+ * Why a member may not write to another, with the text the messaging commands refuse with: one
+ * source for the refusal and for the profile that states it before anyone tries. Listed in the
+ * order the commands check them, which is the order the relations policy answers them in.
+ */
+export const MESSAGE_REFUSALS = {
+  'conversation-to-self': socialMessages.conversationToSelf,
+  blocked: socialMessages.blocked,
+  'not-found': socialMessages.userNotFound,
+  'private-profile': socialMessages.privateProfile,
+  'direct-messages-off': socialMessages.directMessagesOff,
+  'operation-not-permitted': socialMessages.operationNotPermitted('write'),
+} as const;
+export type MessageRefusalCode = keyof typeof MESSAGE_REFUSALS;
+
+export const messageRefusalSchema = z.object({
+  code: z.enum(Object.keys(MESSAGE_REFUSALS) as [MessageRefusalCode, ...MessageRefusalCode[]]),
+  message: z.string(),
+});
+export type MessageRefusal = z.infer<typeof messageRefusalSchema>;
+
+/** The refusal of a code, as the API answers it. */
+export const messageRefusal = (code: MessageRefusalCode): MessageRefusal => ({
+  code,
+  message: MESSAGE_REFUSALS[code],
+});
+
 export const messageStatusSchema = z.enum(['sent', 'delivered', 'read']);
 export type MessageStatus = z.infer<typeof messageStatusSchema>;
 

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { fillHomeTimelines } from '../../migrations/20261201T090000-home-timelines';
 import { SESSION_COOKIE } from '../../shared/constants';
 import { FRIEND_PERMISSIONS } from '../../shared/social/limits';
 import { progress } from './members';
@@ -10,6 +12,22 @@ export interface FeedSeedSize {
   posts: number;
   /** Average friends per member. */
   friends: number;
+  /** Members each member follows at random, on average (none unless given). */
+  follows?: number;
+  /** The first `count` members are each followed by `followers` others at random. */
+  celebrities?: { count: number; followers: number };
+}
+
+/** What the home timelines were filled with, for the report. */
+export interface TimelineSeed {
+  /** Rows in every member's timeline together. */
+  entries: number;
+  /** Members whose timeline was cut at `maxPosts`, the rest of their feed read from authors. */
+  floored: number;
+  pullAuthors: number;
+  maxPosts: number;
+  fanoutMaxFollowers: number;
+  seconds: number;
 }
 
 /** A seeded member with a session of its own. */
@@ -25,6 +43,11 @@ export interface FeedSeed {
   withSession(numbers: number[]): Promise<SeededMember[]>;
   seconds: number;
   friendships: number;
+  /** Follow rows, celebrities' followers included. */
+  follows: number;
+  /** The members followed by `celebrities.followers` each, by seed number 0, 1, … */
+  celebrities: string[];
+  timelines: TimelineSeed;
   /** The feed order the seeded posts occupy: log positions reserved for them. */
   feedSeqRange: [number, number];
 }
@@ -43,7 +66,10 @@ const timed = async <T>(what: string, work: () => Promise<T>): Promise<T> => {
  * (same columns, same constraints and indexes); what is missing is their events, so a rebuild
  * would drop them, and nothing the benchmark runs reads the log for them. Each post takes a log
  * position as its feed order, reserved from the events' identity, so posts published through
- * the API afterwards still sort above them as they would in production.
+ * the API afterwards still sort above them as they would in production. The home timelines are
+ * then filled for every member by the migration's own fill (the state the projection keeps:
+ * each member's newest `max_posts` listable posts, the floor under them), after emptying them,
+ * so seeding on top of an earlier seed leaves the timelines of the whole community.
  */
 export async function seedFeed(databaseUrl: string, size: FeedSeedSize): Promise<FeedSeed> {
   const started = performance.now();
@@ -81,6 +107,27 @@ export async function seedFeed(databaseUrl: string, size: FeedSeedSize): Promise
          from pairs p join m lo on lo.n = p.lo join m hi on hi.n = p.hi
          cross join lateral (values (lo.id, hi.id), (hi.id, lo.id)) d(a, b)`,
         [ids, size.members, Math.max(1, Math.round(size.friends / 2)), [...FRIEND_PERMISSIONS]],
+      );
+      return result.rowCount ?? 0;
+    });
+
+    const follows = await timed('follows', async () => {
+      const celebrities = size.celebrities ?? { count: 0, followers: 0 };
+      // Each member follows others at random; each celebrity is followed by distinct others.
+      const result = await client.query(
+        `with m as (select id, (ordinality - 1)::int as n from unnest($1::uuid[]) with ordinality id),
+         pairs as (
+           select i as follower, (i + 1 + floor(random() * ($2 - 1))::int) % $2 as followee
+           from generate_series(0, $2 - 1) i, generate_series(1, $3) k
+           union
+           select f.n, c.n from generate_series(0, $4 - 1) c(n)
+           cross join lateral (
+             select (c.n + 1 + k) % $2 as n
+             from generate_series(0, $2 - 2) k order by random() limit $5) f)
+         insert into follows (follower_id, followee_id, created_at)
+         select a.id, b.id, now() from pairs p join m a on a.n = p.follower join m b on b.n = p.followee
+         on conflict do nothing`,
+        [ids, size.members, size.follows ?? 0, celebrities.count, celebrities.followers],
       );
       return result.rowCount ?? 0;
     });
@@ -125,10 +172,55 @@ export async function seedFeed(databaseUrl: string, size: FeedSeedSize): Promise
       return [base, base + size.posts - 1] as [number, number];
     });
 
+    const timelines = await timed('home timelines', async () => {
+      const started = performance.now();
+      await client.query('truncate home_timelines, home_timeline_floors, timeline_pull_authors');
+      const kysely = new Kysely<unknown>({
+        dialect: new PostgresDialect({
+          pool: new pg.Pool({ connectionString: databaseUrl, max: 1 }),
+        }),
+      });
+      try {
+        await fillHomeTimelines(kysely);
+      } finally {
+        await kysely.destroy();
+      }
+      const { rows } = await client.query<{
+        entries: number;
+        floored: number;
+        pull: number;
+        max_posts: number;
+        fanout: number;
+      }>(
+        `select (select count(*) from home_timelines)::int as entries,
+           (select count(*) from home_timeline_floors)::int as floored,
+           (select count(*) from timeline_pull_authors)::int as pull,
+           s.max_posts, s.fanout_max_followers as fanout
+         from timeline_settings s`,
+      );
+      const r = rows[0]!;
+      return {
+        entries: r.entries,
+        floored: r.floored,
+        pullAuthors: r.pull,
+        maxPosts: r.max_posts,
+        fanoutMaxFollowers: r.fanout,
+        seconds: (performance.now() - started) / 1000,
+      };
+    });
+
     // As autovacuum would have left long-lived tables: statistics, and the visibility map that
-    // lets the feed's per-author scans read the index alone.
+    // lets the feed's scans read the indexes alone.
     await timed('vacuum analyze', async () => {
-      for (const table of ['users', 'friendships', 'posts', 'post_numbers']) {
+      for (const table of [
+        'users',
+        'friendships',
+        'follows',
+        'posts',
+        'post_numbers',
+        'home_timelines',
+        'home_timeline_floors',
+      ]) {
         await client.query(`vacuum (analyze) ${table}`);
       }
     });
@@ -161,6 +253,9 @@ export async function seedFeed(databaseUrl: string, size: FeedSeedSize): Promise
       withSession,
       seconds: (performance.now() - started) / 1000,
       friendships,
+      follows,
+      celebrities: ids.slice(0, size.celebrities?.count ?? 0),
+      timelines,
       feedSeqRange,
     };
   } finally {

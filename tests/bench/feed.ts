@@ -1,17 +1,21 @@
 import { createHash, randomInt } from 'node:crypto';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { FeedPage } from '../../shared/posts';
 import { FEED_PAGE } from '../../shared/posts';
 import { qb } from '../../server/db/statement';
-import { FEED_SLACK, feedQuery, postRows } from '../../server/domains/posts/posts-read';
+import { FEED_SLACK, timelineFeedQuery } from '../../server/domains/posts/home-feed-read';
+import { postRows } from '../../server/domains/posts/posts-read';
 import { cpuPercent, cpuSnapshot, type CpuPercent } from './cpu';
 import { seedFeed, type FeedSeed, type FeedSeedSize, type SeededMember } from './feed-seed';
-import { runLikeStorm, type StormSettings } from './feed-storm';
+import { runHotPost, type HotPostSettings } from './community-hot-post';
 import { HttpPool } from './http-pool';
 import { progress } from './members';
 import { fmt, row, type Row, type Section } from './report';
-import type { ServerProcess } from './server-process';
+import { freePort, startServer, type ServerProcess } from './server-process';
 import { summarize, type Summary } from './stats';
 
 /** The issue's targets for the `feed` scenario. */
@@ -28,7 +32,11 @@ export interface FeedBenchSettings {
   durationMs: number;
   /** Seconds per cell of the query comparison, at each concurrency. */
   sqlMs: number;
-  storm: StormSettings;
+  /** Only the hot post: no feed reading, no query comparison (for work on the like path). */
+  hotPostOnly: boolean;
+  /** Another checkout whose hot post runs first, on a server of its own (BENCH_HOT_POST_BASELINE). */
+  hotPostBaseline: string | undefined;
+  hotPost: HotPostSettings & { watchers: number; likers: number; others: number };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -37,7 +45,7 @@ const p50p99 = (s: Summary) => `${fmt.ms(s.p50)} / ${fmt.ms(s.p99)}`;
 const cpuText = (cpu: CpuPercent) =>
   [cpu.server, cpu.postgres, cpu.bench, cpu.other].map(pct).join(' / ');
 
-/** Distinct random seed numbers, in three disjoint sets: readers, watchers, likers. */
+/** Distinct random seed numbers, in disjoint sets of the given sizes (the last may be short). */
 function draw(count: number, sizes: number[]): number[][] {
   const all = Array.from({ length: count }, (_, i) => i);
   for (let i = all.length - 1; i > 0; i--) {
@@ -53,7 +61,7 @@ function draw(count: number, sizes: number[]): number[][] {
   return out;
 }
 
-interface ReaderResult {
+export interface ReaderResult {
   first: number[];
   next: number[];
   errors: number;
@@ -68,11 +76,12 @@ interface ReaderResult {
  * 20, then 5 more at a time. Each reader sends its next request `pauseMs` after the last
  * answered (0: at once, a closed loop). Latency counts only answers inside the window.
  */
-async function readFeeds(
+export async function readFeeds(
   server: ServerProcess,
   readers: SeededMember[],
-  settings: FeedBenchSettings,
+  settings: Pick<FeedBenchSettings, 'warmupMs' | 'durationMs' | 'nextPages'>,
   pauseMs: number,
+  feedPath = '/api/feed',
 ): Promise<ReaderResult> {
   const pool = new HttpPool('127.0.0.1', server.port, readers.length);
   const start = performance.now();
@@ -93,9 +102,12 @@ async function readFeeds(
   const page = async (reader: SeededMember, cursor: string | null, into: number[]) => {
     if (pauseMs > 0) await sleep(pauseMs);
     const limit = cursor ? FEED_PAGE.more : FEED_PAGE.default;
-    const path = `/api/feed?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const path = `${feedPath}?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
     const sentAt = performance.now();
-    const answer = await pool.request('GET', path, undefined, reader.cookie);
+    // A connection reset by an overloaded server is an error to count, not the end of the run.
+    const answer = await pool
+      .request('GET', path, undefined, reader.cookie)
+      .catch(() => ({ status: 0, body: '' }));
     const doneAt = performance.now();
     const inWindow = sentAt >= windowStart && doneAt <= end;
     if (answer.status !== 200) {
@@ -145,9 +157,9 @@ export const compiled = (query: { compile(): Query }): Query => {
 
 /** The feed's first page and a next page for a reader: `readFeed`'s first round of each. */
 const feedFirst = (viewer: string) =>
-  compiled(feedQuery(qb, viewer, FEED_PAGE.default + 1 + FEED_SLACK, null));
+  compiled(timelineFeedQuery(qb, viewer, FEED_PAGE.default + 1 + FEED_SLACK.timeline, null));
 const feedNext = (viewer: string, before: number) =>
-  compiled(feedQuery(qb, viewer, FEED_PAGE.more + 1 + FEED_SLACK, before));
+  compiled(timelineFeedQuery(qb, viewer, FEED_PAGE.more + 1 + FEED_SLACK.timeline, before));
 
 /**
  * The baseline: the same columns for the same viewer, from the same table, ordered by the same
@@ -221,9 +233,10 @@ export async function explain(client: pg.Client, query: Query): Promise<string> 
   return rows.map((r) => r['QUERY PLAN']).join('\n');
 }
 
-/** The plan reads posts, friendships and users through indexes only: no sequential scan. */
+/** The plan reads the timeline by its key, and nothing by a sequential scan. */
 const usesIndexes = (plan: string) =>
-  plan.includes('posts_author_feed') && !/Seq Scan on (posts|friendships|users)\b/.test(plan);
+  plan.includes('home_timelines_pkey') &&
+  !/Seq Scan on (posts|home_timelines|friendships|follows|users)\b/.test(plan);
 
 interface QueryComparison {
   rows: Row[];
@@ -258,11 +271,11 @@ async function compareQueries(
     const sampleCursor = cursors.get(sample.id) ?? Number.MAX_SAFE_INTEGER;
     const plans = [
       {
-        title: `feed, first page (limit ${FEED_PAGE.default + 1 + FEED_SLACK})`,
+        title: `feed, first page (limit ${FEED_PAGE.default + 1 + FEED_SLACK.timeline})`,
         plan: await explain(client, feedFirst(sample.id)),
       },
       {
-        title: `feed, next page (limit ${FEED_PAGE.more + 1 + FEED_SLACK}, below the first page)`,
+        title: `feed, next page (limit ${FEED_PAGE.more + 1 + FEED_SLACK.timeline}, below the first page)`,
         plan: await explain(client, feedNext(sample.id, sampleCursor)),
       },
     ];
@@ -335,6 +348,62 @@ async function compareQueries(
   }
 }
 
+/** Which seeded members play which part in the hot post: disjoint, at random. */
+function hotPostMembers(settings: FeedBenchSettings) {
+  const { size, hotPost: hot } = settings;
+  const [readerNumbers, watcherNumbers, likerNumbers, otherNumbers, rest] = draw(size.members, [
+    settings.readers,
+    hot.watchers,
+    hot.likers,
+    hot.others,
+    size.members,
+  ]);
+  return {
+    readers: readerNumbers!,
+    members: {
+      watchers: watcherNumbers!,
+      likers: likerNumbers!,
+      // The post's earlier likers: anyone but the storm's likers.
+      earlierLikers: [...rest!, ...readerNumbers!, ...watcherNumbers!, ...otherNumbers!].slice(
+        0,
+        hot.earlierLikes,
+      ),
+      others: otherNumbers!,
+    },
+  };
+}
+
+/**
+ * The hot post on another checkout of the product (main's code, say), on a server and an
+ * embedded Postgres of its own, seeded the same way, in this run: a before beside the after,
+ * measured minutes apart on the same machine. Its server is stopped before this run's goes on.
+ */
+async function baselineHotPost(root: string, settings: FeedBenchSettings): Promise<Section[]> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'agora-bench-baseline-'));
+  await chmod(dataDir, 0o755);
+  progress(`hot post baseline: starting the server of ${root}`);
+  const server = await startServer({
+    repoRoot: root,
+    dataDir,
+    databaseUrl: undefined,
+    embeddedPgPort: await freePort(),
+  });
+  try {
+    const seed = await seedFeed(server.databaseUrl, settings.size);
+    const { sections } = await runHotPost(server, seed, hotPostMembers(settings).members, {
+      ...settings.hotPost,
+      profileStatements: false,
+    });
+    return sections.map((section) => ({
+      ...section,
+      title: `Baseline (${root}): ${section.title}`,
+    }));
+  } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 export async function runFeedBench(
   server: ServerProcess,
   settings: FeedBenchSettings,
@@ -344,13 +413,17 @@ export async function runFeedBench(
     `feed: seeding ${size.members.toLocaleString('en-US')} members, ` +
       `${size.posts.toLocaleString('en-US')} posts, ${size.friends} friends each on average`,
   );
+  const baseline = settings.hotPostBaseline
+    ? await baselineHotPost(settings.hotPostBaseline, settings)
+    : [];
   const seed: FeedSeed = await seedFeed(server.databaseUrl, size);
-  const [readerNumbers, watcherNumbers, likerNumbers] = draw(size.members, [
-    settings.readers,
-    settings.storm.watchers,
-    settings.storm.likers,
-  ]);
-  const readers = await seed.withSession(readerNumbers!);
+  const parts = hotPostMembers(settings);
+  const hotPost = () => runHotPost(server, seed, parts.members, settings.hotPost);
+  if (settings.hotPostOnly) {
+    const own = await hotPost();
+    return { sections: [...baseline, ...own.sections], missed: own.missed };
+  }
+  const readers = await seed.withSession(parts.readers);
 
   const runs = [];
   for (const pauseMs of [0, settings.pauseMs]) {
@@ -365,7 +438,7 @@ export async function runFeedBench(
   }
 
   const comparison = await compareQueries(server, readers, settings);
-  const storm = await runLikeStorm(server, seed, watcherNumbers!, likerNumbers!, settings.storm);
+  const storm = await hotPost();
 
   const within = (s: Summary) => ({
     text: `p99 ≤ ${FEED_TARGETS.pageP99Ms} ms`,
@@ -418,7 +491,7 @@ export async function runFeedBench(
       ];
     }),
     row(
-      'feed plans use indexes (posts_author_feed, no sequential scan)',
+      'feed plans use indexes (home_timelines_pkey, no sequential scan)',
       comparison.plansUseIndexes ? 1 : 0,
       comparison.plansUseIndexes ? 'yes' : 'no',
       { text: 'yes', met: comparison.plansUseIndexes },
@@ -452,10 +525,12 @@ export async function runFeedBench(
       title: `${title}: query plans (EXPLAIN ANALYZE, BUFFERS)`,
       notes: comparison.plans.map((p) => `${p.title}:\n\n${p.plan}`),
     },
+    ...baseline,
     ...storm.sections,
   ];
-  const missed = [...feedRows, ...storm.sections.flatMap((s) => s.rows ?? [])]
-    .filter((r) => r.result === 'FAIL')
-    .map((r) => r.metric);
+  const missed = [
+    ...feedRows.filter((r) => r.result === 'FAIL').map((r) => r.metric),
+    ...storm.missed,
+  ];
   return { sections, missed };
 }

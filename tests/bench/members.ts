@@ -40,6 +40,20 @@ export interface Member {
   latest: Badges | null;
 }
 
+/** A member with a session, as the socket helpers hold one, before any socket or push. */
+export function asMember(signedIn: { id: string; cookie: string }, index: number): Member {
+  return {
+    index,
+    id: signedIn.id,
+    cookie: signedIn.cookie,
+    socket: null,
+    attempt: 0,
+    socketLog: [],
+    staleDeliveries: 0,
+    pushes: { versions: [], receivedAt: [], values: [], socketIds: [] },
+    latest: null,
+  };
+}
 export function progress(message: string): void {
   process.stderr.write(`[bench] ${message}\n`);
 }
@@ -78,17 +92,7 @@ async function signUp(baseUrl: string, runId: string, index: number): Promise<Me
         .find((c) => c.startsWith(`${SESSION_COOKIE}=`));
       if (!cookie) throw new Error(`sign-up of ${name} set no session cookie`);
       const { id } = JSON.parse(text) as { id: string };
-      return {
-        index,
-        id,
-        cookie,
-        socket: null,
-        attempt: 0,
-        socketLog: [],
-        staleDeliveries: 0,
-        pushes: { versions: [], receivedAt: [], values: [], socketIds: [] },
-        latest: null,
-      };
+      return asMember({ id, cookie }, index);
     }
     // Registrations serialize on a lock; a transient 5xx under that contention is worth a retry.
     if (res.status < 500 || attempt >= 3) {

@@ -206,3 +206,13 @@ export function buildRows(m: Measurements): Row[] {
     row('server log lines at warn or above', m.serverWarnings, fmt.int(m.serverWarnings)),
   ];
 }
+
+/** Percent of one core each party used; "other" is everyone else on the machine. */
+export const cpuRow = (metric: string, cpu: CpuPercent) =>
+  row(
+    metric,
+    cpu.server,
+    [cpu.server, cpu.postgres, cpu.bench, cpu.other]
+      .map((n) => (Number.isFinite(n) ? `${Math.max(0, n).toFixed(0)}%` : 'n/a'))
+      .join(' / '),
+  );

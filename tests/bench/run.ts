@@ -12,7 +12,7 @@
  *   BENCH_OUT              also write the table as JSON to this path
  *   BENCH_SERVER_NODE_ARGS extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"
  *   BENCH_SCENARIOS        which to run, comma-separated: badges, messaging, roundtrips, backup, files,
- *                          feed, content (all)
+ *                          feed, content, community (all but community and search)
  *   BENCH_MESSAGING_MEMBERS members in the messaging scenario, two per conversation (500)
  *   BENCH_MESSAGING_RATE   combined messages/s (300)
  *   BENCH_MESSAGING_RUNS   steady runs of the messaging scenario, one row each (5)
@@ -33,8 +33,20 @@
  *   BENCH_STORM_RATE       likes/s in the like storm (500)
  *   BENCH_STORM_SECONDS    length of the like storm (10; 3 quick)
  *   BENCH_STORM_WATCHERS   sockets watching the liked post (1000)
+ *   BENCH_HOT_EARLIER_LIKES likes the hot post gets through the API before the storm (5000)
+ *   BENCH_HOT_OTHERS       other members reading their feeds and messaging during the storm (20)
+ *   BENCH_HOT_OTHERS_RATE  their feed pages/s and messages/s, each (10)
+ *   BENCH_FEED_HOT_POST_ONLY 1: of the feed scenario, only the hot post (seeded as usual)
+ *   BENCH_HOT_POST_BASELINE another checkout (with its node_modules) whose hot post runs first in
+ *                          the same run, on a server and Postgres of its own: a before beside the after
  *   BENCH_CONTENT_POSTS    posts seeded for the content scenario (50000, among 2,000 members);
  *                          one member's own are then topped up to 5,000 for the export
+ *   BENCH_COMMUNITY_MEMBERS, _POSTS, _FRIENDS, _FOLLOWS   the community scenario's size (10000,
+ *                          500000, 100, 20); BENCH_COMMUNITY_CELEBRITIES (20) members with
+ *                          BENCH_COMMUNITY_CELEBRITY_FOLLOWERS (5000) followers each
+ *   BENCH_COMMUNITY_STEP_SECONDS  length of each step of offered feed rate (5)
+ *   BENCH_COMMUNITY_READERS       the paced feed run's readers (50), BENCH_COMMUNITY_PAUSE_MS (500)
+ *   BENCH_COMMUNITY_CELEBRITY_POSTS  posts the celebrity publishes (3)
  *   BENCH_SEARCH_POSTS     posts seeded for the search scenario (500000, among 10,000 members
  *                          with 100 friends each); `search` runs only when named
  *
@@ -64,6 +76,7 @@ import {
   tripsBetween,
 } from './command-stats';
 import { badgeCommands, COMMAND_NAME } from './commands';
+import { runCommunityBench } from './community';
 import { runCommunitySearchBench } from './community-search';
 import { seedFeed } from './feed-seed';
 import { seedSearchWords } from './search-seed';
@@ -98,6 +111,16 @@ function numberEnv(name: string, fallback: number): number {
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
   return value;
 }
+
+const searchSettings = {
+  size: {
+    members: 10_000,
+    posts: Math.round(numberEnv('BENCH_SEARCH_POSTS', 500_000)),
+    friends: 100,
+  },
+  words: { vocabulary: 5000, wordsPerPost: 30 },
+  run: { readers: 16, warmupMs: 1000, durationMs: 5000 },
+};
 
 const settings = {
   members: Math.round(numberEnv('BENCH_MEMBERS', 1000)),
@@ -153,6 +176,7 @@ const settings = {
     rounds: 2,
   },
   feed: feedSettings(),
+  community: communitySettings(),
   content: {
     size: {
       members: 2000,
@@ -169,16 +193,6 @@ const settings = {
   },
 };
 
-const searchSettings = {
-  size: {
-    members: 10_000,
-    posts: Math.round(numberEnv('BENCH_SEARCH_POSTS', 500_000)),
-    friends: 100,
-  },
-  words: { vocabulary: 5000, wordsPerPost: 30 },
-  run: { readers: 16, warmupMs: 1000, durationMs: 5000 },
-};
-
 function feedSettings() {
   const quick = process.env.BENCH_FEED_QUICK === '1';
   const members = Math.round(numberEnv('BENCH_FEED_MEMBERS', 10_000));
@@ -186,8 +200,13 @@ function feedSettings() {
   const rate = numberEnv('BENCH_STORM_RATE', 500);
   const durationMs = numberEnv('BENCH_STORM_SECONDS', quick ? 3 : 10) * 1000;
   const watchers = Math.round(numberEnv('BENCH_STORM_WATCHERS', 1000));
-  // Every like is by a member who has not liked yet; readers, watchers and likers are distinct.
-  const likers = Math.min(Math.round((rate * durationMs) / 1000), members - readers - watchers);
+  const others = 2 * Math.round(numberEnv('BENCH_HOT_OTHERS', 20) / 2);
+  // Every like is by a member who has not liked yet; readers, watchers, likers and the others
+  // are distinct; the earlier likers are anyone but the likers.
+  const likers = Math.min(
+    Math.round((rate * durationMs) / 1000),
+    members - readers - watchers - others,
+  );
   return {
     size: {
       members,
@@ -200,16 +219,70 @@ function feedSettings() {
     warmupMs: 2000,
     durationMs: numberEnv('BENCH_FEED_SECONDS', quick ? 5 : 15) * 1000,
     sqlMs: quick ? 2000 : 4000,
-    storm: {
+    hotPostOnly: process.env.BENCH_FEED_HOT_POST_ONLY === '1',
+    hotPostBaseline: process.env.BENCH_HOT_POST_BASELINE || undefined,
+    hotPost: {
       rate,
       durationMs,
       watchers,
       likers,
+      others,
+      earlierLikes: Math.min(
+        Math.round(numberEnv('BENCH_HOT_EARLIER_LIKES', 5000)),
+        members - likers,
+      ),
+      earlierConcurrency: 32,
+      othersRate: numberEnv('BENCH_HOT_OTHERS_RATE', 10),
+      profileStatements: true,
       connections: 64,
       socketConcurrency: 50,
       graceMs: 10_000,
       drainMs: 15_000,
     },
+  };
+}
+
+function communitySettings() {
+  const celebrities = Math.round(numberEnv('BENCH_COMMUNITY_CELEBRITIES', 20));
+  return {
+    repoRoot,
+    size: {
+      members: Math.round(numberEnv('BENCH_COMMUNITY_MEMBERS', 10_000)),
+      posts: Math.round(numberEnv('BENCH_COMMUNITY_POSTS', 500_000)),
+      friends: Math.round(numberEnv('BENCH_COMMUNITY_FRIENDS', 100)),
+      follows: Math.round(numberEnv('BENCH_COMMUNITY_FOLLOWS', 20)),
+      celebrities: {
+        count: celebrities,
+        followers: Math.round(numberEnv('BENCH_COMMUNITY_CELEBRITY_FOLLOWERS', 5000)),
+      },
+    },
+    feed: {
+      members: 1000,
+      nextPages: 4,
+      stepMs: numberEnv('BENCH_COMMUNITY_STEP_SECONDS', 5) * 1000,
+      startRate: 50,
+      maxRate: 5000,
+      refineSteps: 3,
+      connections: 128,
+      readers: Math.round(numberEnv('BENCH_COMMUNITY_READERS', 50)),
+      pauseMs: Math.round(numberEnv('BENCH_COMMUNITY_PAUSE_MS', 500)),
+      warmupMs: 2000,
+      durationMs: 15_000,
+    },
+    celebrity: {
+      posts: Math.round(numberEnv('BENCH_COMMUNITY_CELEBRITY_POSTS', 3)),
+      betweenMs: 2000,
+      socketConcurrency: 50,
+      graceMs: 10_000,
+      largestFanout: 10_000,
+    },
+    // The feed scenario's hot post (BENCH_STORM_*, BENCH_HOT_*), on the community.
+    hotPost: feedSettings().hotPost,
+    search: { words: searchSettings.words, run: searchSettings.run },
+    parts: (process.env.BENCH_COMMUNITY_PARTS ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
   };
 }
 
@@ -482,6 +555,11 @@ async function main(): Promise<number> {
     }
     if (settings.scenarios.has('feed')) {
       const result = await runFeedBench(running, settings.feed);
+      tables.push(...result.sections);
+      missed.push(...result.missed);
+    }
+    if (settings.scenarios.has('community')) {
+      const result = await runCommunityBench(running, settings.community);
       tables.push(...result.sections);
       missed.push(...result.missed);
     }

@@ -142,6 +142,38 @@ test('a refused save shows the failure and the field in error', async ({ browser
   await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
 });
 
+test('a save from a page that missed a change elsewhere is refused, and Reload takes the change', async ({
+  browser,
+  baseURL,
+}) => {
+  const ana = await signedInContext(browser, baseURL!);
+  const page = ana.page;
+  await page.goto('/business-account');
+  await openTab(page, 'Profile');
+  await page.getByLabel('Business Name *').fill('Acme');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Business data saved successfully!')).toBeVisible();
+
+  // Another tab saves: the account as GET answers it goes back with a new name.
+  const read = await page.request.get('/api/business-account');
+  const saved = await page.request.put('/api/business-account', {
+    data: { ...(await read.json()), name: 'Acme Elsewhere' },
+  });
+  expect(saved.status()).toBe(200);
+
+  await page.getByLabel('Business Name *').fill('Acme Here');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(
+    page.getByText('Your business account was changed elsewhere since you opened it.', {
+      exact: false,
+    }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByLabel('Business Name *')).toHaveValue('Acme Elsewhere');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Business data saved successfully!')).toBeVisible();
+});
+
 test('creating an organization shows the success screen and lists it', async ({
   browser,
   baseURL,

@@ -203,6 +203,70 @@ describe('PUT /business-account', () => {
     expect(missingName.body.error.fields.name).toBe(businessMessages.nameRequired);
   });
 
+  it('takes back the account as GET answers it: exists, version and updatedAt are read-only and ignored', async () => {
+    const [ana] = await signUpMembers(stack.server, 1);
+    // A member without an account: the empty account GET answers is a save like any other.
+    const empty = (await api(ana).get('/business-account').expect(200)).body as BusinessAccount;
+    const first = await api(ana)
+      .put('/business-account', { ...empty, name: 'Acme Bakery' })
+      .expect(200);
+    expect(first.body).toMatchObject({ exists: true, version: 1, name: 'Acme Bakery' });
+
+    const read = (await api(ana).get('/business-account').expect(200)).body as BusinessAccount;
+    const again = await api(ana)
+      .put('/business-account', {
+        ...read,
+        exists: false,
+        updatedAt: '2000-01-01T00:00:00.000Z',
+        description: 'Fresh bread',
+      })
+      .expect(200);
+    expect(again.body).toMatchObject({ exists: true, version: 2, description: 'Fresh bread' });
+    expect(again.body.updatedAt).not.toBe('2000-01-01T00:00:00.000Z');
+    const [saved] = await db()
+      .selectFrom('events')
+      .select('data')
+      .where('stream_id', '=', `business-${ana.id}`)
+      .orderBy('stream_version', 'desc')
+      .execute();
+    expect(Object.keys((saved!.data as { account: object }).account)).not.toContain('version');
+  });
+
+  it('refuses a save made from a version that has moved on: 409 with the current version, nothing written', async () => {
+    const [ana] = await signUpMembers(stack.server, 1);
+    // Two tabs read the account, version 0; the first saves.
+    const read = (await api(ana).get('/business-account').expect(200)).body as BusinessAccount;
+    await api(ana)
+      .put('/business-account', { ...read, name: 'From the first tab' })
+      .expect(200);
+
+    const before = await written();
+    const stale = await api(ana)
+      .put('/business-account', {
+        ...read,
+        name: 'From the second tab',
+        logo: dataUrl(await png(300, 300)),
+      })
+      .expect(409);
+    expect(stale.body.error).toEqual({
+      code: 'version-conflict',
+      message: businessMessages.changedElsewhere,
+      currentVersion: 1,
+    });
+    expect(await written()).toEqual(before);
+    expect((await api(ana).get('/business-account').expect(200)).body.name).toBe(
+      'From the first tab',
+    );
+
+    // Saved again from the version now read, it goes through; a client that sends no version
+    // saves over whatever is there, as before.
+    await api(ana)
+      .put('/business-account', { ...read, name: 'From the second tab', version: 1 })
+      .expect(200);
+    await api(ana).put('/business-account', { name: 'Without a version' }).expect(200);
+    await api(ana).put('/business-account', { name: 'Bad version', version: -1 }).expect(400);
+  });
+
   it('accepts a closed day whatever its times, and the founded years at both ends', async () => {
     const [ana] = await signUpMembers(stack.server, 1);
     const hours = {

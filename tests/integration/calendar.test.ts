@@ -107,6 +107,14 @@ describe('the seeded events', () => {
       avatar: null,
     });
   });
+
+  it('say nobody may manage them: canManage is false, never null, for an event without organizer', async () => {
+    const member = await signUp(stack.server);
+    const seeded = (await list(member)).filter((e) => seededEvents.some((s) => s.id === e.id));
+    expect(seeded.map((e) => e.canManage)).toEqual([false, false, false]);
+    const one = await as(stack.server, member).get(`/events/${seeded[0]!.id}`).expect(200);
+    expect(one.body.canManage).toBe(false);
+  });
 });
 
 describe('POST /events', () => {

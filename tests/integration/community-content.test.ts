@@ -239,6 +239,29 @@ describe('discussions', () => {
       .expect(404);
   });
 
+  it('counts what is inside a restricted community only for those who may read it', async () => {
+    const { communityId, member, outsider } = await scene('restricted');
+    await start(member, communityId);
+    await postIn(member, communityId);
+    const statsOf = async (viewer: TestMember) =>
+      (
+        (await api(viewer).get(`/communities/${communityId}`).expect(200)).body as {
+          stats: { members: number; discussions: number; posts: number; events: number };
+        }
+      ).stats;
+    expect(await statsOf(member)).toMatchObject({ members: 3, discussions: 1, posts: 1 });
+    // Its size is the card's to say; what is inside is the members'.
+    expect(await statsOf(outsider)).toMatchObject({
+      members: 3,
+      discussions: 0,
+      posts: 0,
+      events: 0,
+    });
+    const { communities } = (await api(outsider).get('/communities?scope=discover').expect(200))
+      .body as { communities: { id: string; stats: { discussions: number } }[] };
+    expect(communities.find((c) => c.id === communityId)?.stats.discussions).toBe(0);
+  });
+
   it('lets the author or a manager delete, taking the replies and the counts', async () => {
     const { communityId, admin, member, moderator } = await scene();
     const mine = await start(member, communityId);

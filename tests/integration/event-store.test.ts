@@ -146,11 +146,19 @@ describe('reading the log in commit-safe order', () => {
       .transaction()
       .execute((trx) => append(trx, `user-${userB}`, 0, [userRegistered({ userId: userB })]));
 
-    const whileSlowOpen = await readCommittedAfter(database.db, head, 100);
-    expect(whileSlowOpen).toEqual({ events: [], heldBack: true });
-
-    releaseSlow();
-    await slow;
+    // Released however the checks end: left open, the transaction would hold back every later
+    // test file's reads on this Postgres server (its xmin is the server's).
+    try {
+      const whileSlowOpen = await readCommittedAfter(database.db, head, 100);
+      expect(whileSlowOpen).toMatchObject({ events: [], heldBack: true, complete: true });
+      // The fast one's event is committed: told to the caches as waiting, never pushed yet.
+      expect(whileSlowOpen.waiting.map((e) => (e.data as { userId: string }).userId)).toEqual([
+        userB,
+      ]);
+    } finally {
+      releaseSlow();
+      await slow;
+    }
     const afterBoth = await readCommittedAfter(database.db, head, 100);
     expect(afterBoth.heldBack).toBe(false);
     expect(afterBoth.events.map((e) => (e.data as { userId: string }).userId)).toEqual([

@@ -6,7 +6,6 @@ import type { Conversation, Message } from '../../shared/social';
 import { hashToken, randomToken } from '../../server/domains/auth/tokens';
 import { eventually } from '../support/eventually';
 import { registerDirectly } from '../support/factories';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import {
   api,
   apiExpect,
@@ -14,7 +13,7 @@ import {
   NodeProcess,
   sameBadges,
   signUpMember,
-  stopAllNodes,
+  useNodesDatabase,
   type Member,
 } from './fault-tolerance-support';
 
@@ -26,15 +25,7 @@ const MEMBERS = 200;
 const CHATTING = 40;
 const ROUNDS = ['kill -9 and restart', 'network drop', 'graceful restart (SIGTERM)'] as const;
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await stopAllNodes();
-  await database.drop();
-});
+const database = useNodesDatabase();
 
 /** `fn` over `items`, at most `width` at a time. */
 async function inParallel<T>(items: T[], width: number, fn: (item: T) => Promise<unknown>) {
@@ -54,10 +45,10 @@ async function inParallel<T>(items: T[], width: number, fn: (item: T) => Promise
  * 200 sign-ups through the API would spend most of the test hashing passwords.
  */
 async function membersWithSessions(count: number): Promise<Member[]> {
-  const ids = await registerDirectly(database.db, count, 'reconnect');
+  const ids = await registerDirectly(database().db, count, 'reconnect');
   const members = ids.map((id) => ({ id, username: id, token: randomToken() }));
-  await database.db
-    .insertInto('sessions')
+  await database()
+    .db.insertInto('sessions')
     .values(
       members.map(({ id, token }) => ({
         id: randomUUID(),
@@ -75,10 +66,19 @@ async function membersWithSessions(count: number): Promise<Member[]> {
   }));
 }
 
+/** A request that failed on its connection (closed or reset under it), not with an answer. */
+function connectionClosed(error: unknown): boolean {
+  const code = (error as { cause?: { code?: string } }).cause?.code;
+  return (
+    error instanceof TypeError &&
+    (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE')
+  );
+}
+
 /** Every member's badges as the read model holds them now, in one query. */
 async function badgesInDatabase(ids: string[]): Promise<Map<string, Badges>> {
-  const rows = await database.db
-    .selectFrom('badges')
+  const rows = await database()
+    .db.selectFrom('badges')
     .selectAll()
     .where('user_id', 'in', ids)
     .execute();
@@ -98,8 +98,8 @@ async function badgesInDatabase(ids: string[]): Promise<Map<string, Badges>> {
 it('200 sockets reconnecting at once, three rounds: every member ends with the badges the server has', async () => {
   // Sockets live on `live`, which each round takes away; commands go through `commands`, which
   // stays up, so badges keep changing while the sockets are gone and as they come back.
-  let live = await NodeProcess.start(database.url);
-  const commands = await NodeProcess.start(database.url);
+  let live = await NodeProcess.start(database().url);
+  const commands = await NodeProcess.start(database().url);
   const port = live.port;
 
   const sender = await signUpMember(commands.url, 'sender');
@@ -161,7 +161,12 @@ it('200 sockets reconnecting at once, three rounds: every member ends with the b
       while (!stopped) {
         await pick(commandsOnRandomMembers)().then(
           () => (done += 1),
-          (error: unknown) => errors.push(String(error)),
+          (error: unknown) => {
+            // `commands` stays up: a connection of the client's pool that it closed as idle just
+            // as the lane reused it is the client's race, not an answer. Badges are compared with
+            // the server's own at the end, so a command it may have taken changes nothing here.
+            if (!connectionClosed(error)) errors.push(String(error));
+          },
         );
       }
     };
@@ -198,7 +203,7 @@ it('200 sockets reconnecting at once, three rounds: every member ends with the b
       for (const client of clients) client.socket!.io.engine.close();
     } else {
       await live.kill(disruption === 'kill -9 and restart' ? 'SIGKILL' : 'SIGTERM');
-      live = await NodeProcess.start(database.url, { port });
+      live = await NodeProcess.start(database().url, { port });
     }
     // All of them come back (retrying at the same moments) and load a snapshot.
     const back = await eventually(

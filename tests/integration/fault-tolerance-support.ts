@@ -5,6 +5,8 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import { badgesSchema, type Badges } from '../../shared/badges';
 import { SOCKET_EVENTS } from '../../shared/realtime';
 import { sessionCookie, TEST_PASSWORD } from '../support/factories';
+import { checkRemoteAnswer, watchRemoteServer } from '../support/response-checks';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 /**
  * What the fault-tolerance tests share: real server processes (`node --import tsx
@@ -108,7 +110,10 @@ export class NodeProcess {
         (res) => res.status === 200,
         () => false,
       );
-      if (ready) return node;
+      if (ready) {
+        await watchRemoteServer(node.url);
+        return node;
+      }
       await sleep(100);
     }
   }
@@ -125,6 +130,22 @@ export async function stopAllNodes(): Promise<void> {
   await Promise.all([...started].map((node) => node.kill('SIGKILL')));
 }
 
+/**
+ * The file's own database for the server processes its tests start: made before the file's
+ * tests; after them every process they left is killed and the database dropped.
+ */
+export function useNodesDatabase(): () => TestDatabase {
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await stopAllNodes();
+    await database?.drop();
+  });
+  return () => database!;
+}
+
 export interface Member {
   id: string;
   username: string;
@@ -136,7 +157,20 @@ export interface Answer<T> {
   body: T;
 }
 
-/** A request as `member` to `/api{path}` on the process at `url`; a dead process throws. */
+/** An answer as the API document's check reads it. */
+const answerOf = (method: string, path: string, res: Response, text: string) => ({
+  method,
+  path: path.split('?')[0]!,
+  status: res.status,
+  contentType: res.headers.get('content-type') ?? undefined,
+  hasBody: text.length > 0,
+  text,
+});
+
+/**
+ * A request as `member` to `/api{path}` on the process at `url`; a dead process throws. The answer
+ * is checked against the API document (a test fails on one it does not describe).
+ */
 export async function api<T = unknown>(
   url: string,
   member: Member | null,
@@ -153,6 +187,7 @@ export async function api<T = unknown>(
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
+  checkRemoteAnswer(url, answerOf(method, `/api${apiPath}`, res, text));
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
 }
 
@@ -180,8 +215,10 @@ export async function signUpMember(url: string, prefix = 'ft'): Promise<Member> 
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, email: `${username}@example.com`, password: TEST_PASSWORD }),
   });
-  if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
-  const { id } = (await res.json()) as { id: string };
+  const text = await res.text();
+  checkRemoteAnswer(url, answerOf('POST', '/api/auth/sign-up', res, text));
+  if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${text}`);
+  const { id } = JSON.parse(text) as { id: string };
   return { id, username, cookie: sessionCookie(res.headers.getSetCookie()) };
 }
 

@@ -2,7 +2,6 @@ import { jest } from '@jest/globals';
 import type { Badges } from '../../shared/badges';
 import type { Conversation, Message } from '../../shared/social';
 import { eventually } from '../support/eventually';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import {
   api,
   apiExpect,
@@ -11,22 +10,14 @@ import {
   NodeProcess,
   sameBadges,
   signUpMember,
-  stopAllNodes,
+  useNodesDatabase,
   type Member,
 } from './fault-tolerance-support';
 
 // Real processes start (tsx compiles the server) several times per test.
 jest.setTimeout(120_000);
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await stopAllNodes();
-  await database.drop();
-});
+const database = useNodesDatabase();
 
 async function startConversation(url: string, from: Member, to: Member): Promise<string> {
   const res = await api<Conversation>(url, from, 'POST', '/conversations', {
@@ -69,7 +60,7 @@ describe('kill -9 during a stream of sends', () => {
     // The process is killed as the acknowledgements reach these counts, then started again.
     const KILL_AT = [50, 110, 170];
 
-    let node = await NodeProcess.start(database.url);
+    let node = await NodeProcess.start(database().url);
     const a = await signUpMember(node.url);
     const b = await signUpMember(node.url);
     const conversationId = await startConversation(node.url, a, b);
@@ -119,7 +110,7 @@ describe('kill -9 during a stream of sends', () => {
         }
       };
       await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-      if (killAt !== undefined) node = await NodeProcess.start(database.url);
+      if (killAt !== undefined) node = await NodeProcess.start(database().url);
     }
 
     // Nothing was refused: a refusal would hide a send the test means to count.
@@ -128,8 +119,8 @@ describe('kill -9 during a stream of sends', () => {
     expect(outcomes.size).toBe(PLANNED);
     expect(inFlightAtKill).toHaveLength(KILL_AT.length);
 
-    const stored = await database.db
-      .selectFrom('messages')
+    const stored = await database()
+      .db.selectFrom('messages')
       .select(['id', 'seq', 'sender_id', 'content'])
       .where('conversation_id', '=', conversationId)
       .orderBy('seq')
@@ -163,8 +154,8 @@ describe('kill -9 during a stream of sends', () => {
 
     // The log holds one MessageSent per stored message, and the read models agree with it: each
     // member's unread badge counts the other's messages (projections commit with the append).
-    const logged = await database.db
-      .selectFrom('events')
+    const logged = await database()
+      .db.selectFrom('events')
       .select((eb) => eb.ref('data', '->>').key('messageId').as('messageId'))
       .where('stream_id', '=', `conversation-${conversationId}`)
       .where('type', '=', 'MessageSent')
@@ -186,8 +177,8 @@ describe('two server processes on one database', () => {
   const PUSH_MS = 10_000;
 
   it('pushes across processes, and members moved off a killed process keep correct badges', async () => {
-    const a = await NodeProcess.start(database.url);
-    const b = await NodeProcess.start(database.url);
+    const a = await NodeProcess.start(database().url);
+    const b = await NodeProcess.start(database().url);
     const [p, q, r, s] = [
       await signUpMember(a.url),
       await signUpMember(a.url),
@@ -245,7 +236,7 @@ describe('two server processes on one database', () => {
     await within(pushed, PUSH_MS, "s's message from q (moved to B)");
 
     // A new process in A's place: its commands reach the members now on B.
-    const a2 = await NodeProcess.start(database.url);
+    const a2 = await NodeProcess.start(database().url);
     pushed = client(p).nextPush((v) => v.messages === 1);
     await sendMessage(a2.url, r, pr, 'from the new A');
     await within(pushed, PUSH_MS, "p's message from r, sent on the new A");

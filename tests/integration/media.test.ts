@@ -255,11 +255,15 @@ describe('who reads a file', () => {
       { fields: { isPublic: 'true' } },
     );
     await cdn(`/cdn/${file.key}`, ben).expect(200);
-    await db()
-      .insertInto('blocks')
-      .values({ user_id: ana.id, blocked_user_id: ben.id, created_at: new Date() })
-      .execute();
+    // Through the commands, as members block: the server keeps rows and blocks per process and
+    // drops them on the events.
+    await as(stack.server, ana).post('/friends/blocks', { userId: ben.id }).expect(201);
     await cdn(`/cdn/${file.key}`, ben).expect(404);
+    await as(stack.server, ana).delete(`/friends/blocks/${ben.id}`).expect(204);
+    await cdn(`/cdn/${file.key}`, ben).expect(200);
+    await as(stack.server, ben).post('/friends/blocks', { userId: ana.id }).expect(201);
+    await cdn(`/cdn/${file.key}`, ben).expect(404);
+    await cdn(`/cdn/${file.key}`, ana).expect(200);
   });
 
   it('answers 304 to a known ETag and byte ranges with 206', async () => {

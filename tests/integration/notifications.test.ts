@@ -233,14 +233,18 @@ describe('pagination', () => {
     const reader = await member('reader');
     // Seeded rows: several share a timestamp, others differ by microseconds only.
     await sql`
-      insert into notifications (id, user_id, type, group_key, source_key, message, actor_ids,
-        actor_count, action_url, action_data, read, created_at, updated_at)
-      select gen_random_uuid(), ${reader.id}::uuid, 'friend_request_received',
-        'friend_request_received', 'seeded ' || i, null, array[${reader.id}::uuid], 1,
-        '/friends?tab=requests', '{}'::jsonb, true,
-        timestamptz '2026-01-01 00:00:00' + (i / 4) * interval '1 microsecond',
-        timestamptz '2026-01-01 00:00:00' + (i / 4) * interval '1 microsecond'
-      from generate_series(1, 45) as i`.execute(db());
+      with seeded as (
+        insert into notifications (id, user_id, type, group_key, source_key, message,
+          actor_count, action_url, action_data, read, created_at, updated_at)
+        select gen_random_uuid(), ${reader.id}::uuid, 'friend_request_received',
+          'friend_request_received', 'seeded ' || i, null, 1,
+          '/friends?tab=requests', '{}'::jsonb, true,
+          timestamptz '2026-01-01 00:00:00' + (i / 4) * interval '1 microsecond',
+          timestamptz '2026-01-01 00:00:00' + (i / 4) * interval '1 microsecond'
+        from generate_series(1, 45) as i
+        returning id)
+      insert into notification_actors (notification_id, actor_id, position)
+      select id, ${reader.id}::uuid, 1 from seeded`.execute(db());
 
     const seen: Notification[] = [];
     let cursor: string | undefined;
@@ -275,14 +279,18 @@ describe('pruning', () => {
   it(`keeps the newest ${MAX_NOTIFICATIONS_PER_MEMBER} notifications of a member`, async () => {
     const [busy, sender] = await Promise.all([member('busy'), member('sender')]);
     await sql`
-      insert into notifications (id, user_id, type, group_key, source_key, message, actor_ids,
-        actor_count, action_url, action_data, read, created_at, updated_at)
-      select gen_random_uuid(), ${busy.id}::uuid, 'friend_request_received',
-        'friend_request_received', 'seeded ' || i, null, array[${sender.id}::uuid], 1,
-        '/friends?tab=requests', '{}'::jsonb, true,
-        timestamptz '2026-01-01' + i * interval '1 second',
-        timestamptz '2026-01-01' + i * interval '1 second'
-      from generate_series(1, ${MAX_NOTIFICATIONS_PER_MEMBER}) as i`.execute(db());
+      with seeded as (
+        insert into notifications (id, user_id, type, group_key, source_key, message,
+          actor_count, action_url, action_data, read, created_at, updated_at)
+        select gen_random_uuid(), ${busy.id}::uuid, 'friend_request_received',
+          'friend_request_received', 'seeded ' || i, null, 1,
+          '/friends?tab=requests', '{}'::jsonb, true,
+          timestamptz '2026-01-01' + i * interval '1 second',
+          timestamptz '2026-01-01' + i * interval '1 second'
+        from generate_series(1, ${MAX_NOTIFICATIONS_PER_MEMBER}) as i
+        returning id)
+      insert into notification_actors (notification_id, actor_id, position)
+      select id, ${sender.id}::uuid, 1 from seeded`.execute(db());
 
     await sendRequest(db(), sender.id, busy.id);
 

@@ -108,6 +108,28 @@ describe('POST /onboarding/start', () => {
     ]);
   });
 
+  it("takes the spec's documented body (userId, progress, userData): the account is a regular one", async () => {
+    const newcomer = await signUp(stack.server);
+    const now = new Date().toISOString();
+    const res = await api(newcomer)
+      .post('/onboarding/start', {
+        userId: newcomer.id,
+        progress: {
+          userId: newcomer.id,
+          currentStep: 1,
+          totalSteps: 5,
+          completionPercentage: 0,
+          completedSteps: [],
+          skippedSteps: [],
+          startedAt: now,
+          lastUpdated: now,
+        },
+        userData,
+      })
+      .expect(200);
+    expect(res.body).toMatchObject({ userId: newcomer.id, accountType: 'regular', currentStep: 1 });
+  });
+
   it('opens an Owner Account to an owner and stores the owner setup', async () => {
     const res = await start(owner, {
       accountType: 'owner',

@@ -6,6 +6,7 @@ import {
   type Post,
   type PostCountsPayload,
   type PostNewPayload,
+  type SavedStatePayload,
   type SharedComment,
   type SharedPost,
   type WatchPostsAck,
@@ -329,6 +330,63 @@ describe('new posts', () => {
       .patch(`/posts/${draft.id}`, { content: 'Now ready', status: 'published' })
       .expect(200);
     expect((await later).postId).toBe(draft.id);
+  });
+});
+
+describe('saved posts across a member’s tabs', () => {
+  const savedPushes = (client: Client) =>
+    client.received.filter(({ event }) => event === POSTS_SOCKET_EVENTS.saved);
+  const saveState = (client: Client, postId: string, savedByMe: boolean) =>
+    waitForEvent<SavedStatePayload>(
+      client.socket,
+      POSTS_SOCKET_EVENTS.saved,
+      (p) => p.postId === postId && p.savedByMe === savedByMe,
+    );
+
+  it('pushes the save state, absolute and versioned, to every tab of the member and nobody else', async () => {
+    const [ana, ben] = await signUpMembers(stack.server, 2);
+    const post = await publish(ben);
+    const [first, second, bens] = await Promise.all([connect(ana), connect(ana), connect(ben)]);
+
+    const savedHere = saveState(first, post.id, true);
+    const savedThere = saveState(second, post.id, true);
+    const saved = (await api(ana).post(`/posts/${post.id}/save`).expect(200)).body as {
+      version: number;
+    };
+    const pushed = await savedThere;
+    expect(await savedHere).toEqual(pushed);
+    // Everything the other tab's /saved needs to show it: the post as the member sees it, and
+    // when it was saved, as the list orders it.
+    const page = (await api(ana).get('/saved').expect(200)).body as {
+      savedAt: Record<string, string>;
+    };
+    expect(pushed).toEqual({
+      postId: post.id,
+      savedByMe: true,
+      version: saved.version,
+      savedAt: page.savedAt[post.id],
+      post: expect.objectContaining({ id: post.id, savedByMe: true, likedByMe: false }),
+    });
+
+    const removedThere = saveState(first, post.id, false);
+    const removed = (await api(ana).delete(`/posts/${post.id}/save`).expect(200)).body as {
+      version: number;
+    };
+    expect(removed.version).toBeGreaterThan(saved.version);
+    expect(await removedThere).toEqual({
+      postId: post.id,
+      savedByMe: false,
+      version: removed.version,
+      savedAt: null,
+      post: null,
+    });
+    // Asking again changes nothing: the same version, and no push.
+    const again = (await api(ana).delete(`/posts/${post.id}/save`).expect(200)).body;
+    expect(again).toEqual({ postId: post.id, savedByMe: false, version: removed.version });
+
+    await Promise.all([drained(first), drained(bens)]);
+    expect(savedPushes(first)).toHaveLength(2);
+    expect(savedPushes(bens)).toEqual([]);
   });
 });
 

@@ -241,3 +241,50 @@ describe('starting a conversation and writing in it', () => {
     expect((ask.body as { error: { code: string } }).error.code).toBe('blocked');
   });
 });
+
+describe('why a member may not be messaged', () => {
+  type Refusal = { code: string; message: string };
+  const profileRefusal = async (viewer: TestMember, owner: TestMember) =>
+    (await as(stack.server, viewer).get(`/users/${owner.id}`).expect(200)).body as {
+      canMessage: boolean;
+      messageRefusal: Refusal | null;
+    };
+  const errorOf = (res: { body: unknown }) => (res.body as { error: Refusal }).error;
+
+  it('gives the profile the refusal that starting a conversation answers', async () => {
+    const dmOff = await signUp(stack.server, 'privacy_dm_off');
+    await as(stack.server, dmOff)
+      .put('/me/profile-card-settings', { allowDirectMessages: false })
+      .expect(200);
+    for (const owner of [owners.friendsOnly, owners.private, dmOff]) {
+      const refused = await as(stack.server, stranger)
+        .post('/conversations', { participantId: owner.id })
+        .expect(403);
+      const seen = await profileRefusal(stranger, owner);
+      expect(seen.canMessage).toBe(false);
+      expect(seen.messageRefusal).toEqual(errorOf(refused));
+    }
+    expect(await profileRefusal(stranger, owners.public)).toMatchObject({
+      canMessage: true,
+      messageRefusal: null,
+    });
+  });
+
+  it('gives the profile the refusal that writing answers, for a friend without write', async () => {
+    const owner = await signUp(stack.server, 'privacy_no_write');
+    const reader = await signUp(stack.server, 'privacy_reader');
+    await befriend(stack.server, reader, owner);
+    const conversation = await startConversation(stack.server, reader, owner);
+    await as(stack.server, owner)
+      .put(`/friends/${reader.id}/permissions`, { permissions: ['read'] })
+      .expect(200);
+    const refused = await as(stack.server, reader)
+      .post(`/conversations/${conversation.id}/messages`, { content: 'Hi' })
+      .expect(403);
+    expect((await profileRefusal(reader, owner)).messageRefusal).toEqual(errorOf(refused));
+    expect(await profileRefusal(friend, owners.private)).toMatchObject({
+      canMessage: true,
+      messageRefusal: null,
+    });
+  });
+});

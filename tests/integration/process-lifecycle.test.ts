@@ -8,6 +8,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { io as connectSocket } from 'socket.io-client';
 import { eventually } from '../support/eventually';
+import { checkRemoteAnswer, watchRemoteServer } from '../support/response-checks';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 // Real processes, each starting (or recovering) an embedded Postgres of its own.
@@ -75,6 +76,23 @@ async function freePort(): Promise<number> {
       const { port } = probe.address() as net.AddressInfo;
       probe.close(() => resolve(port));
     });
+  });
+}
+
+/**
+ * A POST to the API of a server process, expecting `status`; the answer is also checked against
+ * the document that process publishes.
+ */
+async function post(baseUrl: string, apiPath: string, body: object, status: number) {
+  await watchRemoteServer(baseUrl);
+  const res = await request(baseUrl).post(apiPath).send(body).expect(status);
+  checkRemoteAnswer(baseUrl, {
+    method: 'POST',
+    path: apiPath,
+    status: res.status,
+    contentType: res.headers['content-type'],
+    hasBody: res.text.length > 0,
+    text: res.text,
   });
 }
 
@@ -157,10 +175,12 @@ describe('with the embedded Postgres', () => {
     const port = await freePort();
     const first = startMain(embedded(port));
     await waitForLog(first.output, 'Agora is serving');
-    await request(`http://127.0.0.1:${port}`)
-      .post('/api/auth/sign-up')
-      .send({ ...member, username: `crash_${process.pid}` })
-      .expect(201);
+    await post(
+      `http://127.0.0.1:${port}`,
+      '/api/auth/sign-up',
+      { ...member, username: `crash_${process.pid}` },
+      201,
+    );
 
     first.child.kill('SIGKILL');
     await first.exited;
@@ -178,7 +198,7 @@ describe('with the embedded Postgres', () => {
     expect(await waitForExit(orphan)).toBe(true);
     await request(url).get('/readyz').expect(200);
     // Nothing was lost: the member signed up before the crash signs in.
-    await request(url).post('/api/auth/sign-in').send(member).expect(200);
+    await post(url, '/api/auth/sign-in', member, 200);
   });
 
   it('refuses a second server on the same data directory, naming the one running', async () => {
@@ -195,7 +215,7 @@ describe('with the embedded Postgres', () => {
     expect(await rebuild.exited).toBe(0);
     expect(rebuild.output()).toContain('Using the embedded Postgres already running');
     expect(rebuild.output()).toMatch(/Rebuilt the read models from \d+ events/);
-    await request(url).post('/api/auth/sign-in').send(member).expect(200);
+    await post(url, '/api/auth/sign-in', member, 200);
   });
 
   it('starts Postgres again when it dies under the running server', async () => {
@@ -208,7 +228,7 @@ describe('with the embedded Postgres', () => {
       { attempts: 400, intervalMs: 50 },
     );
     expect(await postmasterPid()).not.toBe(crashed);
-    await request(url).post('/api/auth/sign-in').send(member).expect(200);
+    await post(url, '/api/auth/sign-in', member, 200);
   });
 
   it('stops its Postgres when it stops', async () => {

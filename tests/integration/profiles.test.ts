@@ -335,6 +335,104 @@ describe('follows', () => {
   });
 });
 
+describe('the counts a viewer is shown', () => {
+  const publish = async (author: TestMember, visibility: string) =>
+    (
+      await api(author)
+        .post('/posts', { title: 'A post', content: 'Some words', status: 'published', visibility })
+        .expect(201)
+    ).body as { id: string };
+  const listed = async (viewer: TestMember, author: TestMember) =>
+    (await api(viewer).get(`/users/${author.id}/posts`).expect(200)).body as { total: number };
+
+  it('counts only the posts and likes the viewer may see, as the list under them does', async () => {
+    const [ana, friend, stranger, fan] = await signUpMembers(stack.server, 4);
+    await befriend(stack.server, ana, friend);
+    const open = await publish(ana, 'public');
+    const friendsOnly = await publish(ana, 'friendsOnly');
+    await publish(ana, 'private');
+    await api(fan).post(`/posts/${open.id}/like`).expect(200);
+    await api(friend).post(`/posts/${friendsOnly.id}/like`).expect(200);
+    await api(friend).post(`/posts/${open.id}/like`).expect(200);
+
+    const seenBy = async (viewer: TestMember) => (await profileOf(viewer, ana)).stats;
+    expect(await seenBy(stranger)).toMatchObject({ posts: 1, likes: 2 });
+    expect((await listed(stranger, ana)).total).toBe(1);
+    expect(await seenBy(friend)).toMatchObject({ posts: 2, likes: 3 });
+    expect((await listed(friend, ana)).total).toBe(2);
+    expect(await seenBy(ana)).toMatchObject({ posts: 3, likes: 3 });
+    // Following answers the followee's counts as the follower may see them.
+    const followed = await api(stranger).post(`/users/${ana.id}/follow`).expect(200);
+    expect(followed.body.stats).toMatchObject({ posts: 1, likes: 2, followers: 1 });
+  });
+
+  it('leaves out of the follow counts whom the viewer may not see, and all of them when the lists are hidden', async () => {
+    const [ana, friend, stranger, blocked] = await signUpMembers(stack.server, 4);
+    await befriend(stack.server, ana, friend);
+    for (const follower of [friend, stranger, blocked]) {
+      await api(follower).post(`/users/${ana.id}/follow`).expect(200);
+    }
+    await api(stranger).post('/friends/blocks', { userId: blocked.id }).expect(201);
+    expect((await profileOf(stranger, ana)).stats.followers).toBe(2);
+    const page = (await api(stranger).get(`/users/${ana.id}/followers`).expect(200))
+      .body as FollowsPage;
+    expect(page.total).toBe(2);
+    expect(page.entries).toHaveLength(2);
+    expect((await profileOf(friend, ana)).stats.followers).toBe(3);
+
+    await setPrivacy(ana, 'private');
+    // The lists are the friends' alone now: their counts are too.
+    expect((await profileOf(stranger, ana)).stats).toMatchObject({ followers: 0, following: 0 });
+    expect((await profileOf(friend, ana)).stats.followers).toBe(3);
+  });
+
+  it('pushes each watcher the counts they may see, and a new friend what they now see', async () => {
+    const [ana, friend, stranger] = await signUpMembers(stack.server, 3);
+    await befriend(stack.server, ana, friend);
+    await publish(ana, 'public');
+    const watcher = async (member: TestMember) => {
+      const socket = await connectAs(stack.server, member);
+      sockets.push(socket);
+      const received: ProfileStatsPayload[] = [];
+      socket.on(profileLiveEvents.stats, (p: ProfileStatsPayload) => received.push(p));
+      await socket.timeout(5000).emitWithAck(profileLiveEvents.watch, { userIds: [ana.id] });
+      return { socket, received };
+    };
+    const [friends, strangers] = await Promise.all([watcher(friend), watcher(stranger)]);
+
+    const pushedToFriend = waitForEvent<ProfileStatsPayload>(
+      friends.socket,
+      profileLiveEvents.stats,
+      (p) => p.stats.posts === 2,
+    );
+    const hidden = await publish(ana, 'friendsOnly');
+    await pushedToFriend;
+    const likedForFriend = waitForEvent<ProfileStatsPayload>(
+      friends.socket,
+      profileLiveEvents.stats,
+      (p) => p.stats.likes === 1,
+    );
+    await api(friend).post(`/posts/${hidden.id}/like`).expect(200);
+    await likedForFriend;
+    // The stranger was told nothing of the friends-only post, nor of its like.
+    expect(strangers.received.every((p) => p.stats.posts === 1 && p.stats.likes === 0)).toBe(true);
+    expect((await profileOf(stranger, ana)).stats).toMatchObject({ posts: 1, likes: 0 });
+
+    // Made a friend, the stranger is told the profile changed for them, with a newer version.
+    const held = (await profileOf(stranger, ana)).version;
+    const changed = waitForEvent<{ userId: string; version: number }>(
+      strangers.socket,
+      profileLiveEvents.changed,
+      (p) => p.userId === ana.id,
+    );
+    await befriend(stack.server, stranger, ana);
+    const { version } = await changed;
+    expect(version).toBeGreaterThan(held);
+    const now = await profileOf(stranger, ana);
+    expect(now).toMatchObject({ version, stats: { posts: 2, likes: 1 } });
+  });
+});
+
 describe('avatar and banner', () => {
   const upload = async (member: TestMember, width: number, height: number) =>
     (

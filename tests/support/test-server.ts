@@ -6,6 +6,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import { loadConfig } from '../../server/config';
 import type { LogCapture } from '../../server/domains/logs/log-capture';
 import { startServer, type RunningServer } from '../../server/server';
+import { checkResponsesOf, publishedContract } from './response-checks';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestServerOptions {
@@ -15,7 +16,11 @@ export interface TestServerOptions {
   logCapture?: LogCapture;
 }
 
-/** The whole server (HTTP, sockets, relay) on a free port against the given database. */
+/**
+ * The whole server (HTTP, sockets, relay) on a free port against the given database. Every answer
+ * it gives is checked against the OpenAPI document it publishes; a test that received one the
+ * document does not describe fails (`response-contract-hooks.ts`).
+ */
 export async function startTestServer(
   databaseUrl: string,
   options: TestServerOptions = {},
@@ -40,7 +45,9 @@ export async function startTestServer(
     ...options.env,
   });
   const logger = options.logger ?? pino({ level: 'silent' });
-  return startServer(config, databaseUrl, logger, undefined, options.logCapture);
+  const server = await startServer(config, databaseUrl, logger, undefined, options.logCapture);
+  checkResponsesOf(server.http, await publishedContract(server.url));
+  return server;
 }
 
 /** A socket.io client authenticated (or not) by a session cookie, connected or refused. */
@@ -87,6 +94,13 @@ export function waitForEvent<T>(
   });
 }
 
+/**
+ * How long a file's stack may take to come up or go down: a database copied from the template and
+ * one or two servers started, which took over 30 s on a two-core machine running ten times as
+ * much as it has cores. A bail-out for a hang, not a budget.
+ */
+const STACK_TIME_LIMIT_MS = 120_000;
+
 export interface ServerWithDatabase {
   database: TestDatabase;
   server: RunningServer;
@@ -101,11 +115,11 @@ export function useServerWithDatabase(options: TestServerOptions = {}): ServerWi
   beforeAll(async () => {
     stack.database = await createTestDatabase();
     stack.server = await startTestServer(stack.database.url, options);
-  });
+  }, STACK_TIME_LIMIT_MS);
   afterAll(async () => {
     await stack.server?.close();
     await stack.database?.drop();
-  });
+  }, STACK_TIME_LIMIT_MS);
   return stack;
 }
 
@@ -125,11 +139,11 @@ export function useTwoServersOnOneDatabase(): TwoServers {
     stack.database = await createTestDatabase();
     stack.a = await startTestServer(stack.database.url);
     stack.b = await startTestServer(stack.database.url);
-  });
+  }, STACK_TIME_LIMIT_MS);
   afterAll(async () => {
     await stack.a?.close();
     await stack.b?.close();
     await stack.database?.drop();
-  });
+  }, STACK_TIME_LIMIT_MS);
   return stack;
 }

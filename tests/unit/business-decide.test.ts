@@ -23,7 +23,7 @@ describe('saving the business account', () => {
   it('appends the whole object at the version read and answers it', async () => {
     const decided = await decide(
       saveBusinessAccount,
-      { version: 2 },
+      { current: emptyBusinessAccount(), version: 2 },
       { userId: ANA, account, savedAt },
     );
     expect(decided.appends).toEqual([
@@ -31,6 +31,35 @@ describe('saving the business account', () => {
     ]);
     expect(decided.events[0]!.data).toEqual({ userId: ANA, account, savedAt });
     expect(decided.result).toEqual({ ...account, exists: true, version: 3, updatedAt: savedAt });
+  });
+
+  it('saves from the version the client read, and refuses one the account has moved on from', async () => {
+    const current = { ...emptyBusinessAccount(), ...account, exists: true, version: 3 };
+    const input = { userId: ANA, account, savedAt };
+    const decided = await decide(
+      saveBusinessAccount,
+      { current, version: 3 },
+      { ...input, expectedVersion: 3 },
+    );
+    expect(decided.result).toMatchObject({ version: 4 });
+    const refused = await refusal(
+      saveBusinessAccount,
+      { current, version: 3 },
+      { ...input, expectedVersion: 2 },
+    );
+    expect(refused).toMatchObject({
+      kind: 'conflict',
+      code: 'version-conflict',
+      currentVersion: 3,
+    });
+    // After a deletion the account reads as version 0 while its stream goes on.
+    const deleted = await decide(
+      saveBusinessAccount,
+      { current: emptyBusinessAccount(), version: 5 },
+      { ...input, expectedVersion: 0 },
+    );
+    expect(decided.appends[0]!.expectedVersion).toBe(3);
+    expect(deleted.appends[0]!.expectedVersion).toBe(5);
   });
 
   it('deletes an account that exists, and refuses one that does not', async () => {

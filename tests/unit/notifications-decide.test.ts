@@ -8,7 +8,7 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
 } from '../../server/domains/notifications/commands';
-import { ANA, BEN, decide, refusal, refusedAs, type StateOf } from './support/decide';
+import { ANA, decide, refusal, refusedAs, type StateOf } from './support/decide';
 
 /** Ana's own stream: what she does to her notifications. */
 const STREAM = `notifications-${ANA}`;
@@ -21,7 +21,6 @@ const notification = (over: Partial<Row> = {}): Row => ({
   group_key: 'friend_request_received',
   source_key: 'request-1',
   message: null,
-  actor_ids: [BEN],
   actor_count: 1,
   priority: 'normal',
   action_url: '/friends?tab=requests',

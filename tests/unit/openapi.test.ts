@@ -61,7 +61,12 @@ const routes: AnyRouteSpec[] = [
     path: '/logs/export',
     summary: 'Export the logs',
     auth: 'owner',
-    responses: { 200: { description: 'The lines as CSV', contentType: 'text/csv' } },
+    responses: {
+      200: {
+        description: 'The lines',
+        contentType: ['application/json', 'text/csv', 'text/plain'],
+      },
+    },
     handler,
   }),
   defineRoute({
@@ -93,6 +98,15 @@ const routes: AnyRouteSpec[] = [
     auth: 'member',
     body: comment.optional(),
     responses: { 201: comment },
+    handler,
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/me/password-rules',
+    summary: 'What a new password must be',
+    auth: 'member',
+    openDuringPasswordRotation: true,
+    responses: { 200: z.object({ minLength: z.number() }) },
     handler,
   }),
   defineRoute({
@@ -135,6 +149,7 @@ describe('OpenAPI document', () => {
       '/auth/sign-in',
       '/friends/requests/{id}',
       '/me/comments',
+      '/me/password-rules',
       '/test/users/{id}/role',
     ]);
     expect(op('/friends/{userId}/permissions', 'patch').parameters).toEqual([
@@ -190,8 +205,8 @@ describe('OpenAPI document', () => {
       description: 'No Content',
     });
     expect(op('/logs/export', 'get').responses['200']).toEqual({
-      description: 'The lines as CSV',
-      content: { 'text/csv': {} },
+      description: 'The lines',
+      content: { 'application/json': {}, 'text/csv': {}, 'text/plain': {} },
     });
     expect(op('/logs', 'get').responses['200']).toMatchObject({
       content: {
@@ -224,14 +239,27 @@ describe('OpenAPI document', () => {
     const statuses = (path: string, method: 'get' | 'post' | 'patch' | 'delete') =>
       Object.keys(op(path, method).responses);
 
+    // Public, but a write: another site's page is refused, a body may be too big or unreadable;
+    // and a bearer token that cannot be used, lacks the scope or comes too often is refused on
+    // public routes too.
     expect(op('/auth/sign-in', 'post').security).toEqual([]);
-    // A bearer token that cannot be used, or lacks the scope, is refused on public routes too.
-    expect(statuses('/auth/sign-in', 'post')).toEqual(['200', '400', '401', '403', '429']);
+    expect(statuses('/auth/sign-in', 'post')).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '413',
+      '415',
+      '429',
+      '503',
+    ]);
     expect(op('/auth/sign-in', 'post').responses['429']).toEqual({
       $ref: '#/components/responses/TooManyRequests',
     });
     expect(doc.components.responses.TooManyRequests?.headers).toHaveProperty('Retry-After');
+    expect(doc.components.responses.Unavailable?.headers).toHaveProperty('Retry-After');
 
+    // Signed in: 401 without a session, 403 while the password must be changed; 404 by its id.
     expect(op('/friends/{userId}/permissions', 'patch').security).toEqual([
       { cookieAuth: [] },
       { bearerAuth: ['write'] },
@@ -243,11 +271,55 @@ describe('OpenAPI document', () => {
       '403',
       '404',
       '409',
+      '413',
+      '415',
+      '429',
+      '503',
+    ]);
+    expect(statuses('/friends', 'get')).toEqual(['200', '400', '401', '403', '429', '503']);
+    expect(statuses('/friends/requests/{id}', 'delete')).toEqual([
+      '204',
+      '400',
+      '401',
+      '403',
+      '404',
+      '413',
+      '415',
+      '429',
+      '503',
+    ]);
+    // Open while the password must be changed, and a read: only a token without the scope is 403.
+    expect(statuses('/me/password-rules', 'get')).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '429',
+      '503',
     ]);
 
     expect(op('/logs', 'get').security).toEqual([{ cookieAuth: [] }, { bearerAuth: ['admin'] }]);
-    expect(statuses('/logs', 'get')).toEqual(['200', '400', '401', '403']);
+    expect(statuses('/logs', 'get')).toEqual(['200', '400', '401', '403', '429', '503']);
     expect(op('/logs', 'get').description).toContain('Owner accounts only.');
+
+    const forbidden = doc.components.responses.Forbidden?.description ?? '';
+    for (const code of ['password_rotation_required', 'forbidden-origin', 'forbidden']) {
+      expect(forbidden).toContain(`\`${code}\``);
+    }
+    expect(doc.components.responses.Unavailable?.description).toContain('`unavailable`');
+    expect(doc.components.responses.PayloadTooLarge?.description).toContain('1 MB');
+    // One shared response per status, not a copy per operation.
+    expect(Object.keys(doc.components.responses).sort()).toEqual([
+      'BadRequest',
+      'Conflict',
+      'Forbidden',
+      'NotFound',
+      'PayloadTooLarge',
+      'TooManyRequests',
+      'Unauthorized',
+      'Unavailable',
+      'UnsupportedMediaType',
+    ]);
 
     expect(doc.components.responses.BadRequest?.content?.['application/json']?.schema).toEqual({
       $ref: '#/components/schemas/ApiError',
@@ -305,7 +377,14 @@ describe('OpenAPI document', () => {
     expect(op('/friends', 'get').tags).toEqual(['friends']);
     expect(op('/me/comments', 'post').tags).toEqual(['comments']);
     expect(op('/test/users/{id}/role', 'post').tags).toEqual(['test']);
-    expect(doc.tags.map((t) => t.name)).toEqual(['friends', 'logs', 'auth', 'comments', 'test']);
+    expect(doc.tags.map((t) => t.name)).toEqual([
+      'friends',
+      'logs',
+      'auth',
+      'comments',
+      'me',
+      'test',
+    ]);
     const ids = Object.values(doc.paths).flatMap((item) =>
       Object.values(item).map((o) => o.operationId),
     );

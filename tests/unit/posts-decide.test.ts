@@ -279,7 +279,7 @@ describe('likes, saves and shares', () => {
   it('likes once: a second like appends nothing and still answers the count', async () => {
     const first = await decide(
       setPostLike,
-      { post: seen, liked: false, version: 2, email: noEmail },
+      { post: { ...seen, liked: false, version: 2, email: noEmail } },
       { userId: BEN, postId: POST, like: true },
     );
     expect(first.appends).toEqual([
@@ -287,13 +287,13 @@ describe('likes, saves and shares', () => {
     ]);
     const again = await decide(
       setPostLike,
-      { post: seen, liked: true, version: 3, email: noEmail },
+      { post: { ...seen, liked: true, version: 3, email: noEmail } },
       { userId: BEN, postId: POST, like: true },
     );
     expect(again).toMatchObject({ appends: [], reply: true });
     const unlike = await decide(
       setPostLike,
-      { post: seen, liked: true, version: 3, email: noEmail },
+      { post: { ...seen, liked: true, version: 3, email: noEmail } },
       { userId: BEN, postId: POST, like: false },
     );
     expect(unlike.appends[0]!.types).toEqual(['PostUnliked']);
@@ -304,7 +304,7 @@ describe('likes, saves and shares', () => {
     expect(
       await refusal(
         setPostLike,
-        { post: hidden, liked: false, version: 0, email: noEmail },
+        { post: { ...hidden, liked: false, version: 0, email: noEmail } },
         { userId: BEN, postId: POST, like: true },
       ),
     ).toEqual(postNotFound);
@@ -358,7 +358,7 @@ describe('likes, saves and shares', () => {
     const like = (version: number, userId: string, email = wantsEmail(likeNotificationTemplate)) =>
       decide(
         setPostLike,
-        { post: seen, liked: false, version, email },
+        { post: { ...seen, liked: false, version, email } },
         { userId, postId: POST, like: true },
       );
     const first = await like(0, BEN);

@@ -11,7 +11,7 @@ export interface NotificationsTable {
   source_key: string;
   /** The note that came with it, if any (a friend request's message). */
   message: string | null;
-  actor_ids: string[];
+  /** How many actors it names (their rows are `notification_actors`), kept by what is written. */
   actor_count: number;
   priority: Generated<'low' | 'normal' | 'high'>;
   action_url: string;

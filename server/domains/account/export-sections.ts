@@ -274,7 +274,8 @@ export const exportSections: readonly ExportSection[] = [
           'id',
           'type',
           'message',
-          'actor_ids as actorIds',
+          sql<string[]>`array(select a.actor_id from notification_actors a
+            where a.notification_id = notifications.id order by a.position desc)`.as('actorIds'),
           'action_url as actionUrl',
           'read',
           'created_at as createdAt',

@@ -1,12 +1,25 @@
 import type { DomainModule } from '../../core/module';
 import { createAbuseLimitsPruner } from './abuse-limits-pruner';
 import { ensureSecretBoxKey } from './secret-box';
+import type { ModuleDeps } from '../../core/module';
+import { SessionCache } from './session-cache';
 import { readSessionToken } from './session-cookie';
 import { sessionPusher } from './session-pusher';
 import { findActiveSession } from './sessions';
 import { authRoutes } from './routes';
 import { securityProjection } from './security-projection';
 import { usersProjection } from './users-projection';
+
+const sessionCaches = new WeakMap<ModuleDeps, SessionCache>();
+
+/** One cache per composed application: the relay and the finder receive the same deps. */
+function sessionCache(deps: ModuleDeps): SessionCache {
+  const known = sessionCaches.get(deps);
+  if (known) return known;
+  const cache = new SessionCache(deps.config.RELAYED_CACHE_ENTRIES);
+  sessionCaches.set(deps, cache);
+  return cache;
+}
 
 /**
  * Accounts: sign-up, sign-in with remember me and two-factor codes, password reset, change and
@@ -23,6 +36,7 @@ export const authModule: DomainModule = {
   projections: () => [usersProjection, securityProjection],
   routes: authRoutes,
   pushers: () => [sessionPusher],
+  caches: (deps) => [sessionCache(deps)],
   workers: (deps) => [createAbuseLimitsPruner(deps)],
   start: ({ db }) => ensureSecretBoxKey(db),
   sessions:
@@ -31,4 +45,8 @@ export const authModule: DomainModule = {
       const token = readSessionToken(cookieHeader);
       return token ? findActiveSession(db, token, config.PASSWORD_MAX_AGE_DAYS) : null;
     },
+  cachedSessions: (deps) =>
+    sessionCache(deps).finder((token) =>
+      findActiveSession(deps.db, token, deps.config.PASSWORD_MAX_AGE_DAYS),
+    ),
 };

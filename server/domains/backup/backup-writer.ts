@@ -1,7 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { constants as zlib, createGzip } from 'node:zlib';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
@@ -17,6 +16,7 @@ import { HashingCounter, backupDir, backupFileName, backupKey, encryptor } from 
 import type { BackupRow } from './backup-presenter';
 import { readBackupConfig, readBackupRow } from './backup-read';
 import { pushBackup, recordBackupEvents } from './commands';
+import { ParallelGzip } from './parallel-gzip';
 import { RowCounter, ThrottledReporter } from './progress';
 
 export interface RunnerDeps {
@@ -58,13 +58,17 @@ interface Census {
   totalEvents: number;
   firstPosition: number;
   lastPosition: number;
+  /** Events per stream category (a stream id up to its first '-'). */
+  collections: Record<string, number>;
 }
 
 /**
- * How many events the backup's range holds (for the progress percent), read in the exported
- * snapshot; per-category counts are taken from the stream itself, which costs less CPU.
+ * What the backup's range holds (for the progress percent and the file's metadata), read in the
+ * exported snapshot on a second connection while the COPY streams: one scan that Postgres runs
+ * beside the COPY, where counting the categories in the stream cost the writer's event loop about
+ * as much as the COPY itself (docs/performance.md).
  */
-async function countEvents(
+async function takeCensus(
   connectionString: string,
   snapshot: string,
   range: string,
@@ -75,18 +79,21 @@ async function countEvents(
     await client.query('begin isolation level repeatable read read only');
     await client.query(`set transaction snapshot '${snapshot.replace(/'/g, '')}'`);
     const { rows } = await client.query<{
+      category: string;
       events: string;
-      first: string | null;
-      last: string | null;
+      first: string;
+      last: string;
     }>(
-      `select count(*) as events, min(global_position) as first, max(global_position) as last
-       from events where ${range}`,
+      `select split_part(stream_id, '-', 1) as category, count(*) as events,
+              min(global_position) as first, max(global_position) as last
+       from events where ${range} group by 1`,
     );
     await client.query('commit');
     return {
-      totalEvents: Number(rows[0]!.events),
-      firstPosition: Number(rows[0]!.first ?? 0),
-      lastPosition: Number(rows[0]!.last ?? 0),
+      totalEvents: rows.reduce((sum, row) => sum + Number(row.events), 0),
+      firstPosition: rows.length ? Math.min(...rows.map((row) => Number(row.first))) : 0,
+      lastPosition: rows.length ? Math.max(...rows.map((row) => Number(row.last))) : 0,
+      collections: Object.fromEntries(rows.map((row) => [row.category, Number(row.events)])),
     };
   } finally {
     await client.end().catch(() => undefined);
@@ -107,10 +114,10 @@ async function rateCap(client: pg.Client, config: Config): Promise<number> {
 
 /**
  * Writes one pending backup on `client` (a dedicated connection): a repeatable-read snapshot
- * fixes the cut, COPY streams the rows through gzip (level 1), the optional cipher and a hash
- * into a temporary file that is renamed when complete. The file holds every event of the
- * transactions in [fromXid, toXid): toXid is the snapshot's xmin, so no transaction below it can
- * still commit and the next backup, starting there, misses nothing.
+ * fixes the cut, COPY streams the rows through gzip (level 1, on several threads), the optional
+ * cipher and a hash into a temporary file that is renamed when complete. The file holds every
+ * event of the transactions in [fromXid, toXid): toXid is the snapshot's xmin, so no transaction
+ * below it can still commit and the next backup, starting there, misses nothing.
  */
 export async function writeBackup(
   deps: RunnerDeps,
@@ -157,7 +164,7 @@ export async function writeBackup(
       .onConflict((oc) => oc.column('backup_id').doUpdateSet({ events_written: 0 }))
       .execute();
     // Counted on a second connection in the same snapshot while the COPY streams.
-    const counted = countEvents(deps.connectionString, exported!.snapshot, range).then(
+    const counted = takeCensus(deps.connectionString, exported!.snapshot, range).then(
       async (census) => {
         await deps.db
           .updateTable('backup_progress')
@@ -187,13 +194,13 @@ export async function writeBackup(
         deps.logger.warn({ err: error, backupId: backup.id }, 'backup progress not reported');
       }
     });
-    counter = new RowCounter(() => reporter.tick(), await rateCap(client, deps.config), true);
+    counter = new RowCounter(() => reporter.tick(), await rateCap(client, deps.config));
     const hashed = new HashingCounter();
     await mkdir(dir, { recursive: true });
     const copy = client.query(
       copyTo(`copy (select ${BACKUP_COLUMNS} from events where ${range}) to stdout`),
     );
-    const gzip = createGzip({ level: 1, strategy: zlib.Z_DEFAULT_STRATEGY, chunkSize: 1 << 16 });
+    const gzip = new ParallelGzip({ level: 1 });
     try {
       const stages: (NodeJS.ReadableStream | NodeJS.WritableStream)[] = [
         copy,
@@ -211,8 +218,7 @@ export async function writeBackup(
     } finally {
       await reporter.flush();
     }
-    const { firstPosition, lastPosition } = await counted;
-    const collections = Object.fromEntries(counter.categories);
+    const { firstPosition, lastPosition, collections } = await counted;
     await rename(partial, target);
     await client.query('commit');
 

@@ -240,8 +240,11 @@ export async function runRestore(deps: RunnerDeps, client: pg.Client, job: Resto
         reporter.tick();
       },
     );
-    await reporter.flush();
+    // The progress write in flight is awaited only once the locks are gone: it takes a pool
+    // connection, and while the restore holds every read model's lock the pool can be full of
+    // requests waiting on those locks, so waiting for it here would never end.
     await client.query('commit');
+    await reporter.flush();
     deps.logger.info(
       { jobId: job.id, restored: inserted.rowCount, replayed: count },
       'restore completed',

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { BadgeCounter } from '../../../shared/badges';
 import type { MeaningCatalogue } from '../../core/meaning-catalogue';
 import type { Members } from '../../core/meanings';
@@ -20,8 +20,12 @@ export const BADGE_COLUMN: Record<BadgeCounter, 'notifications' | 'messages' | '
  * writer's changes (one statement that waited for the lock would still count from the snapshot
  * it started with). Each count is declared by the domain that owns what is counted.
  */
-function recount(meanings: MeaningCatalogue, members: Members): Statement[] {
-  const target = inMembers(sql.ref('user_id'), members);
+function recount(
+  meanings: MeaningCatalogue,
+  members: Members,
+  onlyIf: RawBuilder<boolean>,
+): Statement[] {
+  const target = sql<boolean>`(${inMembers(sql.ref('user_id'), members)} and ${onlyIf})`;
   const count = (counter: BadgeCounter) => meanings.counterSource(counter)(sql.ref('u.user_id'));
   return [
     statement(sql`select user_id from badges where ${target} order by user_id for update`),
@@ -36,7 +40,7 @@ function recount(meanings: MeaningCatalogue, members: Members): Statement[] {
           ${count('notifications')} as notifications,
           ${count('friendRequests')} as friend_requests,
           ${count('messages')} as messages
-        from badges u where ${inMembers(sql.ref('u.user_id'), members)}
+        from badges u where ${inMembers(sql.ref('u.user_id'), members)} and ${onlyIf}
       ) c
       where b.user_id = c.user_id
         and (b.notifications, b.friend_requests, b.messages)
@@ -49,11 +53,16 @@ function recount(meanings: MeaningCatalogue, members: Members): Statement[] {
  * instead of a lock and a recount, correct even after waiting for the row lock, because an
  * increment applies to the latest row.
  */
-function increment(counter: BadgeCounter, by: number, members: Members): Statement {
+function increment(
+  counter: BadgeCounter,
+  by: number,
+  members: Members,
+  onlyIf: RawBuilder<boolean>,
+): Statement {
   const column = sql.ref(BADGE_COLUMN[counter]);
   return statement(sql`
     update badges set ${column} = greatest(${column} + ${by}::int, 0), version = version + 1
-    where ${inMembers(sql.ref('user_id'), members)}`);
+    where ${inMembers(sql.ref('user_id'), members)} and ${onlyIf}`);
 }
 
 /**
@@ -79,11 +88,12 @@ export function badgesProjection(meanings: MeaningCatalogue): Projection {
       const left = meanings.leaves(event);
       if (left) out.push(statement(sql`delete from badges where user_id = ${left}::uuid`));
       const effect = meanings.badges(event);
+      const onlyIf = effect?.onlyIf ?? sql<boolean>`true`;
       if (effect?.increment) {
         const { counter, by, members } = effect.increment;
-        out.push(increment(counter, by, members));
+        out.push(increment(counter, by, members, onlyIf));
       }
-      if (effect?.recount) out.push(...recount(meanings, effect.recount));
+      if (effect?.recount) out.push(...recount(meanings, effect.recount, onlyIf));
       return out;
     },
   };

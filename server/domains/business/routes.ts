@@ -10,7 +10,12 @@ import { defineRoute, type AnyRouteSpec } from '../../http/route-spec';
 import { memberIdOf } from '../../http/signed-in';
 import { resolveBusinessImages } from './business-images';
 import { readBusinessAccount, readBusinessReport } from './business-read';
-import { businessAccountNotFound, deleteBusinessAccount, saveBusinessAccount } from './commands';
+import {
+  businessAccountNotFound,
+  deleteBusinessAccount,
+  requireAccountVersion,
+  saveBusinessAccount,
+} from './commands';
 
 export function businessRoutes(deps: ModuleDeps): AnyRouteSpec[] {
   const { db, commands } = deps;
@@ -35,25 +40,37 @@ export function businessRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       summary: "Saves the member's whole business account",
       description:
         'Logo and banner: a data URL of an image (checked by its bytes, cropped to 256x256 and ' +
-        "1200x400, stored as a public file), the account's current URL to keep it, or '' for none.",
+        "1200x400, stored as a public file), the account's current URL to keep it, or '' for none. " +
+        'The account as `GET` answers it may be sent back whole: `exists` and `updatedAt` are ' +
+        'ignored, and `version`, when sent, must still be the current one, else 409 ' +
+        '`version-conflict` with `currentVersion`.',
       auth: 'member',
       body: businessAccountUpdateSchema,
       responses: { 200: businessAccountSchema },
-      errors: [413],
+      errors: [409],
       async handler({ body }, req, res) {
         const userId = memberIdOf(req);
         const ctx = contextOf(req);
+        const { exists: _exists, updatedAt: _updatedAt, version, ...fields } = body;
         const current = await readBusinessAccount(db, userId);
+        // Before any image is stored; the command checks again in its transaction.
+        requireAccountVersion(current, version);
         const images = await resolveBusinessImages(deps, {
           ownerId: userId,
-          logo: body.logo,
-          banner: body.banner,
+          logo: fields.logo,
+          banner: fields.banner,
           current,
           ctx,
         });
-        const account = { ...body, ...images };
+        const account = { ...fields, ...images };
         const savedAt = new Date().toISOString();
-        res.json(await commands.run(saveBusinessAccount, { userId, account, savedAt }, ctx));
+        res.json(
+          await commands.run(
+            saveBusinessAccount,
+            { userId, account, savedAt, expectedVersion: version },
+            ctx,
+          ),
+        );
       },
     }),
     defineRoute({

@@ -20,11 +20,14 @@ export function eventVisibleTo(viewerId: string): RawBuilder<boolean> {
     or ${communityContentVisible(sql.ref('e.community_id'), member(viewerId))})`;
 }
 
-/** The viewer may edit and cancel it: its organizer, or a manager of its community. */
+/**
+ * The viewer may edit and cancel it: its organizer, or a manager of its community. Never null: an
+ * event without an organizer (seeded, or its organizer's account deleted) compares as not theirs.
+ */
 export function eventManagedBy(viewerId: string): RawBuilder<boolean> {
-  return sql<boolean>`(e.organizer_id = ${viewerId}::uuid
+  return sql<boolean>`coalesce(e.organizer_id = ${viewerId}::uuid
     or (e.community_id is not null
-      and ${managesCommunity(sql.ref('e.community_id'), member(viewerId))}))`;
+      and ${managesCommunity(sql.ref('e.community_id'), member(viewerId))}), false)`;
 }
 
 /** The viewer may join it: any member outside communities, only its members inside one. */

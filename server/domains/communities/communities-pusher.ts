@@ -14,7 +14,10 @@ import { activeMembersSql } from './community-read';
 import { statsOf, type CommunityRow } from './community-presenter';
 import { communityRoom } from './community-rooms';
 
-/** Whose standing in which community a batch of events changed, and which communities' counts. */
+/**
+ * Whose standing in which community a batch of events changed, and which communities' counts:
+ * its members, and what other domains count on its row (discussions, posts, events).
+ */
 export function communityChangesOf(events: readonly StoredEvent[]): {
   communities: Set<string>;
   memberships: { communityId: string; userId: string }[];
@@ -38,6 +41,16 @@ export function communityChangesOf(events: readonly StoredEvent[]): {
       case 'CommunityInvitationDeclined':
         communities.add(event.data.communityId);
         memberships.push({ communityId: event.data.communityId, userId: event.data.userId });
+        break;
+      case 'DiscussionStarted':
+      case 'DiscussionDeleted':
+      case 'CommunityPostCreated':
+      case 'CommunityPostDeleted':
+        communities.add(event.data.communityId);
+        break;
+      case 'CalendarEventCreated':
+      case 'CalendarEventCancelled':
+        if (event.data.communityId) communities.add(event.data.communityId);
         break;
       case 'CommunityMembersInvited':
         for (const userId of event.data.userIds) {
@@ -64,8 +77,10 @@ const isWatched = (io: Server, id: string) =>
   (io.sockets.adapter.rooms.get(communityRoom(id))?.size ?? 0) > 0;
 
 async function readStats(db: Db, ids: string[]): Promise<CommunityChangedPayload[]> {
+  // The hub's room admits only those who may read what is inside: they are shown every count.
   const { rows } = await sql<CommunityRow>`select c.id, c.member_count, c.discussion_count,
-      c.post_count, c.event_count, c.version, ${activeMembersSql} as active_members
+      c.post_count, c.event_count, c.version, ${activeMembersSql} as active_members,
+      true as content_visible
     from communities c where c.id = any(${ids}::uuid[])`.execute(db);
   return rows.map((row) => ({ communityId: row.id, stats: statsOf(row), version: row.version }));
 }
@@ -97,10 +112,11 @@ async function readMemberships(
 
 /**
  * After commit: `community:changed` with the absolute counts and version to the hub's room of
- * each community whose members changed, and `community:membership` to the member concerned, on
- * their own sockets. A member who may no longer read the community's content leaves its room.
- * An account deletion can move any community's count: every watched community is read again,
- * and the versions let a client ignore what it already has.
+ * each community whose counts changed (members, discussions, posts, events), and
+ * `community:membership` to the member concerned, on their own sockets. A member who may no
+ * longer read the community's content leaves its room. An account deletion can move any
+ * community's count: every watched community is read again, and the versions let a client
+ * ignore what it already has.
  */
 export function createCommunitiesPusher(): Pusher {
   return {

@@ -29,6 +29,8 @@ export interface CommunityRow {
   event_count: number;
   version: number;
   active_members: number;
+  /** The viewer may read what is inside (`communityContentVisible`). */
+  content_visible: boolean;
   viewer_role: CommunityRole | null;
   viewer_status: 'active' | 'pending' | null;
   viewer_invited: boolean;
@@ -64,18 +66,29 @@ export function presentCommunity(row: CommunityRow): Community {
   };
 }
 
-/** Counts from the row (other domains keep discussions, posts and events up to date). */
+/**
+ * Counts from the row (other domains keep discussions, posts and events up to date). Only those
+ * who may read what is inside count it: to anyone else a community's discussions, posts and
+ * events read as none, as content one may not see reads as missing everywhere. Its size and
+ * engagement are the card's, for everyone who may see the card.
+ */
 export function statsOf(
   row: Pick<
     CommunityRow,
-    'member_count' | 'discussion_count' | 'post_count' | 'event_count' | 'active_members'
+    | 'member_count'
+    | 'discussion_count'
+    | 'post_count'
+    | 'event_count'
+    | 'active_members'
+    | 'content_visible'
   >,
 ) {
+  const inside = (count: number) => (row.content_visible ? count : 0);
   return {
     members: row.member_count,
-    discussions: row.discussion_count,
-    posts: row.post_count,
-    events: row.event_count,
+    discussions: inside(row.discussion_count),
+    posts: inside(row.post_count),
+    events: inside(row.event_count),
     engagement: engagementPercent(row.active_members, row.member_count),
   };
 }

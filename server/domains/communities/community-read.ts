@@ -10,7 +10,7 @@ import type { Read } from '../../core/reads';
 import type { Db } from '../../db/schema';
 import { statement } from '../../db/statement';
 import { member, type MemberRef } from '../relations/relations-policy';
-import { communityVisible, isCommunityMember } from './community-policy';
+import { communityContentVisible, communityVisible, isCommunityMember } from './community-policy';
 import { presentCommunity, type CommunityRow } from './community-presenter';
 
 /** Members active within the engagement window, an SQL count for the community `c`. */
@@ -24,6 +24,7 @@ function cardColumns(viewer: MemberRef): RawBuilder<unknown> {
     c.tags, c.avatar_url, c.banner_url, c.rules, c.welcome_message, c.created_by, c.created_at,
     c.member_count, c.discussion_count, c.post_count, c.event_count, c.version,
     ${activeMembersSql} as active_members,
+    ${communityContentVisible(sql.ref('c.id'), viewer)} as content_visible,
     vm.role as viewer_role, vm.status as viewer_status,
     exists (select 1 from community_invitations vi
       where vi.community_id = c.id and vi.user_id = ${viewer}) as viewer_invited`;

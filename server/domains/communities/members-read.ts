@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../db/schema';
 import { presentPerson, type PersonRow } from '../people/people-read';
 import { activeSocket, liveSockets } from '../presence/presence-read';
+import { followsCount } from '../profiles/profile-stats-read';
 import { member, presenceShown, profileDetailsReadable } from '../relations/relations-policy';
 import { escapeLike } from './community-read';
 
@@ -60,7 +61,8 @@ function presentMember(row: MemberRow): CommunityMember {
 /**
  * A page of the community's members (or, for its managers, requests to join), filtered by name or
  * username and by role in SQL. Presence and last seen follow the relations policy's presence
- * rule, bio and location its profile details rule, exactly as everywhere else members are shown.
+ * rule, bio and location its profile details rule, and the follow counts count what the viewer
+ * may see, exactly as everywhere else members are shown.
  */
 export async function readMembers(
   db: Db,
@@ -92,11 +94,12 @@ export async function readMembers(
         ${presenceShown(sql.ref('u.id'), viewer)} as presence_shown,
         ${profileDetailsReadable(sql.ref('u.id'), viewer)} as details_shown,
         m.role, m.status, m.joined_at, m.post_count, m.likes_received,
-        s.followers, s.following, p.bio, p.location, m.position
+        ${followsCount(sql.ref('u.id'), viewer, 'followers')} as followers,
+        ${followsCount(sql.ref('u.id'), viewer, 'following')} as following,
+        p.bio, p.location, m.position
       from paged m
       join users u on u.id = m.user_id
       left join last_seen ls on ls.user_id = u.id
-      left join profile_stats s on s.user_id = u.id
       left join profiles p on p.user_id = u.id)
     select page.*, t.total
     from (select count(*)::int as total from matched) t left join page on true

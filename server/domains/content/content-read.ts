@@ -35,11 +35,20 @@ export const grantsSql = sql<ContentRow['grants']>`(select json_build_object(
     'share', coalesce(array_agg(g.user_id order by g.user_id) filter (where g.action = 'share'), '{}'))
   from post_grants g where g.post_id = p.id)`;
 
+/**
+ * Every column a presented record needs, of any record: only for posts a query has already
+ * found readable (`contentReadable`) in the same statement.
+ */
+export function contentColumns(source: Db, readerId: string) {
+  return postRows(source, readerId).select([
+    grantsSql.as('grants'),
+    privilegedReader(readerId).as('privileged'),
+  ]);
+}
+
 /** Every column a presented record needs, of the records the reader may read. */
 export function contentRows(source: Db, readerId: string) {
-  return postRows(source, readerId)
-    .select([grantsSql.as('grants'), privilegedReader(readerId).as('privileged')])
-    .where(contentReadable(readerId));
+  return contentColumns(source, readerId).where(contentReadable(readerId));
 }
 
 /** A record as the reader reads it, read back in a command's write; null if they may not. */

@@ -8,7 +8,7 @@ import type { Db } from '../../db/schema';
 import { qb, statement } from '../../db/statement';
 import { readWithin, SEARCH_TIMEOUT_MS } from '../../db/time-limited';
 import { presentContent, type ContentRow } from './content-presenter';
-import { contentReadable, contentRows, filterSql, type ContentFilters } from './content-read';
+import { contentColumns, contentReadable, filterSql, type ContentFilters } from './content-read';
 
 type Order = 'relevance' | NonNullable<ContentSearchQuery['sort']>;
 
@@ -41,7 +41,9 @@ function windowSql(readerId: string, q: string, f: ContentFilters, order: Order,
 
 /**
  * One page of a search as one statement: the window read once, its count beside each row of the
- * page, and the page's records as `contentRows` presents them.
+ * page, and the page's records as `contentRows` presents them. The window holds only what the
+ * reader may read, in the same snapshot, so the page's rows are not judged a second time: the
+ * policy planned once instead of twice is a good part of a rare word's cost (docs/performance.md).
  */
 export function searchPageQuery(
   readerId: string,
@@ -56,7 +58,7 @@ export function searchPageQuery(
     from window_hits hit
     order by ${PAGE_ORDERS[order]}
     limit ${limit} offset ${(page - 1) * limit})`;
-  return contentRows(qb, readerId)
+  return contentColumns(qb, readerId)
     .innerJoin(hits.as('hit'), (join) => join.onRef('hit.post_id', '=', 'p.id'))
     .select('hit.total')
     .orderBy(PAGE_ORDERS[order]);

@@ -231,7 +231,10 @@ export function contentRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       auth: 'member',
       query: exportQuerySchema,
       responses: {
-        200: { description: 'The records in the chosen format', contentType: 'application/json' },
+        200: {
+          description: 'The records in the chosen format',
+          contentType: ['application/json', 'text/csv'],
+        },
       },
       errors: [403, 404],
       async handler({ query }, req, res) {

@@ -17,10 +17,11 @@ export function templateRead(name: string): Read<StoredTemplate | undefined> {
 }
 
 /**
- * Pushes the queue's counts to every operator when the transaction commits. The triggers that keep
- * `email_queue_stats` hold its row's lock until then, so what this statement reads is exactly what
- * the commit leaves, and versions reach clients in commit order. `progress` is `queueProgress` of
- * shared/ops/email.ts, computed here in the same double arithmetic.
+ * Pushes the queue's counts to every operator. In a transaction that changed the queue, the
+ * triggers that keep `email_queue_stats` hold its row's lock until commit, so what this statement
+ * reads is exactly what the commit leaves; sent after commits, it reads at least what they wrote.
+ * Either way the counts are absolute and versioned, and clients keep the newest. `progress` is
+ * `queueProgress` of shared/ops/email.ts, computed here in the same double arithmetic.
  */
 export function publishQueueStatsStatement(): Statement {
   return statement(sql`
@@ -38,7 +39,9 @@ export function publishQueueStatsStatement(): Statement {
  * The statements that queue an email in the same transaction as the change that causes it, so a
  * refused command sends nothing and a committed one is never without its email. It is rendered
  * from the stored template as operators last edited it; a template an operator turned off queues
- * nothing (account emails cannot be turned off, so resets and verifications always go).
+ * nothing (account emails cannot be turned off, so resets and verifications always go). The
+ * workers' wake-up and the operators' counts go after the commit: a NOTIFY in the transaction
+ * would serialise it with every other committing one (a storm of likes each queues an email).
  */
 export function queueEmail(
   template: StoredTemplate | undefined,
@@ -74,7 +77,7 @@ export function queueEmail(
         sent_at: null,
       }),
     ),
-    statement(sql`select pg_notify(${EMAIL_WAKE_CHANNEL}, '')`),
-    publishQueueStatsStatement(),
+    { ...statement(sql`select pg_notify(${EMAIL_WAKE_CHANNEL}, '')`), afterCommit: true },
+    { ...publishQueueStatsStatement(), afterCommit: true },
   ];
 }

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
+import { AfterCommitSender } from '../../db/after-commit';
 import type { Db } from '../../db/schema';
 import { DrainLoop } from '../../realtime/drain-loop';
 import { ListenConnection } from '../../realtime/listen-connection';
 import type { BackgroundWorker } from '../../core/worker';
 import { afterFailure } from './backoff';
-import { EMAIL_WAKE_CHANNEL } from './outbox';
-import { publishQueueStats } from './queue-stats';
+import { EMAIL_WAKE_CHANNEL, publishQueueStatsStatement } from './outbox';
 import type { EmailTransport, OutgoingEmail } from './transport';
 
 export interface EmailWorkerOptions {
@@ -48,17 +48,19 @@ function describe(error: unknown): string {
 /**
  * Drains `email_outbox`. Each claim locks a batch with SKIP LOCKED and marks it `processing`
  * under a claim id of its own, so workers in any number of processes never take the same row;
- * the outcome of each email is written only while that claim still holds it. Woken at commit by
- * `enqueueEmail`'s NOTIFY, with a poll for retries that come due, for lost wake-ups and for a
- * drain that failed.
+ * the outcome of each email is written only while that claim still holds it, each change one
+ * statement. Woken by the NOTIFY that `queueEmail` sends once the command has committed, with a
+ * poll for retries that come due, for lost wake-ups and for a drain that failed.
  */
 export class EmailWorker implements BackgroundWorker {
   readonly name = 'email';
   private listener: ListenConnection | null = null;
   private readonly loop: DrainLoop;
   private stopped = false;
+  private readonly signals: AfterCommitSender;
 
   constructor(private readonly options: EmailWorkerOptions) {
+    this.signals = new AfterCommitSender(options.db, options.logger);
     this.loop = new DrainLoop({
       pass: () => this.drain(),
       logger: options.logger,
@@ -90,6 +92,7 @@ export class EmailWorker implements BackgroundWorker {
     await this.listener?.stop();
     this.listener = null;
     await this.loop.stop();
+    await this.signals.settled();
     await this.options.transport.close();
   }
 
@@ -119,8 +122,7 @@ export class EmailWorker implements BackgroundWorker {
     const claimId = randomUUID();
     const claimedAt = Date.now();
     const { batchSize, claimTimeoutMs } = this.options;
-    const emails = await this.options.db.transaction().execute(async (trx) => {
-      const { rows } = await sql<Claimed>`
+    const { rows: emails } = await sql<Claimed>`
         with picked as (
           select id from email_outbox
           where (status = 'pending' and next_attempt_at <= now())
@@ -136,10 +138,8 @@ export class EmailWorker implements BackgroundWorker {
           from picked
          where o.id = picked.id
         returning o.id, o.recipient, o.subject, o.html_body, o.text_body, o.template,
-                  o.attempts, o.priority_rank, o.created_at`.execute(trx);
-      if (rows.length > 0) await publishQueueStats(trx);
-      return rows;
-    });
+                  o.attempts, o.priority_rank, o.created_at`.execute(this.options.db);
+    if (emails.length > 0) this.publishQueueStats();
     emails.sort(
       (a, b) =>
         a.priority_rank - b.priority_rank ||
@@ -149,23 +149,29 @@ export class EmailWorker implements BackgroundWorker {
     return { claimId, claimedAt, emails, length: emails.length };
   }
 
+  /**
+   * The queue's counts to the operators once a change committed, outside it (a NOTIFY inside
+   * serialises commits): while one push is on its way, the changes of a busy drain share the next.
+   */
+  private publishQueueStats(): void {
+    this.signals.send([publishQueueStatsStatement()]);
+  }
+
   /** Returns the untried rest of a claim to the queue, its attempt uncounted. */
   private async release(claimId: string): Promise<void> {
-    await this.options.db.transaction().execute(async (trx) => {
-      const released = await trx
-        .updateTable('email_outbox')
-        .set((eb) => ({
-          status: 'pending',
-          attempts: eb('attempts', '-', 1),
-          claim_id: null,
-          claimed_at: null,
-          updated_at: new Date(),
-        }))
-        .where('claim_id', '=', claimId)
-        .where('status', '=', 'processing')
-        .executeTakeFirst();
-      if (released.numUpdatedRows > 0n) await publishQueueStats(trx);
-    });
+    const released = await this.options.db
+      .updateTable('email_outbox')
+      .set((eb) => ({
+        status: 'pending',
+        attempts: eb('attempts', '-', 1),
+        claim_id: null,
+        claimed_at: null,
+        updated_at: new Date(),
+      }))
+      .where('claim_id', '=', claimId)
+      .where('status', '=', 'processing')
+      .executeTakeFirst();
+    if (released.numUpdatedRows > 0n) this.publishQueueStats();
   }
 
   private async deliver(claimId: string, email: Claimed): Promise<void> {
@@ -192,24 +198,22 @@ export class EmailWorker implements BackgroundWorker {
           maxMs: this.options.retryMaxMs,
         })
       : ({ status: 'sent' } as const);
-    await this.options.db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('email_outbox')
-        .set({
-          status: outcome.status,
-          last_error: error,
-          sent_at: outcome.status === 'sent' ? now : null,
-          next_attempt_at: outcome.status === 'pending' ? outcome.nextAttemptAt : now,
-          claim_id: null,
-          claimed_at: null,
-          updated_at: now,
-        })
-        .where('id', '=', email.id)
-        .where('claim_id', '=', claimId)
-        .executeTakeFirst();
-      // A claim that timed out and was taken over is no longer ours to settle.
-      if (updated.numUpdatedRows > 0n) await publishQueueStats(trx);
-    });
+    const updated = await this.options.db
+      .updateTable('email_outbox')
+      .set({
+        status: outcome.status,
+        last_error: error,
+        sent_at: outcome.status === 'sent' ? now : null,
+        next_attempt_at: outcome.status === 'pending' ? outcome.nextAttemptAt : now,
+        claim_id: null,
+        claimed_at: null,
+        updated_at: now,
+      })
+      .where('id', '=', email.id)
+      .where('claim_id', '=', claimId)
+      .executeTakeFirst();
+    // A claim that timed out and was taken over is no longer ours to settle.
+    if (updated.numUpdatedRows > 0n) this.publishQueueStats();
     if (error) {
       this.options.logger.warn(
         { emailId: email.id, attempts: email.attempts, outcome: outcome.status, error },

@@ -1,4 +1,4 @@
-import { LOG_LIMITS, jsonBytes, type LogLevel } from '../../../shared/ops/logs';
+import { LOG_LIMITS, type LogLevel } from '../../../shared/ops/logs';
 import { isConnectionFailure } from '../../db/connection-errors';
 import type { Db } from '../../db/schema';
 import { BatchBuffer, type BatchBufferStats } from './batch-buffer';
@@ -40,11 +40,10 @@ export function pinoLevelName(level: number): LogLevel {
 /** Keeps data under the size limit: an oversized value is stored as a truncated preview. */
 export function boundedData(data: unknown): string | null {
   if (data === null || data === undefined) return null;
-  if (jsonBytes(data) <= LOG_LIMITS.dataBytes) return JSON.stringify(data);
-  return JSON.stringify({
-    truncated: true,
-    preview: JSON.stringify(data).slice(0, LOG_LIMITS.dataBytes / 2),
-  });
+  // Serialised once: every request's line passes here.
+  const text = JSON.stringify(data);
+  if (Buffer.byteLength(text) <= LOG_LIMITS.dataBytes) return text;
+  return JSON.stringify({ truncated: true, preview: text.slice(0, LOG_LIMITS.dataBytes / 2) });
 }
 
 /** pino-http's completion line names the request, so the viewer's list says which one. */

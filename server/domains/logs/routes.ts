@@ -77,7 +77,10 @@ export function logsRoutes({ db }: ModuleDeps) {
       auth: 'owner',
       query: logExportQuerySchema,
       responses: {
-        200: { description: 'The log lines in the chosen format', contentType: 'text/plain' },
+        200: {
+          description: 'The log lines in the chosen format',
+          contentType: ['application/json', 'text/csv', 'text/plain'],
+        },
       },
       async handler({ query }, _req, res) {
         const { format, ...filter } = query;

@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import { pipeline } from 'node:stream/promises';
 import { create as contentDisposition } from 'content-disposition';
 import express, { type Request, type Response, type Router } from 'express';
@@ -11,9 +12,13 @@ import {
 import { forbidden, invalid, notFound } from '../../core/errors';
 import type { Db } from '../../db/schema';
 import type { ObjectStorage } from '../../storage/object-storage';
+import {
+  visibleWithoutPostgres,
+  type CdnAccessCache,
+  type DeliveredFile,
+} from './cdn-access-cache';
 import { servedInline, servedType } from './content-type';
 import { isFileKey, originalPath, variantPath } from './file-keys';
-import type { FileRow } from './file-presenter';
 import { readFileForViewer } from './files-read';
 import {
   hasTransform,
@@ -29,7 +34,11 @@ export interface DeliveryDeps {
   storage: ObjectStorage;
   signer: UrlSigner;
   variants: VariantQueue;
+  /** Files' rows and readers' blocks, kept per process (see cdn-access-cache.ts). */
+  access: CdnAccessCache;
 }
+
+const NO_BLOCKS: ReadonlySet<string> = new Set();
 
 /** The query words that sign a link, apart from the transform's. */
 const LINK_PARAMS = new Set(['exp', 'sig', 'dl']);
@@ -66,15 +75,36 @@ function readQuery(query: Request['query']): {
 }
 
 /**
+ * Whether the member may read the file by the relations policy: judged from the cached row and
+ * the reader's cached blocks when that can be done; a private file of someone else's asks
+ * Postgres, since a post it is attached to may show it to the reader.
+ */
+async function mayRead(
+  deps: DeliveryDeps,
+  key: string,
+  file: DeliveredFile,
+  viewerId: string,
+): Promise<boolean> {
+  const blocked =
+    file.is_public && file.owner_id !== viewerId
+      ? await deps.access.blockedEitherWay(deps.db, viewerId)
+      : NO_BLOCKS;
+  const judged = visibleWithoutPostgres(file, viewerId, blocked);
+  if (judged !== undefined) return judged;
+  return (await readFileForViewer(deps.db, key, viewerId))?.visible === true;
+}
+
+/**
  * Who may read: a signed link (its holder, whoever they are) or the member asking, by the
  * relations policy. A file one may not read is not found; a link that no longer works says so.
  */
-function accessTo(
+async function accessTo(
   deps: DeliveryDeps,
   key: string,
-  row: FileRow & { visible: boolean },
+  file: DeliveredFile,
   link: Record<string, string>,
-): Access {
+  viewerId: string | undefined,
+): Promise<Access> {
   const download = link.dl === '1';
   if (link.sig !== undefined || link.exp !== undefined) {
     const exp = Number(link.exp);
@@ -83,11 +113,13 @@ function accessTo(
     }
     return { signed: true, lifetime: Math.max(0, exp - Math.floor(Date.now() / 1000)), download };
   }
-  if (!row.visible) throw notFound(mediaMessages.fileNotFound);
+  if (!viewerId || !(await mayRead(deps, key, file, viewerId))) {
+    throw notFound(mediaMessages.fileNotFound);
+  }
   return { signed: false, lifetime: 0, download };
 }
 
-function cacheControl(row: FileRow, access: Access): string {
+function cacheControl(row: DeliveredFile, access: Access): string {
   if (row.is_public && !access.signed) return `public, max-age=${CDN_CACHE_TTL_SECONDS}, immutable`;
   // Never in a shared cache; a signed link may sit in the holder's own cache while it lives.
   return access.signed
@@ -102,11 +134,31 @@ const etagMatches = (req: Request, etag: string) =>
     .some((tag) => tag === etag || tag === '*');
 
 interface Served {
+  fileId: string;
   storageKey: string;
   size: number;
   mime: string;
   etag: string;
   filename: string;
+  /** Its bytes, when this process holds them in memory. */
+  bytes?: Buffer;
+}
+
+/**
+ * The bytes of a small object, from memory or read whole from storage and kept (`HotObjects`);
+ * `undefined` for an object too large to keep, which is streamed instead.
+ */
+async function smallObject(deps: DeliveryDeps, served: Served): Promise<Buffer | undefined> {
+  const { objects } = deps.access;
+  if (served.bytes) return served.bytes;
+  if (!objects.keeps(served.size)) return undefined;
+  const kept = objects.get(served.storageKey);
+  if (kept) return kept;
+  const body = await deps.storage.read(served.storageKey);
+  if (!body) throw notFound(mediaMessages.fileNotFound);
+  const bytes = await buffer(body);
+  objects.set(served.storageKey, served.fileId, bytes);
+  return bytes;
 }
 
 /** Sends stored bytes with ETag, 304 and byte ranges (206), so videos seek. */
@@ -147,6 +199,11 @@ async function sendObject(
     res.end();
     return;
   }
+  const bytes = await smallObject(deps, served);
+  if (bytes) {
+    res.end(range ? bytes.subarray(range.start, range.end + 1) : bytes);
+    return;
+  }
   const body = await deps.storage.read(served.storageKey, range);
   if (!body) throw notFound(mediaMessages.fileNotFound);
   await pipeline(body, res).catch(() => {
@@ -159,9 +216,9 @@ async function deliver(deps: DeliveryDeps, req: Request, res: Response): Promise
   const key = String(req.params.key);
   if (!isFileKey(key)) throw notFound(mediaMessages.fileNotFound);
   const { link, transform } = readQuery(req.query);
-  const row = await readFileForViewer(deps.db, key, req.session?.userId);
+  const row = await deps.access.file(deps.db, key);
   if (!row) throw notFound(mediaMessages.fileNotFound);
-  const access = accessTo(deps, key, row, link);
+  const access = await accessTo(deps, key, row, link, req.session?.userId);
   const isPoster = key === row.poster_key;
   const mime = isPoster ? 'image/jpeg' : row.mime_type;
   const filename = isPoster ? `${row.name}.jpg` : row.name;
@@ -178,14 +235,18 @@ async function deliver(deps: DeliveryDeps, req: Request, res: Response): Promise
     'last-modified': row.uploaded_at.toUTCString(),
   };
   if (!hasTransform(transform)) {
-    const size = isPoster ? (await deps.storage.stat(originalPath(key)))?.size : row.size;
+    const storageKey = originalPath(key);
+    const bytes = deps.access.objects.get(storageKey);
+    const size = isPoster
+      ? (bytes?.length ?? (await deps.storage.stat(storageKey))?.size)
+      : row.size;
     if (size === undefined) throw notFound(mediaMessages.fileNotFound);
     const etag = isPoster ? `"poster-${row.version}"` : `"${row.sha256}"`;
     await sendObject(
       deps,
       req,
       res,
-      { storageKey: originalPath(key), size, mime, etag, filename },
+      { fileId: row.id, storageKey, size, mime, etag, filename, bytes },
       headers,
     );
     return;
@@ -197,13 +258,14 @@ async function deliver(deps: DeliveryDeps, req: Request, res: Response): Promise
   const storageKey = variantPath(key, name);
   const variantMime = `image/${outputFormatOf(transform, mime)}`;
   const etag = `"${isPoster ? `poster-${row.version}` : row.sha256.slice(0, 32)}-${name.split('.')[0]}"`;
-  const cached = await deps.storage.stat(storageKey);
-  if (cached) {
+  const bytes = deps.access.objects.get(storageKey);
+  const size = bytes?.length ?? (await deps.storage.stat(storageKey))?.size;
+  if (size !== undefined) {
     await sendObject(
       deps,
       req,
       res,
-      { storageKey, size: cached.size, mime: variantMime, etag, filename },
+      { fileId: row.id, storageKey, size, mime: variantMime, etag, filename, bytes },
       headers,
     );
     return;
@@ -211,9 +273,10 @@ async function deliver(deps: DeliveryDeps, req: Request, res: Response): Promise
   const made = await deps.variants.make(storageKey, async () => {
     const source = await deps.storage.read(originalPath(key));
     if (!source) throw notFound(mediaMessages.fileNotFound);
-    const bytes = await renderVariant(source, transform, mime);
-    await deps.storage.put(storageKey, bytes, variantMime);
-    return bytes;
+    const rendered = await renderVariant(source, transform, mime);
+    await deps.storage.put(storageKey, rendered, variantMime);
+    deps.access.objects.set(storageKey, row.id, rendered);
+    return rendered;
   });
   for (const [header, value] of Object.entries(headers)) res.setHeader(header, value);
   res.setHeader('etag', etag);

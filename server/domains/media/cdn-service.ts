@@ -2,8 +2,9 @@ import type { Logger } from 'pino';
 import { RESPONSIVE_WIDTHS, type CdnHealth } from '../../../shared/media';
 import type { Config } from '../../config';
 import type { ObjectStorage } from '../../storage/object-storage';
-import { isFileKey, variantsPrefix } from './file-keys';
+import { fileIdOfKey, isFileKey, variantsPrefix } from './file-keys';
 import { FileUrls, THUMBNAIL_QUERY } from './file-urls';
+import type { HotObjects } from './hot-objects';
 
 /** A check slower than this makes the CDN degraded rather than healthy. */
 const SLOW_CHECK_MS = 1000;
@@ -55,6 +56,8 @@ export class CdnService {
       storage: ObjectStorage;
       urls: FileUrls;
       logger: Logger;
+      /** This process's copies of small objects: a purge drops the variants there too. */
+      objects?: HotObjects;
       fetch?: typeof fetch;
     },
   ) {}
@@ -104,7 +107,10 @@ export class CdnService {
   /** Removes every cached variant of the keys; answers how many there were. */
   async dropVariants(keys: readonly string[]): Promise<number> {
     let removed = 0;
-    for (const key of keys) removed += await this.deps.storage.deletePrefix(variantsPrefix(key));
+    for (const key of keys) {
+      removed += await this.deps.storage.deletePrefix(variantsPrefix(key));
+      this.deps.objects?.dropVariants(fileIdOfKey(key), variantsPrefix(key));
+    }
     return removed;
   }
 

@@ -24,11 +24,13 @@ export const mediaModule: DomainModule = {
           storage: media.storage,
           signer: media.signer,
           variants: media.variants,
+          access: media.access,
         }),
       },
     ];
   },
   pushers: (deps) => [createFilesPusher(mediaServices(deps).urls)],
+  caches: (deps) => [mediaServices(deps).access],
   async start(deps) {
     const media = mediaServices(deps);
     await media.storage.prepare();

@@ -2,6 +2,7 @@ import { cpus } from 'node:os';
 import type { ModuleDeps } from '../../core/module';
 import { createStorage } from '../../storage/create-storage';
 import type { ObjectStorage } from '../../storage/object-storage';
+import { CdnAccessCache } from './cdn-access-cache';
 import { CdnService } from './cdn-service';
 import { FileUrls } from './file-urls';
 import { Uploader } from './file-uploader';
@@ -16,6 +17,7 @@ export interface MediaServices {
   uploader: Uploader;
   variants: VariantQueue;
   cdn: CdnService;
+  access: CdnAccessCache;
 }
 
 const byDeps = new WeakMap<ModuleDeps, MediaServices>();
@@ -27,6 +29,10 @@ export function mediaServices(deps: ModuleDeps): MediaServices {
   const storage = createStorage(deps.config);
   const signer = new UrlSigner();
   const urls = new FileUrls(deps.config.cdnBaseUrl, signer);
+  const access = new CdnAccessCache({
+    entries: deps.config.RELAYED_CACHE_ENTRIES,
+    objectBytes: deps.config.MEDIA_HOT_CACHE_BYTES,
+  });
   const services: MediaServices = {
     storage,
     signer,
@@ -34,7 +40,14 @@ export function mediaServices(deps: ModuleDeps): MediaServices {
     uploader: new Uploader({ config: deps.config, db: deps.db, commands: deps.commands, storage }),
     // Leave a core for everything else the server does.
     variants: new VariantQueue(Math.max(1, cpus().length - 1)),
-    cdn: new CdnService({ config: deps.config, storage, urls, logger: deps.logger }),
+    cdn: new CdnService({
+      config: deps.config,
+      storage,
+      urls,
+      logger: deps.logger,
+      objects: access.objects,
+    }),
+    access,
   };
   byDeps.set(deps, services);
   return services;

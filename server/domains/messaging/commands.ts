@@ -5,10 +5,10 @@ import type { ConversationFlag } from '../../../shared/events/messaging';
 import {
   MAX_CONVERSATIONS_PER_MEMBER,
   MAX_MESSAGES_PER_CONVERSATION,
+  MESSAGE_REFUSALS,
   socialMessages,
   type Conversation,
 } from '../../../shared/social';
-import { profileMessages } from '../../../shared/profiles/messages';
 import { appendTo, defineCommand } from '../../core/command';
 import { conflict, forbidden, invalid, notFound } from '../../core/errors';
 import { lock, refuseUnless } from '../../core/guards';
@@ -34,14 +34,11 @@ const conversationNotFound = () => notFound(socialMessages.conversationNotFound)
 
 /** The refusal when the other member's privacy keeps out members who are not their friends. */
 export const privateProfileRefusal = () =>
-  forbidden(
-    'private-profile',
-    'This member only accepts messages from friends. Send them a friend request first.',
-  );
+  forbidden('private-profile', MESSAGE_REFUSALS['private-profile']);
 
 /** The refusal when the other member turned direct messages off on their profile card. */
 export const directMessagesOffRefusal = () =>
-  forbidden('direct-messages-off', profileMessages.directMessagesOff);
+  forbidden('direct-messages-off', MESSAGE_REFUSALS['direct-messages-off']);
 
 /** A path id that is not a UUID names nothing; Postgres would refuse it as a uuid. */
 const NO_ID = '00000000-0000-0000-0000-000000000000';
@@ -104,14 +101,14 @@ export const startConversation = defineCommand({
   },
   decide(state, { userId, participantId }) {
     if (participantId === userId) {
-      throw invalid('conversation-to-self', socialMessages.conversationToSelf);
+      throw invalid('conversation-to-self', MESSAGE_REFUSALS['conversation-to-self']);
     }
     const conversationId = conversationIdFor(userId, participantId);
     if (state.blocked) throw blockedRefusal();
     // A conversation they already have is only found again: it shows its history, and each
     // message is checked on its own.
     if (state.existing) return { result: { conversationId, created: false } };
-    if (state.participant?.status !== 'active') throw notFound(socialMessages.userNotFound);
+    if (state.participant?.status !== 'active') throw notFound(MESSAGE_REFUSALS['not-found']);
     if (state.privateProfile) throw privateProfileRefusal();
     if (state.messagesOff) throw directMessagesOffRefusal();
     const members = [userId, participantId].sort();
@@ -161,7 +158,7 @@ export const sendMessage = defineCommand({
     if (state.private_profile) throw privateProfileRefusal();
     if (state.messages_off) throw directMessagesOffRefusal();
     if (!state.may_write) {
-      throw forbidden('operation-not-permitted', socialMessages.operationNotPermitted('write'));
+      throw forbidden('operation-not-permitted', MESSAGE_REFUSALS['operation-not-permitted']);
     }
     if (state.message_count >= MAX_MESSAGES_PER_CONVERSATION) {
       throw conflict('message-limit', socialMessages.messageLimit);

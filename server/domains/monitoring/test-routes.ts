@@ -43,7 +43,8 @@ export function monitoringTestRoutes({ db, config, commands }: ModuleDeps) {
       summary: 'Fails with an unexpected error, as a bug would',
       auth: 'public',
       testOnly: true,
-      responses: { 500: null },
+      responses: {},
+      errors: [500],
       async handler() {
         throw new Error('Test failure for monitoring');
       },

@@ -11,14 +11,18 @@ import { statement, type Statement } from '../../db/statement';
  */
 export function eraseMemberNotifications(userId: string): Statement[] {
   const member = sql`${userId}::uuid`;
-  const remaining = sql`array_remove(actor_ids, ${member})`;
   return [
+    // Their actor rows go with them (on delete cascade).
     statement(sql`delete from notifications where user_id = ${member}`),
-    statement(sql`delete from notifications
-      where ${member} = any(actor_ids) and cardinality(${remaining}) = 0`),
-    statement(sql`update notifications
-      set actor_ids = ${remaining}, actor_count = cardinality(${remaining})
-      where ${member} = any(actor_ids)`),
+    // A member is at most one actor row of a notification, so each row gone is one actor less.
+    statement(sql`with gone as (
+        delete from notification_actors where actor_id = ${member} returning notification_id
+      ), emptied as (
+        delete from notifications n using gone
+        where n.id = gone.notification_id and n.actor_count = 1
+      )
+      update notifications n set actor_count = n.actor_count - 1
+      from gone where n.id = gone.notification_id and n.actor_count > 1`),
     statement(sql`delete from notification_preferences where user_id = ${member}`),
   ];
 }

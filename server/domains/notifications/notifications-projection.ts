@@ -8,7 +8,7 @@ import type { Projection } from '../../eventstore/projection';
 import type { RecordedEvent } from '../../eventstore/stored-event';
 import { lockMemberNotifications } from './member-lock';
 import { eraseMemberNotifications } from './notifications-erasure';
-import { notificationId } from './notification-ids';
+import { notificationId, raisedNotification } from './notification-ids';
 import { wants } from './preferences';
 
 const own = [
@@ -18,89 +18,65 @@ const own = [
   'AccountDeleted',
 ] as const satisfies readonly EventType[];
 
+/** The log position of the event being projected, read in its own transaction. */
+const positionOf = (event: RecordedEvent) =>
+  sql<number>`(select e.global_position from events e
+    where e.stream_id = ${event.streamId} and e.stream_version = ${event.streamVersion}::int)`;
+
 /**
  * Merges the notification into the member's unread one of the same group, or creates it, then
  * prunes the member's oldest beyond the limit; nothing at all when their in-app preference for
  * the type is off. Under the member's lock, each statement sees what the one before left. Every
  * value comes from the event, so a rebuild writes the same rows.
+ *
+ * The actor is a row of its own (`notification_actors`), so a merge writes one small row and the
+ * group's count moves by what that insert wrote: the same work at the group's 5,000th actor as at
+ * its second. An actor already in the group moves to the front (their row takes the event's log
+ * position) and the count stays.
  */
 function notify(event: RecordedEvent, intent: NotificationIntent): Statement[] {
   const { recipientId, actorId, type } = intent;
   const groupKey = intent.groupKey ?? type;
   const at = event.occurredAt;
   const actionData = JSON.stringify(intent.actionData);
-  const enabled = wants(sql`${recipientId}::uuid`, type, 'inApp');
-  const unreadGroup = qb
-    .selectFrom('notifications')
-    .select('id')
-    .where('user_id', '=', recipientId)
-    .where('group_key', '=', groupKey)
-    .where('read', '=', false);
-  const merged = sql<
-    string[]
-  >`array_prepend(${actorId}::uuid, array_remove(actor_ids, ${actorId}::uuid))`;
+  const recipient = sql`${recipientId}::uuid`;
+  const actor = sql`${actorId}::uuid`;
+  const enabled = wants(recipient, type, 'inApp');
+  const position = positionOf(event);
+  const id = notificationId(event.streamId, event.streamVersion, recipientId);
+  const unreadGroup = sql`select id from notifications
+    where user_id = ${recipient} and group_key = ${groupKey} and not read`;
   return [
     lockMemberNotifications(recipientId),
-    statement(
-      qb
-        .updateTable('notifications')
-        .set({
-          actor_ids: merged,
-          actor_count: sql<number>`cardinality(${merged})`,
-          message: intent.message,
-          source_key: intent.sourceKey,
-          action_url: intent.actionUrl,
-          action_data: actionData,
-          updated_at: at,
-        })
-        .where('id', '=', (eb) =>
-          eb
-            .selectFrom(
-              unreadGroup.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(1).as('g'),
-            )
-            .select('g.id'),
-        )
-        .where(enabled),
-    ),
-    statement(
-      qb
-        .insertInto('notifications')
-        .columns([
-          'id',
-          'user_id',
-          'type',
-          'group_key',
-          'source_key',
-          'message',
-          'actor_ids',
-          'actor_count',
-          'action_url',
-          'action_data',
-          'created_at',
-          'updated_at',
-        ])
-        .expression(
-          qb
-            .selectNoFrom([
-              sql`${notificationId(event.streamId, event.streamVersion, recipientId)}::uuid`.as(
-                'id',
-              ),
-              sql`${recipientId}::uuid`.as('user_id'),
-              sql`${type}::text`.as('type'),
-              sql`${groupKey}::text`.as('group_key'),
-              sql`${intent.sourceKey}::text`.as('source_key'),
-              sql`${intent.message}::text`.as('message'),
-              sql`array[${actorId}::uuid]`.as('actor_ids'),
-              sql`1`.as('actor_count'),
-              sql`${intent.actionUrl}::text`.as('action_url'),
-              sql`${actionData}::jsonb`.as('action_data'),
-              sql`${at}::timestamptz`.as('created_at'),
-              sql`${at}::timestamptz`.as('updated_at'),
-            ])
-            .where(enabled)
-            .where(({ not, exists }) => not(exists(unreadGroup))),
-        ),
-    ),
+    statement(sql`with grp as (
+        ${unreadGroup} and ${enabled} order by updated_at desc, id desc limit 1
+      ), added as (
+        insert into notification_actors (notification_id, actor_id, position)
+        select grp.id, ${actor}, ${position} from grp
+        on conflict (notification_id, actor_id) do nothing
+        returning 1
+      ), moved as (
+        update notification_actors a set position = ${position}
+        from grp where a.notification_id = grp.id and a.actor_id = ${actor}
+      )
+      update notifications n
+      set actor_count = n.actor_count + (select count(*) from added)::int,
+        message = ${intent.message}::text, source_key = ${intent.sourceKey}::text,
+        action_url = ${intent.actionUrl}::text, action_data = ${actionData}::jsonb,
+        updated_at = ${at}::timestamptz
+      from grp where n.id = grp.id`),
+    statement(sql`with created as (
+        insert into notifications (id, user_id, type, group_key, source_key, message,
+          actor_count, action_url, action_data, created_at, updated_at)
+        select ${id}::uuid, ${recipient}, ${type}::text, ${groupKey}::text,
+          ${intent.sourceKey}::text, ${intent.message}::text, 1, ${intent.actionUrl}::text,
+          ${actionData}::jsonb, ${at}::timestamptz, ${at}::timestamptz
+        where ${enabled} and not exists (${unreadGroup})
+        returning id
+      )
+      insert into notification_actors (notification_id, actor_id, position)
+      select created.id, ${actor}, ${position} from created`),
+    // Only a notification just created can take the member past the limit: a merge adds none.
     statement(
       qb
         .deleteFrom('notifications')
@@ -112,28 +88,28 @@ function notify(event: RecordedEvent, intent: NotificationIntent): Statement[] {
             .orderBy('updated_at', 'desc')
             .orderBy('id', 'desc')
             .offset(MAX_NOTIFICATIONS_PER_MEMBER),
-        ),
+        )
+        .where(raisedNotification(event, recipientId)),
     ),
   ];
 }
 
 /**
  * The actor leaves every notification of the group, read or not, so none still names them for
- * what they took back; a notification left with no actor goes.
+ * what they took back; the count drops by the rows removed, and a notification left with no
+ * actor goes.
  */
 function withdraw({ recipientId, actorId, groupKey }: NotificationWithdrawal): Statement[] {
-  const remaining = sql<string[]>`array_remove(actor_ids, ${actorId}::uuid)`;
-  const ofGroup = qb
-    .updateTable('notifications')
-    .where('user_id', '=', recipientId)
-    .where('group_key', '=', groupKey);
   return [
     lockMemberNotifications(recipientId),
-    statement(
-      ofGroup
-        .set({ actor_ids: remaining, actor_count: sql<number>`cardinality(${remaining})` })
-        .where(sql<boolean>`${actorId}::uuid = any(actor_ids)`),
-    ),
+    statement(sql`with gone as (
+        delete from notification_actors a using notifications n
+        where n.id = a.notification_id and n.user_id = ${recipientId}::uuid
+          and n.group_key = ${groupKey} and a.actor_id = ${actorId}::uuid
+        returning a.notification_id
+      )
+      update notifications n set actor_count = n.actor_count - 1
+      from gone where n.id = gone.notification_id`),
     statement(
       qb
         .deleteFrom('notifications')
@@ -152,7 +128,7 @@ function withdraw({ recipientId, actorId, groupKey }: NotificationWithdrawal): S
 export function notificationsProjection(meanings: MeaningCatalogue): Projection {
   return {
     name: 'notifications',
-    tables: ['notifications', 'notification_preferences'],
+    tables: ['notifications', 'notification_actors', 'notification_preferences'],
     handles: [
       ...new Set([
         ...own,

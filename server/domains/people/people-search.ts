@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/schema';
 import { statement } from '../../db/statement';
 import { readWithin, SEARCH_TIMEOUT_MS } from '../../db/time-limited';
@@ -13,17 +13,180 @@ export interface RankedMatch {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
+interface Needle {
+  /** The text, trimmed and in lower case. */
+  text: string;
+  /** `like` patterns: starting with it, and containing it. */
+  prefix: string;
+  contains: string;
+}
+
+type RankedRow = { id: string; tier: number; similarity: number; mutual: number };
+
+/*
+ * A match's rank, the same in both readings below: its tier (3 for the exact username, 2 for a
+ * username or display name starting with the text, 1 for any other match), then the greater of
+ * its two trigram similarities. Rows are `users u`.
+ */
+const tierOf = (n: Needle) => sql<number>`case when lower(u.username) = ${n.text} then 3
+  when lower(u.username) like ${n.prefix} or lower(u.display_name) like ${n.prefix} then 2
+  else 1 end`;
+const similarityOf = (n: Needle) => sql<number>`greatest(similarity(lower(u.username), ${n.text}),
+  similarity(lower(u.display_name), ${n.text}))::float8`;
+
+/** How many of `b`'s friends are the caller's too. */
+const mutualFriendsOf = (b: RawBuilder<unknown>, callerId: string) =>
+  sql<number>`(select count(*)::int from friendships theirs
+    where theirs.user_id = ${b} and theirs.friend_id in (
+      select mine.friend_id from friendships mine where mine.user_id = ${callerId}))`;
+
+/**
+ * The page from the ranked members in `best`, joined to the statement's one row of verdict:
+ * mutual friends counted for those few only, and the final order.
+ */
+const rankedPage = (callerId: string, limit: number) => sql`left join lateral (
+      select b.id, b.tier, b.similarity, b.name,
+        ${mutualFriendsOf(sql.ref('b.id'), callerId)} as mutual
+      from best b) b on true
+    order by b.tier desc, b.similarity desc, b.mutual desc, b.name
+    limit ${limit}`;
+
+const matching = (n: Needle) => sql<boolean>`(lower(u.username) like ${n.contains}
+  or lower(u.display_name) like ${n.contains}
+  or lower(u.username) % ${n.text} or lower(u.display_name) % ${n.text})`;
+
+/**
+ * Every match ranked: each member whose username or display name contains the text or is
+ * similar to it (`%`, pg_trgm's threshold) gets its tier and similarity, which need nothing but
+ * its own row. Only then, best first, is each asked whether the caller may find them, until
+ * `limit` are found with every match tied with the last of them (`with ties`), and only those
+ * few have their mutual friends counted. Exact whatever the text, but a text that thousands of
+ * names hold costs thousands of similarities and their sort. With `cap`, the trigram (GIN)
+ * indexes first count the matches up to `cap + 1`, and when there are more, nothing is ranked
+ * and `many` says so (one row): `rankPeople` then reads the nearest names instead.
+ */
+export function rankEveryMatch(callerId: string, n: Needle, limit: number, cap?: number) {
+  // With a cap, the matches' ids are read once, up to one past the cap, and ranked from there;
+  // the guard is a one-time filter: with too many matches, none is ranked.
+  const matched =
+    cap === undefined
+      ? sql`select u.id from users u where ${matching(n)}`
+      : sql`select u.id from users u where ${matching(n)} limit ${cap + 1}`;
+  const many =
+    cap === undefined ? sql<boolean>`false` : sql<boolean>`(select count(*) > ${cap} from matched)`;
+  // `offset 0` keeps the policy check out of the sort: the outer query reads the sorted matches
+  // in order and stops at the last tie.
+  return sql<RankedRow & { many: boolean }>`
+    with matched as materialized (${matched}),
+    guard as (select ${many} as many),
+    best as (
+      select m.id, m.tier, m.similarity, m.name from (
+        select u.id, lower(u.username) as name, ${tierOf(n)} as tier,
+          ${similarityOf(n)} as similarity
+        from users u
+        where u.id in (select id from matched) and not (select many from guard)
+        order by tier desc, similarity desc
+        offset 0) m
+      where ${findableBy(sql.ref('m.id'), member(callerId))}
+      order by m.tier desc, m.similarity desc
+      fetch first ${limit} rows with ties)
+    select g.many, b.id, b.tier, b.similarity, b.mutual
+    from guard g ${rankedPage(callerId, limit)}`;
+}
+
+/*
+ * Similarities are compared with this margin where an unread member's bound comes from the
+ * distance order (`<->` is 1 - similarity in single precision): two different similarities of
+ * short names are never this close, so a tie can never hide behind rounding.
+ */
+const SIMILARITY_MARGIN = 1e-6;
+
+/**
+ * The same ranking as `rankEveryMatch`, read from the `reach` members nearest the text by
+ * username and the `reach` nearest by display name (trigram KNN on the GiST indexes, each
+ * stream only over members similar enough to match by `%`). The exact username, similarity 1,
+ * comes first by username unless that stream is full of similarity 1, which settles nothing
+ * below tier 3. A member read by neither stream has each similarity at most that of its stream's last row (or under
+ * the threshold, when a stream ran out), so the greater of the two is bounded, and is under the
+ * threshold when it matches only by containing the text. The answer is settled, and returned,
+ * when `limit` findable members were read and the last of them ranks strictly above every bound:
+ * its tier is 3; or 2 and its similarity beats both streams' last rows; or 1, beats them too,
+ * and no member starting with the text (tier 2) was left unread. Then every member tied with it
+ * was read, and the rows are those of `rankEveryMatch`. Otherwise `settled` is false, and
+ * `widen` says whether a longer reach could settle it (a stream was cut short).
+ */
+export function rankNearest(callerId: string, n: Needle, limit: number, reach: number) {
+  const rest = sql<boolean>`u.id <> all(array(select id from seen))`;
+  return sql<RankedRow & { settled: boolean; widen: boolean }>`
+    with by_name as materialized (
+      select u.id, similarity(lower(u.username), ${n.text})::float8 as s from users u
+      where (lower(u.username) collate "C") % ${n.text}
+      order by (lower(u.username) collate "C") <-> ${n.text} limit ${reach}),
+    by_display as materialized (
+      select u.id, similarity(lower(u.display_name), ${n.text})::float8 as s from users u
+      where (lower(u.display_name) collate "C") % ${n.text}
+      order by (lower(u.display_name) collate "C") <-> ${n.text} limit ${reach}),
+    seen as materialized (
+      select id from by_name union select id from by_display),
+    found as materialized (
+      select r.id, r.name, r.tier, r.similarity from (
+        select u.id, lower(u.username) as name, ${tierOf(n)} as tier,
+          ${similarityOf(n)} as similarity,
+          ${findableBy(sql.ref('u.id'), member(callerId))} as findable
+        from users u where u.id in (select id from seen)) r
+      where r.findable),
+    last as (
+      select tier, similarity from found order by tier desc, similarity desc
+      offset ${limit - 1} limit 1),
+    bound as (
+      select greatest((select min(s) from by_name having count(*) = ${reach}),
+                      (select min(s) from by_display having count(*) = ${reach})) as similarity),
+    verdict as (
+      select coalesce((
+        select l.tier = 3 or (
+          l.similarity > coalesce((select similarity from bound), -1) + ${SIMILARITY_MARGIN}
+          and (l.tier = 2 or not (
+            exists (select 1 from users u where lower(u.username) ^@ ${n.text} and ${rest})
+            or exists (select 1 from users u where lower(u.display_name) ^@ ${n.text} and ${rest}))))
+        from last l), false) as settled,
+        (select count(*) from by_name) = ${reach} or (select count(*) from by_display) = ${reach}
+          as widen),
+    best as materialized (
+      select f.id, f.tier, f.similarity, f.name from found f, last l
+      where (f.tier, f.similarity) >= (l.tier, l.similarity)
+        and (select settled from verdict))
+    select v.settled, v.widen, b.id, b.tier, b.similarity, b.mutual
+    from verdict v ${rankedPage(callerId, limit)}`;
+}
+
+/**
+ * Up to `matches` matches are ranked all together (a part of a name: the trigram indexes find
+ * the few cheaply); beyond that the nearest names are read, from the `first` reach widened
+ * fourfold up to `widest`, and only when that cannot settle the answer is every match ranked.
+ */
+export const NEAREST_REACH = { matches: 200, first: 64, widest: 1024 } as const;
+
+export function needleOf(query: string): Needle | null {
+  const text = query.trim().toLowerCase();
+  if (!text) return null;
+  return { text, prefix: `${escapeLike(text)}%`, contains: `%${escapeLike(text)}%` };
+}
+
+const toMatch = (row: RankedRow): RankedMatch => ({
+  id: row.id,
+  relevance: Math.round((row.tier + row.similarity) * 1000) / 1000,
+  mutualFriends: row.mutual,
+});
+
 /**
  * Members matching `query` ranked: exact username, then a username or display name starting
  * with it, then trigram similarity (containing the text counts as a match), then mutual friends.
  *
- * The trigram indexes find the matches; each gets its tier and similarity, which need nothing
- * but its own row. Only then, best first, is each asked whether the caller may find them,
- * until `limit` are found with every match tied with the last of them (`with ties`), and only
- * those few have their mutual friends counted: a short text matching thousands of members
- * costs the sort of their names, not thousands of policy checks and friend-list joins. The
- * order is the same as ranking every match. Postgres stops a search that takes longer than
- * `SEARCH_TIMEOUT_MS` (`503 search-timeout`).
+ * A text few names hold (a part of one name) has its matches, found by the GIN indexes, all
+ * ranked (`rankEveryMatch` with a cap). When more match, the nearest names are read
+ * (`rankNearest`), widening the reach fourfold while a longer one could settle the answer; what
+ * they cannot settle is ranked over every match. Every path gives the same rows. Postgres stops a search that takes longer than `SEARCH_TIMEOUT_MS`
+ * (`503 search-timeout`).
  */
 export async function rankPeople(
   db: Db,
@@ -31,44 +194,25 @@ export async function rankPeople(
   query: string,
   limit: number,
 ): Promise<RankedMatch[]> {
-  const needle = query.trim().toLowerCase();
-  if (!needle) return [];
-  const prefix = `${escapeLike(needle)}%`;
-  const contains = `%${escapeLike(needle)}%`;
-  // `offset 0` keeps the policy check out of the sort: the outer query reads the sorted matches
-  // in order and stops at the last tie.
-  const ranked = sql<{ id: string; tier: number; similarity: number; mutual: number }>`
-    with best as (
-      select m.id, m.tier, m.similarity, m.name from (
-        select u.id, lower(u.username) as name,
-          case when lower(u.username) = ${needle} then 3
-               when lower(u.username) like ${prefix} or lower(u.display_name) like ${prefix} then 2
-               else 1 end as tier,
-          greatest(similarity(lower(u.username), ${needle}),
-                   similarity(lower(u.display_name), ${needle}))::float8 as similarity
-        from users u
-        where lower(u.username) like ${contains} or lower(u.display_name) like ${contains}
-           or lower(u.username) % ${needle} or lower(u.display_name) % ${needle}
-        order by tier desc, similarity desc
-        offset 0) m
-      where ${findableBy(sql.ref('m.id'), member(callerId))}
-      order by m.tier desc, m.similarity desc
-      fetch first ${limit} rows with ties)
-    select b.id, b.tier, b.similarity,
-      (select count(*)::int from friendships mine
-         join friendships theirs on theirs.friend_id = mine.friend_id
-        where mine.user_id = ${callerId} and theirs.user_id = b.id) as mutual
-    from best b
-    order by b.tier desc, b.similarity desc, mutual desc, b.name
-    limit ${limit}`;
-  const [found] = await readWithin(db, SEARCH_TIMEOUT_MS, [statement(ranked)]);
-  return (found!.rows as { id: string; tier: number; similarity: number; mutual: number }[]).map(
-    (row) => ({
-      id: row.id,
-      relevance: Math.round((row.tier + row.similarity) * 1000) / 1000,
-      mutualFriends: row.mutual,
-    }),
-  );
+  const needle = needleOf(query);
+  if (!needle || limit < 1) return [];
+  const every = async (cap?: number) => {
+    const [read] = await readWithin(db, SEARCH_TIMEOUT_MS, [
+      statement(rankEveryMatch(callerId, needle, limit, cap)),
+    ]);
+    return read!.rows as (RankedRow & { many: boolean })[];
+  };
+  const few = await every(NEAREST_REACH.matches);
+  if (!few[0]?.many) return few.filter((row) => row.id !== null).map(toMatch);
+  for (let reach = Math.max(NEAREST_REACH.first, 2 * limit); ; reach *= 4) {
+    const [read] = await readWithin(db, SEARCH_TIMEOUT_MS, [
+      statement(rankNearest(callerId, needle, limit, reach)),
+    ]);
+    const rows = read!.rows as (RankedRow & { settled: boolean; widen: boolean })[];
+    if (rows[0]?.settled) return rows.map(toMatch);
+    if (!rows[0]?.widen || reach >= NEAREST_REACH.widest) break;
+  }
+  return (await every()).filter((row) => row.id !== null).map(toMatch);
 }
 
 /** The member with exactly this email (any case), if the caller may find them. */

@@ -8,6 +8,7 @@ import { postMeanings } from './post-notifications';
 import { useMediaUrls } from './post-media';
 import { postsProjection } from './posts-projection';
 import { createPostsPusher } from './posts-pusher';
+import { createSavesPusher } from './saves-pusher';
 import { createPostWatchFeature } from './posts-socket-feature';
 import { postsRoutes } from './routes';
 import { createPostViewsWorker } from './views-worker';
@@ -15,8 +16,8 @@ import { createPostViewsWorker } from './views-worker';
 /**
  * Posts (drafts, published, private), the home feed, likes, comments to depth 3, saves and
  * shares; who sees a post is the relations policy's `postVisible`, on every read and push.
- * Watched posts, friends' new posts and each author's Total Likes are pushed live; likes,
- * comments and shares notify the author.
+ * Watched posts, friends' new posts, each author's Total Likes and each member's saves (to
+ * their other tabs) are pushed live; likes, comments and shares notify the author.
  */
 export const postsModule: DomainModule = {
   name: 'posts',
@@ -24,10 +25,17 @@ export const postsModule: DomainModule = {
   // Total Likes counts the likes as the posts projection left them: it runs after.
   projections: () => [postsProjection, likesReceivedProjection],
   routes: (deps) => [...postsRoutes(deps), ...likesReceivedRoutes(deps)],
-  pushers: () => [createPostsPusher(), createNewPostsPusher(), createLikesReceivedPusher()],
+  pushers: ({ config, logger }) => [
+    createPostsPusher({ countsWindowMs: config.POST_COUNTS_PUSH_WINDOW_MS, logger }),
+    createNewPostsPusher(),
+    createLikesReceivedPusher(),
+    createSavesPusher(),
+  ],
   socketFeatures: (deps) => [createPostWatchFeature(deps)],
   workers: (deps) => [createPostViewsWorker(deps)],
   async start(deps) {
     useMediaUrls(mediaServices(deps).urls);
   },
 };
+
+export { homeTimelineModule } from './home-timeline-module';

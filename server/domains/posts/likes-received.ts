@@ -6,6 +6,19 @@ import type { Projection } from '../../eventstore/projection';
 import { recountLikesReceivedAfterErasure } from './posts-erasure';
 
 /**
+ * Adds what a like statement wrote to the author's total, creating their row on their first
+ * like: the tail of the posts projection's statement, after its `post` CTE, which answers the
+ * author of a post whose like row was just inserted (`by` 1) or deleted (`by` -1), and nothing
+ * when it wrote none. It rides in that statement because only that statement knows what it
+ * wrote; the update of the post's row comes first, so the lock order is posts, then this.
+ */
+export function addLikesReceived(by: 1 | -1) {
+  return sql`insert into likes_received as l (user_id, total, version)
+    select post.author_id, ${by}::int, 1 from post
+    on conflict (user_id) do update set total = l.total + excluded.total, version = l.version + 1`;
+}
+
+/**
  * Locks the author's row (creating it on their first like), then sets the total from the posts
  * as they are now, bumping `version` only when it moves. The lock is a statement of its own, so
  * the count starts after whoever held the row committed and sees what they wrote; every writer
@@ -30,17 +43,16 @@ function recount(authorId: string): Statement[] {
 
 /**
  * The likes every member's posts hold in all (the profile's Total Likes), versioned for pushes.
- * Listed after the posts projection, so it counts the likes as that one left them.
+ * A like or an unlike moves the total by what the posts projection's statement wrote
+ * (`addLikesReceived`), so the 5,000th like of a post costs what the first did; a deleted post
+ * or member, rare, recounts. Listed after the posts projection, so it counts what that one left.
  */
 export const likesReceivedProjection: Projection = {
   name: 'likes-received',
   tables: ['likes_received'],
-  handles: ['PostLiked', 'PostUnliked', 'PostDeleted', 'AccountDeleted'],
+  handles: ['PostDeleted', 'AccountDeleted'],
   project(event) {
     switch (event.type) {
-      case 'PostLiked':
-      case 'PostUnliked':
-        return recount(event.data.postAuthorId);
       case 'PostDeleted':
         return recount(event.data.authorId);
       case 'AccountDeleted':

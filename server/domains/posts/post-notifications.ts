@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { NotificationType } from '../../../shared/social/notifications';
 import type {
   BadgeEffect,
@@ -8,8 +8,10 @@ import type {
 } from '../../core/meanings';
 import { value, type Read } from '../../core/reads';
 import type { Statement } from '../../db/statement';
+import type { RecordedEvent } from '../../eventstore/stored-event';
 import { queueEmail } from '../email/outbox';
 import type { StoredTemplate } from '../email/template-store';
+import { raisedNotification } from '../notifications/notification-ids';
 import { wants } from '../notifications/preferences';
 
 /** Where a notification or an email about a post sends its reader. */
@@ -49,8 +51,21 @@ function toAuthor(
   ];
 }
 
-/** The author's notifications badge follows what their notifications became. */
-const authorBadges = (data: OnPost, actorId: string): BadgeEffect =>
+/**
+ * The author's notifications badge follows what their notifications became: recounted when the
+ * event raised a notification of its own, not when it merged into one they had unread (the
+ * 5,000th like of a post changes no count).
+ */
+const authorBadges = (data: OnPost, actorId: string, raised: RecordedEvent): BadgeEffect =>
+  actorId === data.postAuthorId
+    ? {}
+    : {
+        recount: { ids: [data.postAuthorId] },
+        onlyIf: raisedNotification(raised, data.postAuthorId),
+      };
+
+/** A withdrawal may remove the notification: the author's badge is recounted. */
+const authorRecount = (data: OnPost, actorId: string): BadgeEffect =>
   actorId === data.postAuthorId ? {} : { recount: { ids: [data.postAuthorId] } };
 
 /** What each stream's event raised, told apart from every other raise: how its push finds it. */
@@ -60,7 +75,7 @@ const raisedBy = (event: { streamId: string; streamVersion: number }) =>
 const events: EventMeanings = {
   PostLiked: {
     notifies: (event) => toAuthor('post_liked', event.data, event.data.userId, raisedBy(event)),
-    badges: (data) => authorBadges(data, data.userId),
+    badges: (data, event) => authorBadges(data, data.userId, event),
   },
   // A like taken back leaves the notification, so none still claims it.
   PostUnliked: {
@@ -74,16 +89,16 @@ const events: EventMeanings = {
               groupKey: postGroupKey('post_liked', data.postId),
             },
           ],
-    badges: (data) => authorBadges(data, data.userId),
+    badges: (data) => authorRecount(data, data.userId),
   },
   CommentAdded: {
     notifies: ({ data }) =>
       toAuthor('post_commented', data, data.authorId, data.commentId, data.content),
-    badges: (data) => authorBadges(data, data.authorId),
+    badges: (data, event) => authorBadges(data, data.authorId, event),
   },
   PostShared: {
     notifies: (event) => toAuthor('post_shared', event.data, event.data.userId, raisedBy(event)),
-    badges: (data) => authorBadges(data, data.userId),
+    badges: (data, event) => authorBadges(data, data.userId, event),
   },
 };
 
@@ -118,20 +133,30 @@ export interface PostEmailContext {
   postTitle: string | null;
 }
 
-/** One statement: the template, the author's address if they want the email, the names. */
+/** The template, the author's address if they want the email, the names: one expression. */
+export function postEmailContext(
+  postId: string,
+  actorId: string,
+  type: NotificationType,
+  templateName: string,
+): RawBuilder<PostEmailContext> {
+  const author = sql`(select p.author_id from posts p where p.id = ${postId}::uuid)`;
+  return sql<PostEmailContext>`json_build_object(
+    'template', (select row_to_json(t) from email_templates t where t.name = ${templateName}),
+    'recipientEmail', (select u.email from users u
+      where u.id = ${author} and u.status = 'active' and ${wants(author, type, 'email')}),
+    'actorName', (select a.display_name from users a where a.id = ${actorId}::uuid),
+    'postTitle', (select p.title from posts p where p.id = ${postId}::uuid))`;
+}
+
+/** The email's context as a read of its own. */
 export function postEmailRead(
   postId: string,
   actorId: string,
   type: NotificationType,
   templateName: string,
 ): Read<PostEmailContext> {
-  const author = sql`(select p.author_id from posts p where p.id = ${postId}::uuid)`;
-  return value(sql<PostEmailContext>`json_build_object(
-    'template', (select row_to_json(t) from email_templates t where t.name = ${templateName}),
-    'recipientEmail', (select u.email from users u
-      where u.id = ${author} and u.status = 'active' and ${wants(author, type, 'email')}),
-    'actorName', (select a.display_name from users a where a.id = ${actorId}::uuid),
-    'postTitle', (select p.title from posts p where p.id = ${postId}::uuid))`);
+  return value(postEmailContext(postId, actorId, type, templateName));
 }
 
 /**

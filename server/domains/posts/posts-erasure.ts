@@ -1,17 +1,20 @@
 import { sql } from 'kysely';
 import { statement, type Statement } from '../../db/statement';
+import { eraseMemberTimeline } from './home-timeline';
 import { deleteMemberSearchDocuments } from './post-search-document';
 
 /**
  * A deleted member's posts, comments, likes and saves leave the read models, and the counts they
  * were part of on others' posts and comments drop by exactly what was removed (as the unlike and
  * comment-delete statements do). A comment of theirs takes its replies with it, as a deletion
- * does. Their own posts go last, with everything others left on them.
+ * does. Their own posts go last, with everything others left on them; first, while the posts
+ * still say which they are, they leave every home timeline.
  */
 export function eraseMemberPosts(userId: string): Statement[] {
   const member = sql`${userId}::uuid`;
   const theirPosts = sql`(select id from posts where author_id = ${member})`;
   return [
+    ...eraseMemberTimeline(userId),
     statement(sql`with gone as (
         delete from comment_likes where user_id = ${member} returning comment_id
       ), n as (select comment_id, count(*)::int as n from gone group by comment_id)

@@ -3,6 +3,8 @@ import type { EventData, EventType } from '../../../shared/events';
 import { qb, statement } from '../../db/statement';
 import type { Projection } from '../../eventstore/projection';
 import { positionOf } from './feed-order';
+import { removePost } from './home-timeline';
+import { addLikesReceived } from './likes-received';
 import { attachStatements } from './post-media';
 import { deleteSearchDocument, writeSearchDocument } from './post-search-document';
 import { eraseMemberPosts } from './posts-erasure';
@@ -157,6 +159,7 @@ export const postsProjection: Projection = {
       case 'PostDeleted': {
         const { postId } = event.data;
         return [
+          removePost(postId),
           statement(qb.deleteFrom('comment_likes').where('post_id', '=', postId)),
           statement(qb.deleteFrom('comments').where('post_id', '=', postId)),
           statement(qb.deleteFrom('post_likes').where('post_id', '=', postId)),
@@ -167,6 +170,7 @@ export const postsProjection: Projection = {
           statement(qb.deleteFrom('posts').where('id', '=', postId)),
         ];
       }
+      // The author's Total Likes moves in the same statement, by what it wrote.
       case 'PostLiked': {
         const { postId, userId } = event.data;
         return [
@@ -174,10 +178,13 @@ export const postsProjection: Projection = {
               insert into post_likes (post_id, user_id, liked_at)
               select ${postId}::uuid, ${userId}::uuid, ${event.occurredAt}::timestamptz
               where exists (select 1 from posts where id = ${postId}::uuid)
-              on conflict do nothing returning 1)
-            update posts set likes_count = likes_count + (select count(*) from changed)::int,
-              version = version + 1
-            where id = ${postId}::uuid and exists (select 1 from changed)`),
+              on conflict do nothing returning 1
+            ), post as (
+              update posts set likes_count = likes_count + (select count(*) from changed)::int,
+                version = version + 1
+              where id = ${postId}::uuid and exists (select 1 from changed)
+              returning author_id)
+            ${addLikesReceived(1)}`),
         ];
       }
       case 'PostUnliked': {
@@ -185,10 +192,13 @@ export const postsProjection: Projection = {
         return [
           statement(sql`with changed as (
               delete from post_likes where post_id = ${postId}::uuid and user_id = ${userId}::uuid
-              returning 1)
-            update posts set likes_count = likes_count - (select count(*) from changed)::int,
-              version = version + 1
-            where id = ${postId}::uuid and exists (select 1 from changed)`),
+              returning 1
+            ), post as (
+              update posts set likes_count = likes_count - (select count(*) from changed)::int,
+                version = version + 1
+              where id = ${postId}::uuid and exists (select 1 from changed)
+              returning author_id)
+            ${addLikesReceived(-1)}`),
         ];
       }
       case 'CommentAdded': {

@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type { Server } from 'socket.io';
 import {
   POSTS_SOCKET_EVENTS,
@@ -7,6 +8,7 @@ import {
 } from '../../../shared/posts';
 import type { Db } from '../../db/schema';
 import type { StoredEvent } from '../../eventstore/stored-event';
+import { Coalescer } from '../../realtime/coalescer';
 import type { Pusher } from '../../realtime/pusher';
 import { commentRows } from './comments-read';
 import {
@@ -150,44 +152,108 @@ async function readFor(db: Db, changes: Changes, posts: string[], watchers: Watc
   ].flatMap(([id, postId]) =>
     watchers[posts.indexOf(postId)]!.map(({ userId }) => ({ id, userId })),
   );
-  const counted = posts.filter((id) => changes.counts.has(id));
   const updated = posts.filter((id) => changes.updated.has(id));
-  const [visible, hidden, countRows, postRowsRead, commentRowsRead, commentCountRows] =
-    await Promise.all([
-      visiblePairs(db, pairs),
-      hiddenCommentPairs(db, commentPairs),
-      counted.length === 0
-        ? []
-        : db
-            .selectFrom('posts')
-            .select(['id', 'likes_count', 'comments_count', 'shares_count', 'version'])
-            .where('id', 'in', counted)
-            .execute(),
-      updated.length === 0
-        ? []
-        : (postRows(db, NO_VIEWER).where('p.id', 'in', updated).execute() as Promise<PostRow[]>),
-      watchedComments.length === 0
-        ? []
-        : (commentRows(db, NO_VIEWER)
-            .where(
-              'c.id',
-              'in',
-              watchedComments.map(([id]) => id),
-            )
-            .execute() as Promise<CommentRow[]>),
-      watchedCommentCounts.length === 0
-        ? []
-        : db
-            .selectFrom('comments')
-            .select(['id', 'post_id', 'likes_count', 'version'])
-            .where(
-              'id',
-              'in',
-              watchedCommentCounts.map(([id]) => id),
-            )
-            .execute(),
-    ]);
-  return { visible, hidden, countRows, postRowsRead, commentRowsRead, commentCountRows };
+  const [visible, hidden, postRowsRead, commentRowsRead, commentCountRows] = await Promise.all([
+    visiblePairs(db, pairs),
+    hiddenCommentPairs(db, commentPairs),
+    updated.length === 0
+      ? []
+      : (postRows(db, NO_VIEWER).where('p.id', 'in', updated).execute() as Promise<PostRow[]>),
+    watchedComments.length === 0
+      ? []
+      : (commentRows(db, NO_VIEWER)
+          .where(
+            'c.id',
+            'in',
+            watchedComments.map(([id]) => id),
+          )
+          .execute() as Promise<CommentRow[]>),
+    watchedCommentCounts.length === 0
+      ? []
+      : db
+          .selectFrom('comments')
+          .select(['id', 'post_id', 'likes_count', 'version'])
+          .where(
+            'id',
+            'in',
+            watchedCommentCounts.map(([id]) => id),
+          )
+          .execute(),
+  ]);
+  return { visible, hidden, postRowsRead, commentRowsRead, commentCountRows };
+}
+
+/**
+ * Of each post's watchers, those who may see it now (`visible` holds their pair keys); the
+ * others stop watching it and are told it is gone, as a post one may not see reads as missing.
+ */
+function allowedWatchers(
+  io: Server,
+  posts: readonly string[],
+  watchers: readonly Watcher[][],
+  visible: ReadonlySet<string>,
+): Map<string, Watcher[]> {
+  const allowed = new Map<string, Watcher[]>();
+  posts.forEach((postId, i) => {
+    const may: Watcher[] = [];
+    for (const watcher of watchers[i]!) {
+      if (visible.has(pairKey(postId, watcher.userId))) {
+        may.push(watcher);
+        continue;
+      }
+      unwatch(io, watcher.socketId, postId);
+      io.local.to(watcher.socketId).emit(POSTS_SOCKET_EVENTS.deleted, { postId });
+    }
+    allowed.set(postId, may);
+  });
+  return allowed;
+}
+
+/**
+ * Pushes the counts of the posts as they stand now, to the watchers here who may see each one;
+ * a version this process pushed already is not pushed again.
+ */
+async function pushCounts(
+  io: Server,
+  db: Db,
+  postIds: readonly string[],
+  memory: ReturnType<typeof createCountsMemory>,
+): Promise<void> {
+  const posts = postIds.filter((id) => isWatched(io, id));
+  if (posts.length === 0) return;
+  const watchers = posts.map((id) => watchersOf(io, id));
+  const pairs = posts.flatMap((id, i) => watchers[i]!.map(({ userId }) => ({ id, userId })));
+  const [visible, rows] = await Promise.all([
+    visiblePairs(db, pairs),
+    db
+      .selectFrom('posts')
+      .select(['id', 'likes_count', 'comments_count', 'shares_count', 'version'])
+      .where('id', 'in', posts)
+      .execute(),
+  ]);
+  const allowed = allowedWatchers(io, posts, watchers, visible);
+  for (const row of rows) {
+    if (!memory.isNew(row.id, row.version)) continue;
+    const payload: PostCountsPayload = {
+      postId: row.id,
+      likes: row.likes_count,
+      comments: row.comments_count,
+      shares: row.shares_count,
+      version: row.version,
+    };
+    emitTo(
+      io,
+      (allowed.get(row.id) ?? []).map((w) => w.socketId),
+      POSTS_SOCKET_EVENTS.counts,
+      payload,
+    );
+  }
+}
+
+export interface PostsPusherOptions {
+  /** A post's counts are pushed at most once per window (POST_COUNTS_PUSH_WINDOW_MS). */
+  countsWindowMs: number;
+  logger: Logger;
 }
 
 /**
@@ -198,12 +264,26 @@ async function readFor(db: Db, changes: Changes, posts: string[], watchers: Watc
  * comment's likes, and the post's deletion. A watcher who may no longer see the post (trashed,
  * or hidden or removed by a moderator) stops watching it and is told it is gone, as a post one
  * may not see reads as missing; a comment a moderator took away reads as deleted to them.
+ *
+ * A post's counts are coalesced per window: a post liked 500 times a second is read and pushed
+ * to its watchers at most once a window, with the newest count, and its last count always goes
+ * out. The first change after a quiet window is pushed at once.
  */
-export function createPostsPusher(): Pusher {
+export function createPostsPusher({ countsWindowMs, logger }: PostsPusherOptions): Pusher {
   const counts = createCountsMemory();
+  // The relay's process: one server and one pool for the life of the pusher.
+  let target: { io: Server; db: Db } | null = null;
+  const coalescer = new Coalescer({
+    windowMs: countsWindowMs,
+    run: async (postIds) => {
+      if (target) await pushCounts(target.io, target.db, postIds, counts);
+    },
+    onError: (error) => logger.error({ err: error, pusher: 'posts' }, 'push failed'),
+  });
   return {
     name: 'posts',
     async push(events, io, db) {
+      target = { io, db };
       const changes = changesOf(events);
       for (const postId of changes.deleted) {
         counts.forget(postId);
@@ -211,8 +291,10 @@ export function createPostsPusher(): Pusher {
         io.local.to(postRoom(postId)).emit(POSTS_SOCKET_EVENTS.deleted, { postId });
         io.local.in(postRoom(postId)).socketsLeave(postRoom(postId));
       }
+      coalescer.request(
+        [...changes.counts].filter((id) => !changes.deleted.has(id) && isWatched(io, id)),
+      );
       const touched = new Set([
-        ...changes.counts,
         ...changes.updated,
         ...[...changes.comments.values()].map((c) => c.postId),
         ...changes.commentCounts.values(),
@@ -222,21 +304,7 @@ export function createPostsPusher(): Pusher {
       if (posts.length === 0) return;
       const watchers = posts.map((id) => watchersOf(io, id));
       const read = await readFor(db, changes, posts, watchers);
-
-      /** The watchers of the post who may see it now; the others stop watching it. */
-      const allowed = new Map<string, Watcher[]>();
-      posts.forEach((postId, i) => {
-        const may: Watcher[] = [];
-        for (const watcher of watchers[i]!) {
-          if (read.visible.has(pairKey(postId, watcher.userId))) {
-            may.push(watcher);
-            continue;
-          }
-          unwatch(io, watcher.socketId, postId);
-          io.local.to(watcher.socketId).emit(POSTS_SOCKET_EVENTS.deleted, { postId });
-        }
-        allowed.set(postId, may);
-      });
+      const allowed = allowedWatchers(io, posts, watchers, read.visible);
       const socketsOf = (postId: string) => (allowed.get(postId) ?? []).map((w) => w.socketId);
       const commentSockets = (postId: string, commentId: string) =>
         (allowed.get(postId) ?? [])
@@ -272,17 +340,7 @@ export function createPostsPusher(): Pusher {
           version: row.version,
         });
       }
-      for (const row of read.countRows) {
-        if (!counts.isNew(row.id, row.version)) continue;
-        const payload: PostCountsPayload = {
-          postId: row.id,
-          likes: row.likes_count,
-          comments: row.comments_count,
-          shares: row.shares_count,
-          version: row.version,
-        };
-        emitTo(io, socketsOf(row.id), POSTS_SOCKET_EVENTS.counts, payload);
-      }
     },
+    stop: () => coalescer.stop(),
   };
 }

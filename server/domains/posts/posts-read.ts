@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type {
-  FeedPage,
   SavedPage,
   MyPostsQuery,
   MyPostsStats,
@@ -12,7 +11,7 @@ import { first, mapRead } from '../../core/reads';
 import type { Db } from '../../db/schema';
 import { qb } from '../../db/statement';
 import { member, postAudienceAdmits, postVisible } from '../relations/relations-policy';
-import { decodeCursor, decodeFeedCursor, encodeCursor, encodeFeedCursor } from './cursor';
+import { decodeCursor, encodeCursor } from './cursor';
 import { attachedFilesSql } from './post-media';
 import { presentPost, type PostRow } from './post-presenter';
 
@@ -73,70 +72,6 @@ export async function readPost(
 ): Promise<PostRow | undefined> {
   const row = await visiblePostRows(db, viewerId).where('p.id', '=', postId).executeTakeFirst();
   return row as PostRow | undefined;
-}
-
-/** Candidates read beyond a page, for posts among them the viewer may not see. */
-export const FEED_SLACK = 8;
-
-/**
- * One round of the viewer's home feed: the `take` newest published posts of the viewer and
- * their friends by feed order (feed-order.ts), below `before` when paging, each with whether
- * the viewer may see it. Each author's index is read newest first, at most `take` rows, and the
- * lists merged, so the work is bounded by the number of authors and the page, not by how many
- * posts they ever wrote; the relations policy then judges only the merged few.
- */
-export function feedQuery(source: Db, viewerId: string, take: number, before: number | null) {
-  const viewer = member(viewerId);
-  const top = sql<{ id: string; feed_seq: number }>`(
-    select c.id, c.feed_seq
-    from (select ${viewer} as author_id
-          union all
-          select f.friend_id from friendships f where f.user_id = ${viewer}) a
-    cross join lateral (
-      select p.id, p.feed_seq from posts p
-      where p.author_id = a.author_id and p.status = 'published'
-        ${before === null ? sql`` : sql`and p.feed_seq < ${before}`}
-      order by p.feed_seq desc
-      limit ${take}
-    ) c
-    order by c.feed_seq desc
-    limit ${take})`;
-  return postRows(source, viewerId)
-    .innerJoin(top.as('top'), 'top.id', 'p.id')
-    .select(visibleToViewer(viewerId).as('visible'))
-    .orderBy('top.feed_seq', 'desc');
-}
-
-/**
- * The viewer's home feed by keyset on the feed order. Posts published while the reader pages
- * commit after every post already handed out, so they sort above the first page: following
- * `nextCursor` yields no duplicate and skips nothing, and whatever is new is found above the
- * top the reader holds. A round that leaves the page short because the viewer may not see some
- * of its posts reads on below them, twice as many each time.
- */
-export async function readFeed(
-  db: Db,
-  viewerId: string,
-  query: { limit: number; cursor?: string | undefined },
-): Promise<FeedPage> {
-  const wanted = query.limit + 1;
-  const found: PostRow[] = [];
-  let before = query.cursor ? decodeFeedCursor(query.cursor) : null;
-  for (let take = wanted + FEED_SLACK; ; take *= 2) {
-    const round = (await feedQuery(db, viewerId, take, before).execute()) as (PostRow & {
-      visible: boolean;
-    })[];
-    found.push(...round.filter((row) => row.visible));
-    const last = round[round.length - 1];
-    if (found.length >= wanted || round.length < take || !last) break;
-    before = last.feed_seq;
-  }
-  const rows = found.slice(0, query.limit);
-  const last = rows[rows.length - 1];
-  return {
-    posts: rows.map(presentPost),
-    nextCursor: found.length > query.limit && last ? encodeFeedCursor(last.feed_seq!) : null,
-  };
 }
 
 /** Title or content contains the words, case-insensitively; `%` and `_` match themselves. */

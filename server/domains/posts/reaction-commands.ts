@@ -3,11 +3,11 @@ import type { NewEvent } from '../../../shared/events';
 import { postsMessages, type ShareChannel } from '../../../shared/posts';
 import { appendTo, defineCommand } from '../../core/command';
 import { forbidden, notFound } from '../../core/errors';
-import { exists, first, mapRead, streamVersion } from '../../core/reads';
+import { exists, first, mapRead, streamVersion, streamVersionSql } from '../../core/reads';
 import { qb } from '../../db/statement';
 import { contentSharedTemplate, likeNotificationTemplate } from '../email/templates';
 import { postNotFound } from './commands';
-import { postEmail, postEmailRead, postPath } from './post-notifications';
+import { postEmail, postEmailContext, postEmailRead, postPath } from './post-notifications';
 import { audienceAdmits, visibleToViewer } from './posts-read';
 import {
   commentLikeStreamId,
@@ -33,6 +33,29 @@ function visiblePost(postId: string, actorId: string) {
         audienceAdmits('share', actorId).as('share_admitted'),
       ])
       .where('p.id', '=', idOrNone(postId)),
+  );
+}
+
+/**
+ * A like's reads in one statement: the post as the member may see it, whether they like it,
+ * their likes' stream version and what the author's email needs, all from one snapshot;
+ * undefined when there is no post.
+ */
+function likeRead(postId: string, userId: string) {
+  const id = idOrNone(postId);
+  return first(
+    qb
+      .selectFrom('posts as p')
+      .select([
+        'p.id',
+        'p.author_id',
+        visibleToViewer(userId).as('visible'),
+        sql<boolean>`exists (select 1 from post_likes l
+          where l.post_id = p.id and l.user_id = ${userId}::uuid)`.as('liked'),
+        streamVersionSql(sql`${postLikeStreamId(id, userId)}`).as('version'),
+        postEmailContext(id, userId, 'post_liked', likeNotificationTemplate.name).as('email'),
+      ])
+      .where('p.id', '=', id),
   );
 }
 
@@ -76,23 +99,11 @@ export function reactionCommands({ publicUrl }: ReactionsConfig) {
   const setPostLike = defineCommand({
     name: 'posts.like',
     load: (input: { userId: string; postId: string; like: boolean }) => ({
-      post: visiblePost(input.postId, input.userId),
-      liked: exists(
-        qb
-          .selectFrom('post_likes')
-          .where('post_id', '=', idOrNone(input.postId))
-          .where('user_id', '=', input.userId),
-      ),
-      version: streamVersion(postLikeStreamId(idOrNone(input.postId), input.userId)),
-      email: postEmailRead(
-        idOrNone(input.postId),
-        input.userId,
-        'post_liked',
-        likeNotificationTemplate.name,
-      ),
+      post: likeRead(input.postId, input.userId),
     }),
-    decide({ post: found, liked, version, email }, { userId, like }) {
+    decide({ post: found }, { userId, like }) {
       const post = requireVisible(found);
+      const { liked, version, email } = post;
       const reply = likeState(post.id, userId);
       if (liked === like) return { reply };
       const data = { postId: post.id, userId, postAuthorId: post.author_id };
@@ -168,7 +179,10 @@ export function reactionCommands({ publicUrl }: ReactionsConfig) {
   return { setPostLike, sharePost };
 }
 
-/** Saves a post the member may see, or takes it off their saved list; idempotent. */
+/**
+ * Saves a post the member may see, or takes it off their saved list; idempotent. The answer
+ * carries the version of the member's save stream, as the `post:saved` push does.
+ */
 export const setPostSave = defineCommand({
   name: 'posts.save',
   load: (input: { userId: string; postId: string; save: boolean }) => ({
@@ -183,11 +197,13 @@ export const setPostSave = defineCommand({
   }),
   decide({ post: found, saved, version }, { userId, save }) {
     const post = requireVisible(found);
-    const result = { postId: post.id, savedByMe: save };
-    if (saved === save) return { result };
+    if (saved === save) return { result: { postId: post.id, savedByMe: save, version } };
     const data = { postId: post.id, userId };
     const event: NewEvent = save ? { type: 'PostSaved', data } : { type: 'PostUnsaved', data };
-    return { appends: [appendTo(postSaveStreamId(post.id, userId), version, [event])], result };
+    return {
+      appends: [appendTo(postSaveStreamId(post.id, userId), version, [event])],
+      result: { postId: post.id, savedByMe: save, version: version + 1 },
+    };
   },
 });
 

@@ -36,14 +36,8 @@ import { addComment, deleteComment, editComment } from './comment-commands';
 import { createPost, deletePost, editPost } from './commands';
 import { readComments } from './comments-read';
 import { presentPost } from './post-presenter';
-import {
-  readFeed,
-  readMyPosts,
-  readMyPostsStats,
-  readPost,
-  readSaved,
-  readUserPosts,
-} from './posts-read';
+import { readFeed } from './home-feed-read';
+import { readMyPosts, readMyPostsStats, readPost, readSaved, readUserPosts } from './posts-read';
 import { reactionCommands, setCommentLike, setPostSave } from './reaction-commands';
 import { idOrNone } from './streams';
 import { readTrending } from './trending-read';
@@ -126,7 +120,9 @@ export function postsRoutes(deps: ModuleDeps): AnyRouteSpec[] {
     defineRoute({
       method: 'get',
       path: '/feed',
-      summary: "The member's home feed: their posts and their friends', newest first",
+      summary:
+        "The member's home feed: their posts, their friends' and those of the members they " +
+        'follow, newest first',
       description:
         'Keyset pages in the order posts were published (commit order): posts published ' +
         'meanwhile sort above the first page, so following `nextCursor` yields no duplicate and ' +
@@ -136,6 +132,20 @@ export function postsRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       responses: { 200: feedPageSchema },
       async handler({ query }, req, res) {
         res.json(await readFeed(db, memberIdOf(req), query));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/test/feed/authors',
+      summary:
+        'The home feed read from every author’s index instead of the timeline (tests and ' +
+        'benchmarks only: the two must agree, and the benchmark compares their cost)',
+      auth: 'member',
+      testOnly: true,
+      query: feedQuerySchema,
+      responses: { 200: feedPageSchema },
+      async handler({ query }, req, res) {
+        res.json(await readFeed(db, memberIdOf(req), query, 'authors'));
       },
     }),
     defineRoute({

@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 
 /**
@@ -8,6 +9,9 @@ import { z } from 'zod';
 export const postStreamId = (postId: string) => `post-${postId}`;
 export const postLikeStreamId = (postId: string, userId: string) => `post-like-${postId}-${userId}`;
 export const postSaveStreamId = (postId: string, userId: string) => `post-save-${postId}-${userId}`;
+/** The same id built in SQL from two columns (a uuid's text is its lowercase form, as here). */
+export const postSaveStreamIdSql = (postId: RawBuilder<unknown>, userId: RawBuilder<unknown>) =>
+  sql<string>`'post-save-' || ${postId}::text || '-' || ${userId}::text`;
 export const postShareStreamId = (postId: string, userId: string) =>
   `post-share-${postId}-${userId}`;
 /** A post's views, counted in batches by each process (views.ts). */

@@ -6,12 +6,13 @@ import type { Db } from '../../db/schema';
 import { statement } from '../../db/statement';
 import { readPeople } from '../people/people-read';
 import { decodeCursor, encodeCursor } from '../posts/cursor';
+import { member, profileDetailsReadable, profileReachable } from '../relations/relations-policy';
 import {
-  blockedEitherWay,
-  member,
-  profileDetailsReadable,
-  profileReachable,
-} from '../relations/relations-policy';
+  listedFollows,
+  viewerProfileVersion,
+  viewerStatsColumns,
+  type FollowsDirection,
+} from './profile-stats-read';
 
 export interface FollowAnswer {
   followedByMe: boolean;
@@ -29,18 +30,21 @@ interface FollowAnswerRow {
   version: number;
 }
 
-/** The followee's stats and version, and whether the follower follows them, as one read. */
+/**
+ * The followee's stats and version as the follower may see them, and whether the follower
+ * follows them, as one read.
+ */
 export function followAnswerRead(followeeId: string, followerId: string): Read<FollowAnswer> {
+  const [followee, follower] = [member(followeeId), member(followerId)];
   return {
     statement: statement(sql`
       select exists (select 1 from follows f
-          where f.follower_id = ${followerId}::uuid and f.followee_id = ${followeeId}::uuid)
+          where f.follower_id = ${follower} and f.followee_id = ${followee})
           as followed_by_me,
-        coalesce(s.posts, 0) as posts, coalesce(s.followers, 0) as followers,
-        coalesce(s.following, 0) as following, coalesce(s.likes, 0) as likes,
-        coalesce(s.views, 0) as views, (p.version + coalesce(s.version, 0)) as version
+        ${viewerStatsColumns(followee, follower)},
+        ${viewerProfileVersion(followee, follower)} as version
       from profiles p left join profile_stats s on s.user_id = p.user_id
-      where p.user_id = ${followeeId}::uuid`),
+      where p.user_id = ${followee}`),
     pick: (found) => {
       const row = found[0] as FollowAnswerRow | undefined;
       return {
@@ -79,11 +83,10 @@ export const followsHidden = () =>
     "Only this member's friends can see their followers, who they follow and their activity.",
   );
 
-export type FollowsDirection = 'followers' | 'following';
-
 /**
  * One page of a member's followers or of those they follow, newest first, keyset on (since,
- * member id); members blocked either way with the viewer, and inactive ones, are left out.
+ * member id); members blocked either way with the viewer, and inactive ones, are left out, and
+ * the total counts the same (`listedFollows`).
  */
 export async function readFollowsPage(
   db: Db,
@@ -93,33 +96,26 @@ export async function readFollowsPage(
   query: { cursor?: string; limit: number },
 ): Promise<FollowsPage> {
   const after = query.cursor ? decodeCursor(query.cursor) : null;
-  const [mine, other] =
-    direction === 'followers'
-      ? (['followee_id', 'follower_id'] as const)
-      : (['follower_id', 'followee_id'] as const);
-  const otherRef = sql.ref(`f.${other}`);
-  const { rows } = await sql<{ id: string; since: Date; followed_by_me: boolean }>`
-    select ${otherRef} as id, f.created_at as since,
-      exists (select 1 from follows m where m.follower_id = ${viewerId}::uuid
-        and m.followee_id = ${otherRef}) as followed_by_me
-    from follows f
-    join users u on u.id = ${otherRef} and u.status = 'active'
-    where ${sql.ref(`f.${mine}`)} = ${userId}::uuid
-      and not ${blockedEitherWay(otherRef, member(viewerId))}
-      ${after ? sql`and (f.created_at, ${otherRef}) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
-    order by f.created_at desc, ${otherRef} desc
-    limit ${query.limit + 1}`.execute(db);
+  const other = direction === 'followers' ? 'follower_id' : 'followee_id';
+  const otherRef = sql.ref(`lf.${other}`);
+  const listed = listedFollows(member(userId), member(viewerId), direction);
+  const [{ rows }, counted] = await Promise.all([
+    sql<{ id: string; since: Date; followed_by_me: boolean }>`
+      select ${otherRef} as id, lf.created_at as since,
+        exists (select 1 from follows m where m.follower_id = ${viewerId}::uuid
+          and m.followee_id = ${otherRef}) as followed_by_me
+      from ${listed}
+        ${after ? sql`and (lf.created_at, ${otherRef}) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+      order by lf.created_at desc, ${otherRef} desc
+      limit ${query.limit + 1}`.execute(db),
+    sql<{ total: number }>`select count(*)::int as total from ${listed}`.execute(db),
+  ]);
   const page = rows.slice(0, query.limit);
   const people = await readPeople(
     db,
     viewerId,
     page.map((row) => row.id),
   );
-  const stats = await db
-    .selectFrom('profile_stats')
-    .select(['followers', 'following'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
   const entries: FollowEntry[] = page.flatMap((row) => {
     const person = people.get(row.id);
     return person
@@ -129,7 +125,7 @@ export async function readFollowsPage(
   const last = page.at(-1);
   return {
     entries,
-    total: stats?.[direction] ?? 0,
+    total: counted.rows[0]?.total ?? 0,
     nextCursor: rows.length > query.limit && last ? encodeCursor(last.since, last.id) : null,
   };
 }

@@ -6,15 +6,16 @@ import type {
   ProfileCardSettings,
   SocialLink,
 } from '../../../shared/profiles';
-import type { Privacy } from '../../../shared/social';
+import { messageRefusal, type MessageRefusalCode, type Privacy } from '../../../shared/social';
 import type { Read } from '../../core/reads';
 import type { Db } from '../../db/schema';
 import { statement } from '../../db/statement';
 import { activeSocket, liveSockets, presenceStatus } from '../presence/presence-read';
+import { viewerProfileVersion, viewerStatsColumns } from './profile-stats-read';
 import {
   contactFieldShown,
   member,
-  messagingAllowed,
+  messagingRefusal,
   ownerReader,
   presenceShown,
   profileContactVisible,
@@ -68,19 +69,13 @@ export interface ProfileRow {
   show_last_seen: boolean;
   followed_by_me: boolean;
   follows_me: boolean;
-  can_message: boolean;
+  message_refusal: MessageRefusalCode | null;
 }
 
 /**
- * The version a profile answer and its pushes carry: the profile row's change counter plus the
- * stats row's. Each rises under its own row lock in commit order, so the sum rises with every
- * change of either, and a rebuild reproduces it.
- */
-export const profileVersionSql = sql<number>`(p.version + coalesce(s.version, 0))`;
-
-/**
  * The member `userId` as `viewerId` may see them, with every rule of the relations policy
- * evaluated in the same statement; no row when the viewer may not reach the profile.
+ * evaluated in the same statement (the counts too: only what the viewer may see); no row when
+ * the viewer may not reach the profile.
  */
 export function profileStatement(userId: string, viewerId: string) {
   const owner = sql.ref('u.id');
@@ -91,9 +86,7 @@ export function profileStatement(userId: string, viewerId: string) {
       to_char(p.birth_date, 'YYYY-MM-DD') as birth_date,
       p.skills, p.interests, p.languages, p.certifications, p.experience, p.education,
       p.social_links, p.card_settings,
-      coalesce(s.posts, 0) as posts, coalesce(s.followers, 0) as followers,
-      coalesce(s.following, 0) as following, coalesce(s.likes, 0) as likes,
-      coalesce(s.views, 0) as views, ${profileVersionSql} as version,
+      ${viewerStatsColumns(owner, viewer)}, ${viewerProfileVersion(owner, viewer)} as version,
       ${liveSockets(owner)} as sockets, ${activeSocket(owner)} as active, ls.last_seen_at,
       u.id = ${viewer} as is_self,
       ${ownerReader(viewer)} as owner_reader,
@@ -109,7 +102,7 @@ export function profileStatement(userId: string, viewerId: string) {
         as followed_by_me,
       exists (select 1 from follows f where f.follower_id = u.id and f.followee_id = ${viewer})
         as follows_me,
-      ${messagingAllowed(owner, viewer)} as can_message
+      ${messagingRefusal(owner, viewer)} as message_refusal
     from users u
     join profiles p on p.user_id = u.id
     left join profile_stats s on s.user_id = u.id
@@ -167,7 +160,8 @@ export function presentProfile(row: ProfileRow): Profile {
     detailsVisible: details,
     followedByMe: row.followed_by_me,
     followsMe: row.follows_me,
-    canMessage: row.can_message,
+    canMessage: row.message_refusal === null,
+    messageRefusal: row.message_refusal === null ? null : messageRefusal(row.message_refusal),
     version: Number(row.version),
   };
 }

@@ -26,6 +26,16 @@ function recount(userId: string, counter: Counter, source: RawBuilder<number>): 
 }
 
 /**
+ * Bumps the version alone: what some viewers may see of the member's posts changed (a post's
+ * audience, a moderator's action) though no stored count moved. Viewers are shown counts of what
+ * they may see, read at their request, with this version in theirs, so they keep the newer.
+ */
+function touch(userId: string): Statement {
+  return statement(sql`update profile_stats set version = version + 1
+    where user_id = ${userId}::uuid`);
+}
+
+/**
  * What the profile's posts page lists for the member themself: their published posts, not
  * those in the trash.
  */
@@ -45,7 +55,9 @@ const followingOf = (userId: string) =>
 /**
  * Each member's profile stats, recounted from the read models the events changed (posts,
  * `likes_received`, follows), so no count can drift; views, known exactly, are added. Listed
- * after the posts and follows projections, so it counts what they left.
+ * after the posts and follows projections, so it counts what they left. These are the member's
+ * own totals; others are shown counts of what they may see (`profile-stats-read.ts`), versioned
+ * by this row's `version` too, which every change of what any viewer may count moves.
  */
 export function profileStatsProjection(meanings: MeaningCatalogue): Projection {
   return {
@@ -63,6 +75,8 @@ export function profileStatsProjection(meanings: MeaningCatalogue): Projection {
       'PostUntrashed',
       'ContentImported',
       'ContentMigrated',
+      'PostPermissionsSet',
+      'ContentModerated',
       'PostLiked',
       'PostUnliked',
       'ProfileViewsCounted',
@@ -89,8 +103,19 @@ export function profileStatsProjection(meanings: MeaningCatalogue): Projection {
             ]),
           ];
         }
-        case 'PostPublished':
         case 'PostEdited':
+          return [
+            lockStats([event.data.authorId]),
+            recount(event.data.authorId, 'posts', publishedPosts(event.data.authorId)),
+            touch(event.data.authorId),
+          ];
+        case 'PostPermissionsSet':
+          return [lockStats([event.data.authorId]), touch(event.data.authorId)];
+        case 'ContentModerated':
+          return event.data.targetType === 'post'
+            ? [lockStats([event.data.authorId]), touch(event.data.authorId)]
+            : [];
+        case 'PostPublished':
         case 'PostTrashed':
         case 'PostUntrashed':
         case 'ContentImported':

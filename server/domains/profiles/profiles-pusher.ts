@@ -1,6 +1,5 @@
 import type { Server } from 'socket.io';
 import { profileLiveEvents, type ProfileStatsPayload } from '../../../shared/profiles';
-import type { Db } from '../../db/schema';
 import type { StoredEvent } from '../../eventstore/stored-event';
 import type { Pusher } from '../../realtime/pusher';
 import {
@@ -10,8 +9,9 @@ import {
   profileWatchers,
   reachablePairs,
 } from './profile-watchers';
+import { readViewerStats } from './profile-stats-read';
 
-/** Profiles whose last pushed version this process remembers, to skip pushing it again. */
+/** (Profile, viewer) pairs whose last pushed version this process remembers. */
 const REMEMBERED = 10_000;
 
 /**
@@ -21,18 +21,22 @@ const REMEMBERED = 10_000;
 const GONE_VERSION = Number.MAX_SAFE_INTEGER;
 
 /**
- * Whose stats and whose profile a batch of events changed, and whose account went (which moved
- * the stats of members the read models no longer name: those the member followed, was followed
- * by, or liked).
+ * What a batch of events changed about profiles: whose counts may have moved for some viewer
+ * (`stats`), whose profile itself changed (`changed`), whose account went (which moved the
+ * stats of members the read models no longer name: those the member followed, was followed by,
+ * or liked), and between which two members a friendship or a friend's permissions changed
+ * (`pairs`): what each of the two may see of the other.
  */
 export function profileChangesOf(events: readonly StoredEvent[]): {
   stats: Set<string>;
   changed: Set<string>;
   gone: Set<string>;
+  pairs: [string, string][];
 } {
   const stats = new Set<string>();
   const changed = new Set<string>();
   const gone = new Set<string>();
+  const pairs: [string, string][] = [];
   for (const event of events) {
     switch (event.type) {
       case 'MemberFollowed':
@@ -47,7 +51,18 @@ export function profileChangesOf(events: readonly StoredEvent[]): {
       case 'PostPublished':
       case 'PostEdited':
       case 'PostDeleted':
+      case 'PostTrashed':
+      case 'PostUntrashed':
+      case 'PostPermissionsSet':
+      case 'ContentImported':
         stats.add(event.data.authorId);
+        break;
+      case 'ContentModerated':
+        if (event.data.targetType === 'post') stats.add(event.data.authorId);
+        break;
+      case 'ContentMigrated':
+        stats.add(event.data.fromUserId);
+        stats.add(event.data.toUserId);
         break;
       case 'PostLiked':
       case 'PostUnliked':
@@ -56,12 +71,23 @@ export function profileChangesOf(events: readonly StoredEvent[]): {
       case 'ProfileViewsCounted':
         stats.add(event.data.userId);
         break;
+      case 'ProfilePrivacyChanged':
+        // Who may see the follow lists, so their counts, changed with it.
+        changed.add(event.data.userId);
+        stats.add(event.data.userId);
+        break;
       case 'ProfileEdited':
       case 'ProfileCardSettingsChanged':
       case 'AvatarChanged':
       case 'BannerChanged':
-      case 'ProfilePrivacyChanged':
         changed.add(event.data.userId);
+        break;
+      case 'FriendRequestAccepted':
+        pairs.push([event.data.fromUserId, event.data.toUserId]);
+        break;
+      case 'FriendRemoved':
+      case 'FriendPermissionsChanged':
+        pairs.push([event.data.userId, event.data.friendId]);
         break;
       case 'AccountDeleted':
         gone.add(event.data.userId);
@@ -70,84 +96,107 @@ export function profileChangesOf(events: readonly StoredEvent[]): {
         break;
     }
   }
-  return { stats, changed, gone };
+  return { stats, changed, gone, pairs };
 }
 
-async function readStats(db: Db, userIds: string[]): Promise<ProfileStatsPayload[]> {
-  const rows = await db
-    .selectFrom('profiles as p')
-    .leftJoin('profile_stats as s', 's.user_id', 'p.user_id')
-    .select([
-      'p.user_id',
-      'p.version as profile_version',
-      's.posts',
-      's.followers',
-      's.following',
-      's.likes',
-      's.views',
-      's.version as stats_version',
-    ])
-    .where('p.user_id', 'in', userIds)
-    .execute();
-  return rows.map((row) => ({
-    userId: row.user_id,
-    stats: {
-      posts: row.posts ?? 0,
-      followers: row.followers ?? 0,
-      following: row.following ?? 0,
-      likes: row.likes ?? 0,
-      views: row.views ?? 0,
-    },
-    version: row.profile_version + (row.stats_version ?? 0),
-  }));
+/** One socket watching a profile, and what to tell it. */
+interface Target {
+  userId: string;
+  viewerId: string;
+  socketId: string;
+  stats: boolean;
+  changed: boolean;
+}
+
+/** The sockets to tell, each watcher of a changed profile and each watching member of a pair. */
+function targetsOf(
+  io: Server,
+  changes: ReturnType<typeof profileChangesOf>,
+  watched: readonly string[],
+): Target[] {
+  const targets: Target[] = [];
+  for (const userId of watched) {
+    for (const w of profileWatchers(io, userId)) {
+      const stats = changes.stats.has(userId);
+      targets.push({ userId, ...w, stats, changed: changes.changed.has(userId) });
+    }
+  }
+  for (const [a, b] of changes.pairs) {
+    for (const [userId, viewerId] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      for (const w of profileWatchers(io, userId)) {
+        if (w.viewerId === viewerId) targets.push({ userId, ...w, stats: false, changed: true });
+      }
+    }
+  }
+  return targets;
 }
 
 /**
- * After commit, to the sockets of this process watching a profile: `profile:stats` with the
- * absolute counts and version when its stats moved, `profile:changed` with the version when the
- * profile itself did (each watcher refetches what it may see). Every watcher is checked again
- * first; one who may no longer open the profile stops watching it. The watchers of a deleted
- * member's profile are told it changed, and stop watching it.
+ * After commit, to each socket of this process watching a profile, as its member may see it:
+ * `profile:stats` with the counts that member may see and the version of what they are shown
+ * when the counts may have moved, `profile:changed` with that version when the profile itself
+ * did, or what the two may see of each other (a friendship began or ended: the watcher
+ * refetches). Every watcher is checked again first; one who may no longer open the profile stops
+ * watching it. The watchers of a deleted member's profile are told it changed, and stop watching.
  */
 export function createProfilesPusher(): Pusher {
+  /** The version last pushed per profile and viewer, to skip pushing it again. */
   const lastPushed = new Map<string, number>();
   return {
     name: 'profiles',
     async push(events, io: Server, db) {
-      const { stats, changed, gone } = profileChangesOf(events);
-      for (const userId of gone) {
+      const changes = profileChangesOf(events);
+      for (const userId of changes.gone) {
         const room = profileRoom(userId);
         io.local.to(room).emit(profileLiveEvents.changed, { userId, version: GONE_VERSION });
         io.local.in(room).socketsLeave(room);
-        lastPushed.delete(userId);
       }
       // Any watched profile's stats may have moved: the pushes are absolute and versioned, so a
       // watcher ignores counts no newer than its own, and a version pushed already is skipped.
-      if (gone.size > 0) for (const userId of allWatchedProfiles(io)) stats.add(userId);
-      const watched = [...new Set([...stats, ...changed])].filter((id) => isProfileWatched(io, id));
-      if (watched.length === 0) return;
-      const watchers = watched.flatMap((userId) =>
-        profileWatchers(io, userId).map((w) => ({ userId, ...w })),
-      );
-      const reachable = await reachablePairs(db, watchers);
-      for (const w of watchers) {
-        if (!reachable.has(`${w.userId}:${w.viewerId}`)) {
-          void io.sockets.sockets.get(w.socketId)?.leave(profileRoom(w.userId));
-        }
+      if (changes.gone.size > 0) {
+        for (const userId of allWatchedProfiles(io)) changes.stats.add(userId);
       }
-      for (const payload of await readStats(db, watched)) {
-        const room = io.local.to(profileRoom(payload.userId));
-        if (changed.has(payload.userId)) {
-          room.emit(profileLiveEvents.changed, {
-            userId: payload.userId,
-            version: payload.version,
-          });
+      const watched = [...new Set([...changes.stats, ...changes.changed])].filter((id) =>
+        isProfileWatched(io, id),
+      );
+      const targets = targetsOf(io, changes, watched);
+      if (targets.length === 0) return;
+      const reachable = await reachablePairs(db, targets);
+      const shown = targets.filter((t) => {
+        if (reachable.has(`${t.userId}:${t.viewerId}`)) return true;
+        void io.sockets.sockets.get(t.socketId)?.leave(profileRoom(t.userId));
+        return false;
+      });
+      const pairKey = (t: { userId: string; viewerId: string }) => `${t.userId}:${t.viewerId}`;
+      const unique = new Map(shown.map((t) => [pairKey(t), t]));
+      const seen = new Map(
+        (await readViewerStats(db, [...unique.values()])).map((s) => [pairKey(s), s]),
+      );
+      const fresh = new Set<string>();
+      for (const [key, value] of seen) {
+        if ((lastPushed.get(key) ?? -1) >= value.version) continue;
+        lastPushed.delete(key);
+        lastPushed.set(key, value.version);
+        if (lastPushed.size > REMEMBERED) lastPushed.delete(lastPushed.keys().next().value!);
+        fresh.add(key);
+      }
+      for (const target of shown) {
+        const value = seen.get(pairKey(target));
+        if (!value) continue;
+        const socket = io.local.to(target.socketId);
+        if (target.changed) {
+          socket.emit(profileLiveEvents.changed, { userId: value.userId, version: value.version });
         }
-        if (stats.has(payload.userId) && (lastPushed.get(payload.userId) ?? -1) < payload.version) {
-          lastPushed.delete(payload.userId);
-          lastPushed.set(payload.userId, payload.version);
-          if (lastPushed.size > REMEMBERED) lastPushed.delete(lastPushed.keys().next().value!);
-          room.emit(profileLiveEvents.stats, payload);
+        if (target.stats && fresh.has(pairKey(target))) {
+          const payload: ProfileStatsPayload = {
+            userId: value.userId,
+            stats: value.stats,
+            version: value.version,
+          };
+          socket.emit(profileLiveEvents.stats, payload);
         }
       }
     },

@@ -300,7 +300,7 @@ export function profilesRoutes(deps: ModuleDeps): AnyRouteSpec[] {
         const access = await detailsAccess(db, params.id, memberIdOf(req));
         if (access === 'missing') throw userNotFound();
         if (access === 'hidden') throw followsHidden();
-        res.json(await readEngagement(db, params.id, query.days));
+        res.json(await readEngagement(db, params.id, memberIdOf(req), query.days));
       },
     }),
     defineRoute({

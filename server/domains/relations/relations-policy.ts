@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { FriendPermission, Privacy } from '../../../shared/social';
+import type { FriendPermission, MessageRefusalCode, Privacy } from '../../../shared/social';
 import type { Db } from '../../db/schema';
 
 /**
@@ -26,6 +26,30 @@ export function areFriends(a: MemberRef, b: MemberRef): RawBuilder<boolean> {
     where friendships.user_id = ${a} and friendships.friend_id = ${b})`;
 }
 
+/*
+ * The two rules below are `blockedEitherWay` and `areFriends` asked as membership of a list of
+ * `viewer`'s: the same answer for every pair, but when the viewer is fixed for a query and the
+ * other member varies by row (a search, a feed, a list), Postgres reads that list once, when a
+ * row first needs it, instead of probing `blocks` or `friendships` for every row. An array
+ * rather than `in (select …)`: the planner charges a hashed subquery's build to every probe of
+ * an inner index scan, and then chose a sequential scan of all the search documents over the
+ * word's index (docs/performance.md, "Search at community scale").
+ */
+
+/** `blockedEitherWay(member, viewer)`: `member` is in `viewer`'s blocks, either way. */
+export function inBlocksOf(member: MemberRef, viewer: MemberRef): RawBuilder<boolean> {
+  return sql<boolean>`(${member} = any(array(select blocks.blocked_user_id from blocks
+      where blocks.user_id = ${viewer}))
+    or ${member} = any(array(select blocks.user_id from blocks
+      where blocks.blocked_user_id = ${viewer})))`;
+}
+
+/** `areFriends(member, viewer)`: `member` counts `viewer` among their friends. */
+export function inFriendsOf(member: MemberRef, viewer: MemberRef): RawBuilder<boolean> {
+  return sql<boolean>`${member} = any(array(select friendships.user_id from friendships
+    where friendships.friend_id = ${viewer}))`;
+}
+
 /**
  * Whether `owner` lets `other` do `permission` with respect to them. Per-friend permissions only
  * narrow what friends may do: between members who are not friends this rule allows, and the
@@ -36,9 +60,8 @@ export function friendAllows(
   other: MemberRef,
   permission: FriendPermission,
 ): RawBuilder<boolean> {
-  return sql<boolean>`not exists (select 1 from friendships
-    where friendships.user_id = ${owner} and friendships.friend_id = ${other}
-      and not (${permission} = any(friendships.permissions)))`;
+  return sql<boolean>`${owner} <> all(array(select friendships.user_id from friendships
+    where friendships.friend_id = ${other} and not (${permission} = any(friendships.permissions))))`;
 }
 
 /**
@@ -64,7 +87,7 @@ function privacyAdmits(
   return sql<boolean>`(${owner} = ${other}
     or exists (select 1 from users
       where users.id = ${owner} and users.privacy = any(${openTo}::text[]))
-    or ${areFriends(owner, other)})`;
+    or ${inFriendsOf(owner, other)})`;
 }
 
 /**
@@ -85,7 +108,7 @@ export function profileDetailsVisible(owner: MemberRef, viewer: MemberRef): RawB
 export function findableBy(target: MemberRef, viewer: MemberRef): RawBuilder<boolean> {
   return sql<boolean>`(${target} <> ${viewer}
     and exists (select 1 from users where users.id = ${target} and users.status = 'active')
-    and not ${blockedEitherWay(target, viewer)}
+    and not ${inBlocksOf(target, viewer)}
     and ${privacyAdmits(target, viewer, ['public', 'friendsOnly'])}
     and ${friendAllows(target, viewer, 'search')})`;
 }
@@ -137,16 +160,22 @@ export function fileVisible(
  * block either way, and by its visibility: `public` to every signed-in member, `friendsOnly` to
  * the author's friends, `private` to nobody else, and to the members the author named. Drafts
  * and private posts are the author's.
+ *
+ * A caller that counts one member's posts passes that member as `author`: the friendship and
+ * block checks then no longer depend on the post, and Postgres runs them once, not per post.
  */
-export function postVisible(post: string, viewer: MemberRef): RawBuilder<boolean> {
-  const author = sql.ref(`${post}.author_id`);
+export function postVisible(
+  post: string,
+  viewer: MemberRef,
+  author: MemberRef = sql.ref(`${post}.author_id`),
+): RawBuilder<boolean> {
   return sql<boolean>`(${sql.ref(`${post}.deleted_at`)} is null
     and ${sql.ref(`${post}.moderation_state`)} <> 'removed'
     and (${author} = ${viewer}
       or (${sql.ref(`${post}.status`)} = 'published'
         and ${sql.ref(`${post}.moderation_state`)} = 'visible'
-        and (${postAudienceAdmits(post, sql.ref(`${post}.visibility`), 'view', viewer)})
-        and not ${blockedEitherWay(author, viewer)})))`;
+        and (${postAudienceAdmits(post, sql.ref(`${post}.visibility`), 'view', viewer, author)})
+        and not ${inBlocksOf(author, viewer)})))`;
 }
 
 /**
@@ -159,10 +188,10 @@ export function postAudienceAdmits(
   setting: RawBuilder<unknown>,
   action: 'view' | 'comment' | 'share',
   viewer: MemberRef,
+  author: MemberRef = sql.ref(`${post}.author_id`),
 ): RawBuilder<boolean> {
-  const author = sql.ref(`${post}.author_id`);
   return sql<boolean>`(${setting} = 'public'
-    or (${setting} = 'friendsOnly' and ${areFriends(author, viewer)})
+    or (${setting} = 'friendsOnly' and ${inFriendsOf(author, viewer)})
     or exists (select 1 from post_grants g where g.post_id = ${sql.ref(`${post}.id`)}
       and g.action = ${action} and g.user_id = ${viewer}))`;
 }
@@ -247,14 +276,27 @@ export function profileReachable(owner: MemberRef, viewer: MemberRef): RawBuilde
 }
 
 /**
- * `sender` may write to `recipient` by every rule the messaging commands apply: an active member
- * other than the sender, no block, privacy, `allowDirectMessages`, and a friend's `write`.
+ * Why `sender` may not write to `recipient`, by every rule the messaging commands apply and in
+ * the order they apply them (the first that fails is the one their refusal names): themself, a
+ * block, an inactive member, privacy, `allowDirectMessages`, a friend's `write`. Null when they
+ * may. The codes are those of `MESSAGE_REFUSALS`, so a profile states the refusal word for word.
  */
+export function messagingRefusal(
+  recipient: MemberRef,
+  sender: MemberRef,
+): RawBuilder<MessageRefusalCode | null> {
+  return sql<MessageRefusalCode | null>`(case
+    when ${recipient} = ${sender} then 'conversation-to-self'
+    when ${blockedEitherWay(recipient, sender)} then 'blocked'
+    when not exists (select 1 from users
+      where users.id = ${recipient} and users.status = 'active') then 'not-found'
+    when not ${privacyAllowsMessages(recipient, sender)} then 'private-profile'
+    when not ${directMessagesAllowed(recipient, sender)} then 'direct-messages-off'
+    when not ${friendAllows(recipient, sender, 'write')} then 'operation-not-permitted'
+  end)`;
+}
+
+/** `sender` may write to `recipient`: no rule of `messagingRefusal` refuses them. */
 export function messagingAllowed(recipient: MemberRef, sender: MemberRef): RawBuilder<boolean> {
-  return sql<boolean>`(${recipient} <> ${sender}
-    and exists (select 1 from users where users.id = ${recipient} and users.status = 'active')
-    and not ${blockedEitherWay(recipient, sender)}
-    and ${privacyAllowsMessages(recipient, sender)}
-    and ${directMessagesAllowed(recipient, sender)}
-    and ${friendAllows(recipient, sender, 'write')})`;
+  return sql<boolean>`(${messagingRefusal(recipient, sender)} is null)`;
 }

@@ -78,7 +78,12 @@ export function apiDocsRoutes(getDocument: () => object): AnyRouteSpec[] {
       summary: 'A script or style sheet of the reference page',
       auth: 'public',
       params: z.strictObject({ file: z.enum(assetNames) }),
-      responses: { 200: { description: 'The style sheet or script', contentType: 'text/*' } },
+      responses: {
+        200: {
+          description: 'The style sheet or script',
+          contentType: ['text/css', 'text/javascript'],
+        },
+      },
       async handler({ params }, _req, res) {
         await new Promise<void>((resolve, reject) => {
           // Once the file has started, a failure (the client went away) has nobody to answer.

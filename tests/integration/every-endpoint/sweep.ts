@@ -14,16 +14,17 @@ import {
   type TestMember,
 } from '../../support/factories';
 import { png, uploaded } from '../../support/media-fixtures';
+import { takeResponseProblems } from '../../support/response-checks';
 import { useServerWithDatabase } from '../../support/test-server';
 
 /**
  * Every endpoint the app mounts, driven with generated params, queries and bodies that carry
  * what breaks servers: NUL, lone surrogates, 100k-character strings, invisible-only text,
  * numbers past every column, nesting 1,000 levels deep, arrays of 10^5, wrong types, ids that
- * name nothing, uploads of bytes of no type past 64 KiB. No answer may be a 5xx, and an answer
- * that refuses (4xx) must be the API's JSON and leave every table as it found it. Fields come
- * from each route's own schemas (the ones the OpenAPI document is built from), so hostile values
- * land on real fields next to plausible ones.
+ * name nothing, uploads of bytes of no type past 64 KiB. No answer may be a 5xx, every answer
+ * must be one the API document describes, and an answer that refuses (4xx) must be the API's JSON
+ * and leave every table as it found it. Fields come from each route's own schemas (the ones the
+ * OpenAPI document is built from), so hostile values land on real fields next to plausible ones.
  *
  * The routes are dealt into shards (`every-endpoint-<n>.test.ts`), each a test file with its own
  * server and database, so each stays within its time limit as routes are added (and Jest runs
@@ -874,7 +875,9 @@ export function sweepEveryEndpoint(shard: Shard): void {
       scene = { owner, member, ...named, tokens, ids: Object.values(named) };
     });
 
-    it('never answers 5xx, and writes nothing when it refuses', async () => {
+    it('never answers 5xx nor anything the document does not describe, and writes nothing when it refuses', async () => {
+      // The scene's own requests, so that none is blamed on the first route probed.
+      expect(takeResponseProblems()).toEqual([]);
       // Seeds follow a route's place among all routes, whichever shard drives it.
       const routes = stack.server.application.routes
         .map((route, index) => ({ route, index }))
@@ -916,6 +919,12 @@ export function sweepEveryEndpoint(shard: Shard): void {
         const type = String(res.headers['content-type']);
         if (res.status >= 400 && !type.startsWith('application/json')) {
           throw new Error(`${name} refused in ${type}, not JSON: ${brief(attempt)}`);
+        }
+        // Checked by the test server as it answered (`checkResponsesOf`): each refusal, and each
+        // success, must be one the API document describes.
+        const undescribed = takeResponseProblems();
+        if (undescribed.length > 0) {
+          throw new Error(`${undescribed.join('; ')} to ${brief(attempt)}`);
         }
         if (res.status >= 400 && !recordsRefusal(route, res.status)) {
           const after = await fingerprint();

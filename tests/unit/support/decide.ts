@@ -29,6 +29,7 @@ export interface Refusal {
   code: string;
   message: string;
   fields?: Record<string, string>;
+  currentVersion?: number;
 }
 
 /** The refusals tests expect, as plain values to compare with what `refusal` answers. */
@@ -57,8 +58,14 @@ export interface DecisionSummary<Result> {
 }
 
 function refusalOf(error: DomainError): Refusal {
-  const { kind, code, message, fields } = error;
-  return fields === undefined ? { kind, code, message } : { kind, code, message, fields };
+  const { kind, code, message, fields, currentVersion } = error;
+  return {
+    kind,
+    code,
+    message,
+    ...(fields === undefined ? {} : { fields }),
+    ...(currentVersion === undefined ? {} : { currentVersion }),
+  };
 }
 
 /** Decides, and answers the decision in the terms tests state it in. */

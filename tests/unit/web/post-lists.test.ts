@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { FeedPage, Post, PostList } from '../../../shared/posts';
+import type { FeedPage, Post, PostList, SavedPage } from '../../../shared/posts';
 import {
   noTrendingText,
   trendingSearchFor,
@@ -16,7 +16,11 @@ import {
   postsFoundText,
   type PageResult,
 } from '../../../web/features/profile/profilePosts';
-import { savedPostsShown, type HeldPost } from '../../../web/features/saved/savedList';
+import {
+  savedPostsShown,
+  withSavedPost,
+  type HeldPost,
+} from '../../../web/features/saved/savedList';
 import { aPost } from '../../support/post-fixture';
 
 const AUTHOR = '00000000-0000-4000-8000-000000000002';
@@ -252,5 +256,51 @@ describe('the saved posts shown', () => {
   test('a post answered twice (saved again between pages) shows once', () => {
     const shown = savedPostsShown([page([post(2), post(1)]), page([post(1)])], fromList);
     expect(shown.map((p) => p.number)).toEqual([2, 1]);
+  });
+});
+
+describe('a post saved in another tab joining the saved pages', () => {
+  const at = (minute: number) => `2026-11-26T10:${String(minute).padStart(2, '0')}:00.000Z`;
+  const page = (entries: [Post, string][], nextCursor: string | null = null): SavedPage => ({
+    posts: entries.map(([p]) => p),
+    nextCursor,
+    savedAt: Object.fromEntries(entries.map(([p, when]) => [p.id, when])),
+  });
+  const order = (pages: SavedPage[]) => pages.flatMap((p) => p.posts.map((each) => each.number));
+
+  test('goes where its save time puts it, with that time', () => {
+    const pages = [
+      page([
+        [post(3), at(30)],
+        [post(1), at(10)],
+      ]),
+    ];
+    withSavedPost(pages, post(2), at(20));
+    expect(order(pages)).toEqual([3, 2, 1]);
+    expect(pages[0]!.savedAt[idOf(2)]).toBe(at(20));
+    withSavedPost(pages, post(4), at(40));
+    expect(order(pages)).toEqual([4, 3, 2, 1]);
+  });
+
+  test('saved again, it moves up and is listed once', () => {
+    const pages = [
+      page([
+        [post(3), at(30)],
+        [post(2), at(20)],
+      ]),
+      page([[post(1), at(10)]]),
+    ];
+    withSavedPost(pages, post(1), at(40));
+    expect(order(pages)).toEqual([1, 3, 2]);
+    expect(pages[1]!.savedAt[idOf(1)]).toBeUndefined();
+  });
+
+  test('older than all that is loaded while more pages remain, it waits for its page', () => {
+    const pages = [page([[post(3), at(30)]], 'cursor')];
+    withSavedPost(pages, post(1), at(10));
+    expect(order(pages)).toEqual([3]);
+    const last = [page([[post(3), at(30)]])];
+    withSavedPost(last, post(1), at(10));
+    expect(order(last)).toEqual([3, 1]);
   });
 });

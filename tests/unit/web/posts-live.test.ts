@@ -25,6 +25,7 @@ import { postsLive } from '../../../web/features/posts/postsLive';
 import {
   postDeleted,
   postLikeReceived,
+  postSaveReceived,
   postsReceived,
   postsSlice,
   selectPostById,
@@ -241,6 +242,57 @@ describe('posts live handlers', () => {
 
     push(POSTS_SOCKET_EVENTS.commentDeleted, { postId: POST, commentId: COMMENT });
     expect(thread()).toEqual([]);
+  });
+
+  it('follows the member’s saves from their other tabs, by version, whatever arrives last', () => {
+    const { push, dispatch, getState } = makeTestStore();
+    dispatch(postsReceived([post({ savedByMe: true })]));
+    const saved = () => selectPostById(getState(), POST)?.savedByMe;
+    const state = (savedByMe: boolean, version: number) => ({
+      postId: POST,
+      savedByMe,
+      version,
+      savedAt: savedByMe ? '2026-11-26T10:05:00.000Z' : null,
+      post: savedByMe ? post({ savedByMe: true }) : null,
+    });
+    // Removed in another tab: this tab's card stops reading "Saved" at once.
+    push(POSTS_SOCKET_EVENTS.saved, state(false, 2));
+    expect(saved()).toBe(false);
+    // A late, older push is ignored; a newer one applies.
+    push(POSTS_SOCKET_EVENTS.saved, state(true, 1));
+    expect(saved()).toBe(false);
+    push(POSTS_SOCKET_EVENTS.saved, state(true, 3));
+    expect(saved()).toBe(true);
+    // The member's own answer orders with the pushes by the same version.
+    dispatch(postSaveReceived({ postId: POST, savedByMe: false, version: 4 }));
+    push(POSTS_SOCKET_EVENTS.saved, state(true, 3));
+    expect(saved()).toBe(false);
+    push(POSTS_SOCKET_EVENTS.saved, { postId: POST, savedByMe: 'yes', version: 9 });
+    expect(saved()).toBe(false);
+  });
+
+  it('brings a post saved in another tab into the book, and into an open /saved', async () => {
+    const { push, dispatch, getState } = makeTestStore();
+    const older = post({ id: OTHER, savedByMe: true });
+    await dispatch(
+      postsEndpoints.util.upsertQueryData('getSaved', undefined, {
+        pages: [
+          { posts: [older], nextCursor: null, savedAt: { [OTHER]: '2026-11-26T09:00:00.000Z' } },
+        ],
+        pageParams: [null],
+      }),
+    );
+    push(POSTS_SOCKET_EVENTS.saved, {
+      postId: POST,
+      savedByMe: true,
+      version: 1,
+      savedAt: '2026-11-26T10:05:00.000Z',
+      post: post({ savedByMe: true }),
+    });
+    expect(selectPostById(getState(), POST)?.savedByMe).toBe(true);
+    const pages = postsEndpoints.endpoints.getSaved.select()(getState() as never).data?.pages;
+    expect(pages?.[0]?.posts.map((p) => p.id)).toEqual([POST, OTHER]);
+    expect(pages?.[0]?.savedAt[POST]).toBe('2026-11-26T10:05:00.000Z');
   });
 
   it('keeps the highest Total Likes pushed', () => {

@@ -91,6 +91,7 @@ function aProfile(overrides: Partial<Profile> = {}): Profile {
     followedByMe: false,
     followsMe: false,
     canMessage: true,
+    messageRefusal: null,
     version: 10,
     ...overrides,
   };

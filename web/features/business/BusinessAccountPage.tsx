@@ -6,6 +6,7 @@ import {
 } from '../../../shared/business';
 import { ErrorState, LoadingState } from '../../components/PageStates';
 import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useGetBusinessAccountQuery } from './businessApi';
@@ -69,7 +70,7 @@ function SaveFailed({ errors }: { errors: FieldErrors }) {
 
 function BusinessAccountEditor({ account }: { account: BusinessAccount }) {
   const [tab, setTab] = useState<string>('overview');
-  const { draft, setDraft, save, saving, outcome, errors } = useBusinessSave(account);
+  const { draft, setDraft, save, reload, saving, outcome, errors } = useBusinessSave(account);
   const setField = useCallback(
     <K extends keyof BusinessAccountFields>(key: K, value: BusinessAccountFields[K]) =>
       setDraft((current) => ({ ...current, [key]: value })),
@@ -83,6 +84,14 @@ function BusinessAccountEditor({ account }: { account: BusinessAccount }) {
       <div aria-live="polite" className="mb-4 empty:hidden">
         {outcome === 'saved' && <Alert tone="success">{businessMessages.saved}</Alert>}
         {outcome === 'failed' && <SaveFailed errors={errors} />}
+        {outcome === 'conflict' && (
+          <Alert>
+            <p>{businessMessages.changedElsewhere}</p>
+            <Button variant="outline" size="sm" className="mt-2" onClick={() => void reload()}>
+              Reload
+            </Button>
+          </Alert>
+        )}
       </div>
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList className="h-auto flex-wrap">

@@ -15,7 +15,11 @@ export const businessApi = api.injectEndpoints({
       transformResponse: (raw: unknown) => businessAccountSchema.parse(raw),
       providesTags: ['BusinessAccount'],
     }),
-    saveBusinessAccount: build.mutation<BusinessAccount, BusinessAccountFields>({
+    /** Saves the fields against the version they were read at (409 when it has moved on). */
+    saveBusinessAccount: build.mutation<
+      BusinessAccount,
+      BusinessAccountFields & { version: number }
+    >({
       query: (account) => ({ url: 'business-account', method: 'PUT', body: account }),
       transformResponse: (raw: unknown) => businessAccountSchema.parse(raw),
       async onQueryStarted(_account, { dispatch, queryFulfilled }) {

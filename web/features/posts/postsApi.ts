@@ -7,7 +7,7 @@ import {
   shareCounted,
 } from './postsCache';
 import { postsEndpoints } from './postsEndpoints';
-import { postLikeReceived, postSavedChanged } from './postsSlice';
+import { postLikeReceived, postSaveReceived } from './postsSlice';
 
 /**
  * The posts endpoints with what each response changes elsewhere: every post answered joins the
@@ -86,7 +86,7 @@ export const postsApi = postsEndpoints.enhanceEndpoints({
     setPostSave: {
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const answer = await queryFulfilled.catch(() => null);
-        if (answer) dispatch(postSavedChanged(answer.data));
+        if (answer) dispatch(postSaveReceived(answer.data));
       },
     },
     sharePost: {

@@ -1,8 +1,22 @@
-import type { Comment, Post, SharedComment, SharedPost } from '../../../shared/posts';
+import type {
+  Comment,
+  Post,
+  SavedStatePayload,
+  SharedComment,
+  SharedPost,
+} from '../../../shared/posts';
 import type { AppThunk } from '../../app/store';
 import { applyCommentLike, removeComment, upsertComment } from './commentThread';
 import { postsEndpoints } from './postsEndpoints';
-import { postCountsReceived, postDeleted, postsReceived, selectPostById } from './postsSlice';
+import { withSavedPost } from '../saved/savedList';
+import {
+  postCountsReceived,
+  postDeleted,
+  postSaveReceived,
+  postsReceived,
+  selectPostById,
+  selectSaveVersion,
+} from './postsSlice';
 
 /** A comment from a response or a push, into its post's open thread if the client has one. */
 export const commentReceived =
@@ -88,6 +102,25 @@ export const sharedCommentReceived =
       postsEndpoints.util.updateQueryData('getComments', comment.postId, (thread) => {
         const held = thread.find((each) => each.id === comment.id);
         upsertComment(thread, { ...comment, likedByMe: held?.likedByMe ?? false });
+      }),
+    );
+  };
+
+/**
+ * The member saved a post or took it off their saved posts in another tab: the card follows by
+ * the save's version, and a newly saved post joins an open /saved in its place (one taken off
+ * leaves it through the book, see `savedPostsShown`).
+ */
+export const saveStateReceived =
+  ({ postId, savedByMe, version, savedAt, post }: SavedStatePayload): AppThunk =>
+  (dispatch, getState) => {
+    if ((selectSaveVersion(getState(), postId) ?? -1) >= version) return;
+    if (post) dispatch(postsReceived([post]));
+    dispatch(postSaveReceived({ postId, savedByMe, version }));
+    if (!savedByMe || !post || !savedAt) return;
+    dispatch(
+      postsEndpoints.util.updateQueryData('getSaved', undefined, (data) => {
+        withSavedPost(data.pages, post, savedAt);
       }),
     );
   };

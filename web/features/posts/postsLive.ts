@@ -8,6 +8,7 @@ import {
   postNewPayloadSchema,
   POSTS_SOCKET_EVENTS,
   postUpdatedPayloadSchema,
+  savedStatePayloadSchema,
 } from '../../../shared/posts';
 import { selectSignedInUserId } from '../auth/session';
 import type { LiveFeature } from '../connection/liveFeature';
@@ -18,17 +19,19 @@ import {
   commentLikeReceived,
   commentRemoved,
   postRemoved,
+  saveStateReceived,
   sharedCommentReceived,
   sharedPostReceived,
 } from './postsCache';
 import { postsEndpoints } from './postsEndpoints';
-import { postCountsReceived, selectPostById } from './postsSlice';
+import { postCountsReceived, saveVersionsForgotten, selectPostById } from './postsSlice';
 import { watchedPosts } from './watchedPosts';
 
 /**
- * Pushes about the posts on screen (`useWatchPosts`), friends' new posts and the member's Total
- * Likes. Counts are absolute and versioned, the same for every watcher; whether this member
- * likes or saved a post changes only by their own commands' answers.
+ * Pushes about the posts on screen (`useWatchPosts`), friends' new posts, the member's Total
+ * Likes and their saves from other tabs. Counts are absolute and versioned, the same for every
+ * watcher; whether this member likes a post changes only by their own answers, whether they
+ * saved it by their answers and their save pushes, ordered by the save's version.
  */
 export const postsLive: LiveFeature = {
   name: 'posts',
@@ -72,6 +75,10 @@ export const postsLive: LiveFeature = {
       const { postId, commentId, likes, version } = parsed.data;
       dispatch(commentLikeReceived(postId, { commentId, likes, version }));
     },
+    [POSTS_SOCKET_EVENTS.saved]: (payload, dispatch) => {
+      const parsed = savedStatePayloadSchema.safeParse(payload);
+      if (parsed.success) dispatch(saveStateReceived(parsed.data));
+    },
     [POSTS_SOCKET_EVENTS.likesReceived]: (payload, dispatch) => {
       const parsed = likesReceivedSchema.safeParse(payload);
       if (parsed.success) dispatch(likesReceivedUpdated(parsed.data));
@@ -80,6 +87,7 @@ export const postsLive: LiveFeature = {
   // Pushes missed while away are lost: what is on screen loads again (the feed with whatever is
   // new, so the signal empties), and the new connection hears which posts to follow.
   resync(dispatch) {
+    dispatch(saveVersionsForgotten());
     dispatch(postsEndpoints.util.invalidateTags(['Feed', 'Post', 'Comments', 'Saved', 'MyPosts']));
     dispatch(likesReceivedApi.util.invalidateTags(['LikesReceived']));
     dispatch(newPostsShown());

@@ -1,5 +1,5 @@
 import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Post, PostLikeState } from '../../../shared/posts';
+import type { Post, PostLikeState, SaveState } from '../../../shared/posts';
 
 /** The counts every viewer of a post sees alike, as a push carries them. */
 export interface PostCounts {
@@ -16,9 +16,19 @@ interface PostsState {
   posts: ReturnType<typeof adapter.getInitialState>;
   /** Ids of posts this client learned were deleted; no later state undoes a deletion. */
   deleted: Record<string, true>;
+  /**
+   * The version of the member's save of each post, from their answers and pushes: a save state
+   * only applies when newer. A list's copy of the post carries no version, so it only says
+   * whether the member saved a post whose save this client has not followed.
+   */
+  saveVersions: Record<string, number>;
 }
 
-const initialState: PostsState = { posts: adapter.getInitialState(), deleted: {} };
+const initialState: PostsState = {
+  posts: adapter.getInitialState(),
+  deleted: {},
+  saveVersions: {},
+};
 
 /**
  * The newest state of every post the client has seen, from any response or push. Lists (feed
@@ -35,8 +45,15 @@ export const postsSlice = createSlice({
       for (const post of payload) {
         if (state.deleted[post.id]) continue;
         const held = state.posts.entities[post.id];
-        if (held && held.version >= post.version) continue;
-        adapter.setOne(state.posts, post);
+        const followed = state.saveVersions[post.id] !== undefined;
+        if (held && held.version >= post.version) {
+          if (!followed) held.savedByMe = post.savedByMe;
+          continue;
+        }
+        adapter.setOne(
+          state.posts,
+          followed && held ? { ...post, savedByMe: held.savedByMe } : post,
+        );
       }
     },
     postCountsReceived(state, { payload }: PayloadAction<PostCounts>) {
@@ -56,9 +73,16 @@ export const postsSlice = createSlice({
         held.version = payload.version;
       }
     },
-    postSavedChanged(state, { payload }: PayloadAction<{ postId: string; savedByMe: boolean }>) {
+    /** The member's save of a post, from their answer or a push from another tab. */
+    postSaveReceived(state, { payload }: PayloadAction<SaveState>) {
+      if ((state.saveVersions[payload.postId] ?? -1) >= payload.version) return;
+      state.saveVersions[payload.postId] = payload.version;
       const held = state.posts.entities[payload.postId];
       if (held) held.savedByMe = payload.savedByMe;
+    },
+    /** Pushes were missed while away: the lists loaded again say what is saved. */
+    saveVersionsForgotten(state) {
+      state.saveVersions = {};
     },
     postDeleted(state, { payload: postId }: PayloadAction<string>) {
       state.deleted[postId] = true;
@@ -67,6 +91,7 @@ export const postsSlice = createSlice({
   },
   selectors: {
     selectPostById: (state, id: string): Post | undefined => state.posts.entities[id],
+    selectSaveVersion: (state, id: string): number | undefined => state.saveVersions[id],
     selectIsPostDeleted: (state, id: string): boolean => state.deleted[id] === true,
   },
 });
@@ -75,7 +100,8 @@ export const {
   postsReceived,
   postCountsReceived,
   postLikeReceived,
-  postSavedChanged,
+  postSaveReceived,
+  saveVersionsForgotten,
   postDeleted,
 } = postsSlice.actions;
-export const { selectPostById, selectIsPostDeleted } = postsSlice.selectors;
+export const { selectPostById, selectIsPostDeleted, selectSaveVersion } = postsSlice.selectors;

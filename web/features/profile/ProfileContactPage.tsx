@@ -2,7 +2,7 @@ import { Globe, AtSign, MapPin, Phone, Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
-import { profileMessages, type Profile } from '../../../shared/profiles';
+import type { Profile } from '../../../shared/profiles';
 import { MESSAGE_CONTENT_MAX } from '../../../shared/social';
 import { PageHeader } from '../../components/PageHeader';
 import { Alert } from '../../components/ui/alert';
@@ -142,7 +142,7 @@ function MessageForm({ profile }: { profile: Profile }) {
     <Card className="grid content-start gap-4 p-6" data-testid="contact-message">
       <h2 className="text-base font-semibold">Send a message</h2>
       {!profile.canMessage ? (
-        <Alert data-testid="contact-message-refused">{profileMessages.directMessagesOff}</Alert>
+        <Alert data-testid="contact-message-refused">{profile.messageRefusal?.message}</Alert>
       ) : (
         <form onSubmit={(event) => void onSubmit(event)} className="grid gap-3" noValidate>
           <Label htmlFor={`${id}-content`}>Message to {name}</Label>

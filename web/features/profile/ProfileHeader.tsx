@@ -116,7 +116,7 @@ function ProfileActions({ profile }: { profile: Profile }) {
     );
   }
 
-  const messageReason = profile.canMessage ? null : profileMessages.directMessagesOff;
+  const messageReason = profile.messageRefusal?.message ?? null;
   return (
     <div className="flex flex-wrap items-center gap-2">
       {copy}

@@ -10,9 +10,9 @@ import { PROFILE_LIVE_FEATURE } from './profileLiveName';
 import { watchedProfiles } from './watchedProfiles';
 
 /**
- * Pushes about the profiles on screen (`useWatchProfiles`). Stats are absolute and versioned, the
- * same for every watcher, so they patch the cached profile; any other change is refetched, since
- * what privacy lets each viewer see differs.
+ * Pushes about the profiles on screen (`useWatchProfiles`). Stats are absolute and versioned, as
+ * this member may see them, so they patch the cached profile; any other change is refetched,
+ * since what privacy lets each viewer see differs.
  */
 export const profileLive: LiveFeature = {
   name: PROFILE_LIVE_FEATURE,

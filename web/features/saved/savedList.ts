@@ -1,4 +1,4 @@
-import type { FeedPage, Post } from '../../../shared/posts';
+import type { FeedPage, Post, SavedPage } from '../../../shared/posts';
 
 /** What the post book knows of a post now: its newest state, or that it was deleted. */
 export interface HeldPost {
@@ -25,4 +25,31 @@ export function savedPostsShown(
     shown.push(post);
   }
   return shown;
+}
+
+/** Last saved first, as the server pages them: by save time, then by id. */
+const savedBefore = (a: { at: string; id: string }, b: { at: string; id: string }) =>
+  a.at > b.at || (a.at === b.at && a.id > b.id);
+
+/**
+ * The loaded saved pages with a post the member saved in another tab (a push), in the place its
+ * save time gives it, and listed once: saved again, it leaves its old place. A post older than
+ * everything loaded while more pages remain is left for its own page to bring.
+ */
+export function withSavedPost(pages: SavedPage[], post: Post, savedAt: string): void {
+  for (const page of pages) {
+    page.posts = page.posts.filter((held) => held.id !== post.id);
+    delete page.savedAt[post.id];
+  }
+  const entry = { at: savedAt, id: post.id };
+  for (const [index, page] of pages.entries()) {
+    const position = page.posts.findIndex((held) =>
+      savedBefore(entry, { at: page.savedAt[held.id] ?? '', id: held.id }),
+    );
+    const last = index === pages.length - 1;
+    if (position < 0 && !(last && page.nextCursor === null)) continue;
+    page.posts.splice(position < 0 ? page.posts.length : position, 0, post);
+    page.savedAt[post.id] = savedAt;
+    return;
+  }
 }

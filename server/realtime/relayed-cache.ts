@@ -1,0 +1,131 @@
+import type { StoredEvent } from '../eventstore/stored-event';
+
+/**
+ * A per-process cache of read-model rows that the live relay keeps true. The relay hands it every
+ * event it reads (and the process hands it the events it has just committed, before the command
+ * answers), so a cached row is dropped on every process as soon as that process learns of the
+ * change. Each process's relay reads the log within milliseconds of a commit (a NOTIFY wakes it)
+ * and at least once a second without one; a cache that has not heard from its relay for a while
+ * stops answering on its own (`RelayedMap`), so a relay that cannot read never leaves a cache
+ * serving what has changed.
+ */
+export interface RelayedCache {
+  readonly name: string;
+  /** Drops whatever these events change. Synchronous: nothing is served from it in between. */
+  invalidate(events: readonly StoredEvent[]): void;
+  /** Every event committed before `at` (epoch ms) has been handed to `invalidate`. */
+  readThrough(at: number): void;
+  /** The log was replaced under the relay (a restore): nothing cached holds any more. */
+  clear(): void;
+}
+
+export interface RelayedMapOptions {
+  /** Entries kept at most; the least recently read go first. 0 turns caching off. */
+  capacity: number;
+  /**
+   * How long after the relay's last complete read entries are still trusted. Past it (a relay
+   * that cannot reach Postgres, a process that has just started) every read goes to the loader.
+   */
+  trustMs: number;
+  now?: () => number;
+}
+
+export interface RelayedMapGroups<V> {
+  /** The group an entry belongs to, so that `deleteGroup` drops every entry of it at once. */
+  groupOf: (value: V) => string;
+}
+
+/**
+ * Values by key, loaded on a miss and dropped by the relay. A load that was under way when its key
+ * (or anything) was dropped is answered but not kept: it may have read the row before the change
+ * committed, and keeping it would bring the old row back after the invalidation. Every drop moves
+ * a generation on; a load keeps its value only if the generation it started in is still current.
+ */
+export class RelayedMap<K, V> {
+  private readonly entries = new Map<K, V>();
+  private readonly groups = new Map<string, Set<K>>();
+  private generation = 0;
+  private trustedUntil = 0;
+  private readonly now: () => number;
+
+  constructor(private readonly options: RelayedMapOptions & Partial<RelayedMapGroups<V>>) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Whether entries may be served now: caching is on and the relay has read recently. */
+  get trusted(): boolean {
+    return this.options.capacity > 0 && this.now() <= this.trustedUntil;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * The cached value, or what `load` answers (kept when it is safe to keep). A cached value that
+   * `usable` refuses (one that has aged past its own limit) is loaded again.
+   */
+  async read(
+    key: K,
+    load: () => Promise<V | undefined>,
+    usable: (value: V) => boolean = () => true,
+  ): Promise<V | undefined> {
+    if (!this.trusted) return load();
+    const hit = this.entries.get(key);
+    if (hit !== undefined && usable(hit)) {
+      // Map keeps insertion order: moving a hit to the end makes the first entry the coldest.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit;
+    }
+    const generation = this.generation;
+    const value = await load();
+    if (value !== undefined && generation === this.generation && this.trusted) {
+      this.remove(key);
+      this.entries.set(key, value);
+      if (this.options.groupOf) {
+        const group = this.options.groupOf(value);
+        const members = this.groups.get(group) ?? new Set<K>();
+        members.add(key);
+        this.groups.set(group, members);
+      }
+      if (this.entries.size > this.options.capacity) {
+        this.remove(this.entries.keys().next().value as K);
+      }
+    }
+    return value;
+  }
+
+  delete(key: K): void {
+    this.generation += 1;
+    this.remove(key);
+  }
+
+  /** Drops every entry of the group (`groupOf`). */
+  deleteGroup(group: string): void {
+    this.generation += 1;
+    for (const key of this.groups.get(group) ?? []) this.entries.delete(key);
+    this.groups.delete(group);
+  }
+
+  clear(): void {
+    this.generation += 1;
+    this.entries.clear();
+    this.groups.clear();
+  }
+
+  private remove(key: K): void {
+    const value = this.entries.get(key);
+    if (value === undefined) return;
+    this.entries.delete(key);
+    if (!this.options.groupOf) return;
+    const group = this.options.groupOf(value);
+    const members = this.groups.get(group);
+    members?.delete(key);
+    if (members?.size === 0) this.groups.delete(group);
+  }
+
+  readThrough(at: number): void {
+    this.trustedUntil = Math.max(this.trustedUntil, at + this.options.trustMs);
+  }
+}
