@@ -32,6 +32,7 @@ import * as homeTimelines from './20261201T090000-home-timelines';
 import * as notificationActors from './20261201T100000-notification-actors';
 import * as searchDocuments from './20261201T110000-search-documents';
 import * as peopleNearest from './20261203T100000-people-nearest';
+import * as apiTokens from './20261204T090000-api-tokens';
 
 /**
  * Every migration, keyed by its timestamped name. A static list (rather than reading the folder)
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '20261201T100000-notification-actors': notificationActors,
   '20261201T110000-search-documents': searchDocuments,
   '20261203T100000-people-nearest': peopleNearest,
+  '20261204T090000-api-tokens': apiTokens,
 };

@@ -9,7 +9,7 @@ import { CommitBatcher } from './core/commit-batcher';
 import { pipelineQuery } from './db/pipeline';
 import { MeaningCatalogue } from './core/meaning-catalogue';
 import type { DomainModule, ModuleDeps, RuntimeDeps, ServerErrorContext } from './core/module';
-import type { SessionFinder } from './core/session';
+import type { SessionFinder, TokenFinder } from './core/session';
 import type { BackgroundWorker } from './core/worker';
 import type { Db } from './db/schema';
 import { createEventStore, type EventStore } from './eventstore/append';
@@ -58,6 +58,7 @@ export interface Application extends Model {
   caches: RelayedCache[];
   socketFeatures: SocketFeature[];
   findSession: SessionFinder;
+  findToken: TokenFinder;
   /** The same from a per-process cache (`cachedSessions`), for the mounts outside the API. */
   findCachedSession: SessionFinder;
   onServerError(error: unknown, where: ServerErrorContext): void;
@@ -110,6 +111,10 @@ export function composeApplication(
   if (sessionFinders.length !== 1) {
     throw new Error(`Exactly one module must find sessions; ${sessionFinders.length} do`);
   }
+  const tokenFinders = modules.flatMap((module) => (module.tokens ? [module.tokens(deps)] : []));
+  if (tokenFinders.length !== 1) {
+    throw new Error(`Exactly one module must find API tokens; ${tokenFinders.length} do`);
+  }
   const errorSinks = modules.flatMap((module) =>
     module.onServerError ? [module.onServerError] : [],
   );
@@ -142,6 +147,7 @@ export function composeApplication(
     caches: modules.flatMap((module) => module.caches?.(deps) ?? []),
     socketFeatures: modules.flatMap((module) => module.socketFeatures?.(deps) ?? []),
     findSession: sessionFinders[0]!,
+    findToken: tokenFinders[0]!,
     findCachedSession:
       modules.flatMap((module) =>
         module.cachedSessions ? [module.cachedSessions(deps)] : [],

@@ -49,6 +49,12 @@ const schema = z
     EXPORTS_PER_MEMBER_PER_HOUR: z.coerce.number().int().min(0).default(3),
     /** Two-factor codes tried per client per hour, across sign-in challenges; 0 is none. */
     TWO_FACTOR_CODES_PER_HOUR: z.coerce.number().int().min(0).default(30),
+    /** Personal access tokens a member may hold at once (revoked and expired ones not counted). */
+    API_TOKENS_PER_MEMBER: z.coerce.number().int().min(1).max(1000).default(20),
+    /** The longest life a personal access token may be given, in days; 0 lets one never expire. */
+    API_TOKEN_MAX_DAYS: z.coerce.number().int().min(0).max(3650).default(365),
+    /** Unusable bearer tokens one client may present an hour, REST and sockets; 0 is none. */
+    API_TOKEN_FAILURES_PER_HOUR: z.coerce.number().int().min(0).default(30),
     /** A password older than this many days must be changed before anything else; 0 is off. */
     PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).max(3650).default(0),
     /** How often each process removes the presence rows of processes that stopped heartbeating. */

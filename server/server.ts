@@ -11,6 +11,7 @@ import { migrateToLatest } from './db/migrate';
 import { composeApplication, type Application } from './composition';
 import type { LogCapture } from './domains/logs/log-capture';
 import { createApp } from './http/app';
+import { handshakeClient } from './http/caller';
 import { createGateway } from './realtime/gateway';
 import { createOpsFeature } from './realtime/ops-channel';
 import { LiveRelay } from './realtime/relay';
@@ -74,6 +75,7 @@ export async function startServer(
     apiMiddleware: application.apiMiddleware,
     findSession: application.findSession,
     findCachedSession: application.findCachedSession,
+    findToken: application.findToken,
     onServerError: application.onServerError,
   });
   const http = createServer(app);
@@ -86,7 +88,14 @@ export async function startServer(
     ...application.socketFeatures,
     createOpsFeature({ db: database.db, connectionString, logger }),
   ];
-  const io = createGateway(http, application.findSession, config.publicUrl, features);
+  const io = createGateway(
+    http,
+    application.findSession,
+    application.findToken,
+    handshakeClient(app),
+    config.publicUrl,
+    features,
+  );
   for (const feature of features) await feature.start?.(io);
   relay = new LiveRelay({
     connectionString,

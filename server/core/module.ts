@@ -14,7 +14,7 @@ import type { SocketFeature } from '../realtime/socket-feature';
 import type { CommandRunner } from './command-runner';
 import type { MeaningCatalogue } from './meaning-catalogue';
 import type { ModuleMeanings } from './meanings';
-import type { SessionFinder } from './session';
+import type { SessionFinder, TokenFinder } from './session';
 import type { BackgroundWorker } from './worker';
 
 /** What every part of a module is built with. */
@@ -72,6 +72,8 @@ export interface DomainModule {
   start?(deps: ModuleDeps): Promise<void>;
   /** The auth module: how a session cookie's token finds its member, for REST and sockets. */
   sessions?(deps: ModuleDeps): SessionFinder;
+  /** The API tokens module: how a bearer token's secret finds its member, for REST and sockets. */
+  tokens?(deps: ModuleDeps): TokenFinder;
   /**
    * The auth module: the same from a per-process cache, for the paths outside the API (`/cdn`)
    * that need only who is asking. Who is signed in is exact (the relay drops an ended session on

@@ -24,6 +24,11 @@ export interface RateLimit {
    * the window ends) and spends nothing: a batch too big for what is left does not use it up.
    */
   take(key: string, cost?: number): Promise<void>;
+  /**
+   * Refuses as `take` would once the key's points are all spent, spending none: for limits that
+   * count failures, checked before an attempt and taken only when it fails.
+   */
+  check(key: string): Promise<void>;
 }
 
 /**
@@ -44,7 +49,7 @@ function storeClient(db: Db) {
   };
 }
 
-const unlimited: RateLimit = { take: async () => undefined };
+const unlimited: RateLimit = { take: async () => undefined, check: async () => undefined };
 
 /**
  * A limit counted in Postgres (rate-limiter-flexible), so every process of the deployment shares
@@ -74,6 +79,12 @@ export function createRateLimit(db: Db, rule: LimitRule): RateLimit {
         if (!(outcome instanceof RateLimiterRes)) throw outcome;
         await limiter.reward(key, cost);
         throw limitExceeded(rule.code, rule.message, Math.ceil(outcome.msBeforeNext / 1000));
+      }
+    },
+    async check(key) {
+      const spent = await limiter.get(key);
+      if (spent && spent.remainingPoints <= 0 && spent.msBeforeNext > 0) {
+        throw limitExceeded(rule.code, rule.message, Math.ceil(spent.msBeforeNext / 1000));
       }
     },
   };

@@ -4,6 +4,7 @@ import type { AdMetricsTable } from './tables/ad-metrics';
 import type { AdMetricsDailyTable } from './tables/ad-metrics-daily';
 import type { AdPlacementsTable } from './tables/ad-placements';
 import type { AlertsTable } from './tables/alerts';
+import type { ApiTokensTable, ApiTokenUsesTable } from './tables/api-tokens';
 import type { AnalyticsActiveDaysTable } from './tables/analytics-active-days';
 import type { AnalyticsMemberDailyTable } from './tables/analytics-member-daily';
 import type { AnalyticsSiteDailyTable } from './tables/analytics-site-daily';
@@ -159,6 +160,8 @@ export interface Database {
   user_sequences: UserSequencesTable;
   onboarding_progress: OnboardingProgressTable;
   member_settings: MemberSettingsTable;
+  api_tokens: ApiTokensTable;
+  api_token_uses: ApiTokenUsesTable;
   email_change_tokens: EmailChangeTokensTable;
   ad_definitions: AdDefinitionsTable;
   ad_placements: AdPlacementsTable;

@@ -2,6 +2,7 @@ import type { DomainModule } from '../core/module';
 import { accountModule } from './account';
 import { adsModule } from './ads';
 import { analyticsModule } from './analytics';
+import { apiTokensModule } from './api-tokens';
 import { authModule } from './auth';
 import { backupModule } from './backup';
 import { badgesModule } from './badges';
@@ -38,6 +39,7 @@ export const modules: readonly DomainModule[] = [
   authModule,
   peopleModule,
   settingsModule,
+  apiTokensModule,
   presenceModule,
   friendsModule,
   messagingModule,

@@ -9,7 +9,8 @@ import { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/schema';
 import type { ServerErrorContext } from '../core/module';
-import type { SessionFinder } from '../core/session';
+import type { SessionFinder, TokenFinder } from '../core/session';
+import { loadCaller, requireMethodScope } from './caller';
 import { contentSecurityPolicy } from './content-security';
 import { createErrorHandler } from './error-handler';
 import { notFound } from './errors';
@@ -38,27 +39,19 @@ export interface AppDeps {
   findSession: SessionFinder;
   /** The same from a per-process cache: the mounts outside the API need only who is asking. */
   findCachedSession?: SessionFinder;
+  /** Finds the member an `Authorization: Bearer` token acts for. */
+  findToken: TokenFinder;
   /** Told of every request that failed unexpectedly. */
   onServerError(error: unknown, where: ServerErrorContext): void;
 }
 
-/** Attaches the caller's session, if the cookie names a live one. */
-function loadSession(findSession: SessionFinder): RequestHandler {
-  return (req, _res, next) => {
-    if (!req.headers.cookie) return next();
-    findSession(req.headers.cookie)
-      .then((session) => {
-        if (session) req.session = session;
-        next();
-      })
-      .catch(next);
-  };
-}
-
 const REQUEST_ID = /^[\w.-]{1,100}$/;
 
-const whoAsked = (req: Request) =>
-  req.session ? { userId: req.session.userId, sessionId: req.session.id } : {};
+const whoAsked = ({ session }: Request) => {
+  if (!session) return {};
+  const credential = session.credential.kind === 'token' ? 'tokenId' : 'sessionId';
+  return { userId: session.userId, [credential]: session.id };
+};
 
 const configRoute = (config: Config) =>
   defineRoute({
@@ -170,14 +163,14 @@ export function createApp(deps: AppDeps): Express {
   api.use(express.json({ limit: '1mb' }));
   api.use(jsonDepthLimit());
   api.use(originCheck(config.publicUrl));
-  api.use(loadSession(deps.findSession));
+  api.use(loadCaller(deps.findSession, deps.findToken));
   mountRoutes(api, apiRoutes(deps));
   api.use((req, _res, next) => next(notFound(`No API route for ${req.method} ${req.path}`)));
   api.use(errorHandler);
   app.use('/api', api);
+  const mountCaller = loadCaller(deps.findCachedSession ?? deps.findSession, deps.findToken);
   for (const mount of deps.mounts) {
-    const findSession = deps.findCachedSession ?? deps.findSession;
-    app.use(mount.path, loadSession(findSession), mount.router, errorHandler);
+    app.use(mount.path, mountCaller, requireMethodScope(), mount.router, errorHandler);
   }
 
   const index = path.join(deps.webDir, 'index.html');

@@ -2,7 +2,8 @@ import type { NextFunction, Request, RequestHandler, Response, Router } from 'ex
 import { z } from 'zod';
 import { passwordChangeMessages } from '../../shared/auth/security-messages';
 import { forbidden, unauthenticated } from '../core/errors';
-import type { AnyRouteSpec } from './route-spec';
+import { scopeRefusal } from './caller';
+import { requiredScope, type AnyRouteSpec } from './route-spec';
 import { parseInput } from './validation';
 
 const noParams = z.object({});
@@ -20,12 +21,17 @@ const noBody = z.unknown().refine(
 /**
  * Server-side role check: the client hiding a button is never the protection. A member who must
  * choose a new password reaches only the routes open during rotation (public ones, such as the
- * session and sign-out, are never gated).
+ * session and sign-out, are never gated). A request made with an API token needs the route's
+ * scope first, on every route, public ones included: the token is who the request is, and a
+ * public route may still answer a member more than a stranger.
  */
-function gate(spec: AnyRouteSpec): RequestHandler | null {
+function gate(spec: AnyRouteSpec): RequestHandler {
   const { auth } = spec;
-  if (auth === 'public') return null;
-  return (req, _res, next) => {
+  const scope = requiredScope(spec);
+  return (req, res, next) => {
+    const refusal = scopeRefusal(req, res, scope);
+    if (refusal) return next(refusal);
+    if (auth === 'public') return next();
     if (!req.session) return next(unauthenticated());
     if (req.session.passwordRotationRequired && !spec.openDuringPasswordRotation) {
       return next(forbidden('password_rotation_required', passwordChangeMessages.rotationRequired));
@@ -62,8 +68,6 @@ function handle(spec: AnyRouteSpec): RequestHandler {
 /** Mounts routes in the order given (a literal path must come before a parameter one). */
 export function mountRoutes(router: Router, routes: readonly AnyRouteSpec[]): void {
   for (const spec of routes) {
-    const guard = gate(spec);
-    const handlers = guard ? [guard, handle(spec)] : [handle(spec)];
-    router[spec.method](spec.path, ...handlers);
+    router[spec.method](spec.path, gate(spec), handle(spec));
   }
 }

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
+import type { ApiTokenScope } from '../../shared/api-tokens/scopes';
 import type { ErrorCoder } from './validation';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -10,6 +11,14 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
  * they send.
  */
 export type RouteAuth = 'public' | 'member' | 'moderator' | 'owner';
+
+/**
+ * What a request made with an API token needs to call a route: one of the token's scopes, or
+ * `session` for the routes only a signed-in browser may call (the account's own security and
+ * data: password, email, two-factor, tokens, export, deletion, sign-out), so that a leaked
+ * token can neither take the account over nor make itself new tokens.
+ */
+export type RouteScope = ApiTokenScope | 'session';
 
 /** A success answer that is not a JSON body of a zod schema (a file, a CSV export). */
 export interface RawResponse {
@@ -56,6 +65,8 @@ export interface RouteSpec<
   /** Groups the route in the API reference; defaults to the path's first segment. */
   tag?: string;
   auth: RouteAuth;
+  /** Only where `requiredScope`'s rule is wrong for the route (messaging, the account's security). */
+  scope?: RouteScope;
   params?: P;
   query?: Q;
   body?: B;
@@ -82,6 +93,22 @@ export interface RouteSpec<
     req: Request,
     res: Response,
   ): Promise<void>;
+}
+
+/**
+ * The one rule mapping a route to what an API token needs for it: the route's own `scope` where it
+ * names one, else `admin` for owner routes, `read` for GET (and so HEAD), `write` for the rest.
+ * Moderator routes go by method: the role is the member's, checked as for a session.
+ */
+export function requiredScope(spec: Pick<RouteSpec, 'method' | 'auth' | 'scope'>): RouteScope {
+  if (spec.scope) return spec.scope;
+  if (spec.auth === 'owner') return 'admin';
+  return scopeOfMethod(spec.method);
+}
+
+/** By method alone: for paths outside the route specs (the files at `/cdn`). */
+export function scopeOfMethod(method: string): ApiTokenScope {
+  return method.toLowerCase() === 'get' || method.toLowerCase() === 'head' ? 'read' : 'write';
 }
 
 /** A route of some schemas, erased to what the HTTP layer and the document generator read. */

@@ -14,7 +14,13 @@ export interface Pusher {
 }
 
 export const userRoom = (userId: string) => `user:${userId}`;
+/** A session's sockets, or those opened with one API token (its id): closed when it ends. */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+/**
+ * A member's messages and typing: their sessions' sockets and those of tokens with the
+ * `messages` scope join it, so a token that may only read never hears a private message.
+ */
+export const messagesRoom = (userId: string) => `messages:${userId}`;
 export const OPS_ROOM = 'ops';
 /** Moderators' and owners' sockets: the moderation queue and audit list are pushed here. */
 export const MODERATION_ROOM = 'moderation';

@@ -31,6 +31,8 @@ export interface WatchFeatureSpec {
 export function createWatchFeature(spec: WatchFeatureSpec): SocketFeature {
   return {
     name: spec.name,
+    // Following what is on a screen is reading it.
+    tokenScope: 'read',
     attach(socket, session) {
       let next: string[] | null = null;
       let waiting: Ack[] = [];

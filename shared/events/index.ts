@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { accountEvents } from './accounts';
 import { adEvents } from './ads';
+import { apiTokenEvents } from './api-tokens';
 import { analyticsEvents } from './analytics';
 import { backupEvents } from './backups';
 import { communityEvents } from './communities';
@@ -39,6 +40,7 @@ export const eventSchemas = {
   ...onboardingEvents,
   ...settingsEvents,
   ...securityEvents,
+  ...apiTokenEvents,
   ...moderationEvents,
   ...adEvents,
   ...analyticsEvents,

@@ -112,13 +112,18 @@ export class ResponseContract {
   /** The operation Express would have routed the request to, if the document has one. */
   operationFor(method: string, path: string): Operation | undefined {
     const segments = path.slice(this.base.length).split('/').slice(1);
+    // As Express routes it: a trailing slash is optional (non-strict routing), and a parameter
+    // never matches an empty segment (`/backups/restores/` is the list, not a job named '').
+    if (segments.length > 1 && segments.at(-1) === '') segments.pop();
     // Express answers HEAD with the GET route.
     const wanted = method === 'HEAD' ? 'GET' : method;
     return this.operations.find(
       (operation) =>
         operation.method === wanted &&
         operation.segments.length === segments.length &&
-        operation.segments.every((part, i) => part === null || part === segments[i]),
+        operation.segments.every((part, i) =>
+          part === null ? segments[i] !== '' : part === segments[i],
+        ),
     );
   }
 

@@ -39,6 +39,7 @@ export async function startTestServer(
     SIGN_UPS_PER_CLIENT_PER_HOUR: '0',
     RESETS_PER_CLIENT_PER_HOUR: '0',
     TWO_FACTOR_CODES_PER_HOUR: '0',
+    API_TOKEN_FAILURES_PER_HOUR: '0',
     // Uploaded files go to a folder of this server's own, never into the working tree.
     FILES_DIR: path.join(os.tmpdir(), `agora-test-files-${randomUUID()}`),
     ...options.env,

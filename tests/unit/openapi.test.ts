@@ -232,17 +232,21 @@ describe('OpenAPI document', () => {
   });
 
   it('states each route’s auth and the errors it may answer', () => {
-    expect(doc.components.securitySchemes).toEqual({
+    expect(doc.components.securitySchemes).toMatchObject({
       cookieAuth: { type: 'apiKey', in: 'cookie', name: 'agora_session' },
+      bearerAuth: { type: 'http', scheme: 'bearer' },
     });
     const statuses = (path: string, method: 'get' | 'post' | 'patch' | 'delete') =>
       Object.keys(op(path, method).responses);
 
-    // Public, but a write: another site's page is refused, a body may be too big or unreadable.
+    // Public, but a write: another site's page is refused, a body may be too big or unreadable;
+    // and a bearer token that cannot be used, lacks the scope or comes too often is refused on
+    // public routes too.
     expect(op('/auth/sign-in', 'post').security).toEqual([]);
     expect(statuses('/auth/sign-in', 'post')).toEqual([
       '200',
       '400',
+      '401',
       '403',
       '413',
       '415',
@@ -256,7 +260,10 @@ describe('OpenAPI document', () => {
     expect(doc.components.responses.Unavailable?.headers).toHaveProperty('Retry-After');
 
     // Signed in: 401 without a session, 403 while the password must be changed; 404 by its id.
-    expect(op('/friends/{userId}/permissions', 'patch').security).toEqual([{ cookieAuth: [] }]);
+    expect(op('/friends/{userId}/permissions', 'patch').security).toEqual([
+      { cookieAuth: [] },
+      { bearerAuth: ['write'] },
+    ]);
     expect(statuses('/friends/{userId}/permissions', 'patch')).toEqual([
       '200',
       '400',
@@ -266,9 +273,10 @@ describe('OpenAPI document', () => {
       '409',
       '413',
       '415',
+      '429',
       '503',
     ]);
-    expect(statuses('/friends', 'get')).toEqual(['200', '400', '401', '403', '503']);
+    expect(statuses('/friends', 'get')).toEqual(['200', '400', '401', '403', '429', '503']);
     expect(statuses('/friends/requests/{id}', 'delete')).toEqual([
       '204',
       '400',
@@ -277,13 +285,21 @@ describe('OpenAPI document', () => {
       '404',
       '413',
       '415',
+      '429',
       '503',
     ]);
-    // Open while the password must be changed, and a read: nothing answers it 403.
-    expect(statuses('/me/password-rules', 'get')).toEqual(['200', '400', '401', '503']);
+    // Open while the password must be changed, and a read: only a token without the scope is 403.
+    expect(statuses('/me/password-rules', 'get')).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '429',
+      '503',
+    ]);
 
-    expect(op('/logs', 'get').security).toEqual([{ cookieAuth: [] }]);
-    expect(statuses('/logs', 'get')).toEqual(['200', '400', '401', '403', '503']);
+    expect(op('/logs', 'get').security).toEqual([{ cookieAuth: [] }, { bearerAuth: ['admin'] }]);
+    expect(statuses('/logs', 'get')).toEqual(['200', '400', '401', '403', '429', '503']);
     expect(op('/logs', 'get').description).toContain('Owner accounts only.');
 
     const forbidden = doc.components.responses.Forbidden?.description ?? '';
@@ -311,6 +327,46 @@ describe('OpenAPI document', () => {
     expect(doc.components.schemas.ApiError).toMatchObject({
       properties: { error: { required: ['code', 'message'] } },
     });
+  });
+
+  it('declares the scope an API token needs for each operation', () => {
+    const scoped = build([
+      ...routes,
+      defineRoute({
+        method: 'get',
+        path: '/conversations',
+        summary: 'Conversations',
+        auth: 'member',
+        scope: 'messages',
+        responses: { 204: null },
+        handler,
+      }),
+      defineRoute({
+        method: 'post',
+        path: '/me/api-tokens',
+        summary: 'Makes a token',
+        auth: 'member',
+        scope: 'session',
+        responses: { 204: null },
+        handler,
+      }),
+    ]);
+    const operation = (path: string, method: 'get' | 'post' | 'patch') =>
+      scoped.paths[path]![method]!;
+    const scope = (path: string, method: 'get' | 'post' | 'patch') =>
+      operation(path, method)['x-required-scope'];
+    expect(scope('/friends', 'get')).toBe('read');
+    expect(scope('/friends/{userId}/permissions', 'patch')).toBe('write');
+    expect(scope('/logs', 'get')).toBe('admin');
+    expect(scope('/conversations', 'get')).toBe('messages');
+    expect(operation('/conversations', 'get').security).toEqual([
+      { cookieAuth: [] },
+      { bearerAuth: ['messages'] },
+    ]);
+    expect(operation('/conversations', 'get').description).toContain('the `messages` scope');
+    expect(scope('/me/api-tokens', 'post')).toBe('session');
+    expect(operation('/me/api-tokens', 'post').security).toEqual([{ cookieAuth: [] }]);
+    expect(operation('/me/api-tokens', 'post').description).toContain('`403 session-required`');
   });
 
   it('names operations by method and path, tags them by first segment, test routes as test', () => {

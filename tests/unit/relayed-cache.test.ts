@@ -230,6 +230,7 @@ describe('visibleWithoutPostgres', () => {
 describe('SessionCache', () => {
   const session = (changes: Partial<ActiveSession> = {}): ActiveSession => ({
     id: 's1',
+    credential: { kind: 'cookie' },
     userId: READER,
     rememberMe: false,
     createdAt: new Date(0),

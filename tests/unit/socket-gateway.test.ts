@@ -9,7 +9,14 @@ let url: string;
 
 beforeAll(async () => {
   http = createServer();
-  io = createGateway(http, async () => null, 'http://127.0.0.1');
+  const refuse = () => Promise.reject(new Error('no tokens here'));
+  io = createGateway(
+    http,
+    async () => null,
+    refuse,
+    () => '127.0.0.1',
+    'http://127.0.0.1',
+  );
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
 });

@@ -35,6 +35,7 @@ export const api = createApi({
     'MemberSettings',
     'Engagement',
     'TwoFactor',
+    'ApiTokens',
     'AdsConfig',
     'AdsMetrics',
     'ModerationQueue',

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
+import { readApiTokensForExport } from '../api-tokens/api-tokens-read';
 import { readMemberSettings } from '../settings/settings-read';
 
 /** One JSON document of the export: its file name in the zip and how it is read. */
@@ -90,6 +91,8 @@ export const profileParts: Record<string, (db: Db, memberId: string) => Promise<
     const { notifications, appearance } = await readMemberSettings(db, memberId);
     return { notifications, appearance };
   },
+  // As the settings page lists them: names, scopes, dates, last use; never a secret or a hash.
+  apiTokens: readApiTokensForExport,
   onboarding: async (db, memberId) =>
     (await db
       .selectFrom('onboarding_progress')

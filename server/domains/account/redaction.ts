@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { OnboardingUserData } from '../../../shared/onboarding';
 import { statement, type Statement } from '../../db/statement';
+import { apiTokensRedactionStatements } from '../api-tokens/api-tokens-redaction';
 import { userStreamIdSql } from '../auth/streams';
 import { businessRedactionStatements } from '../business/business-redaction';
 import { backupRedactionStatements } from '../content-history/history-redaction';
@@ -133,6 +134,7 @@ export function redactionStatements(userId: string): Statement[] {
       sql`${ofType('CommentEdited')} and data ->> 'commentId' in ${theirComments}`,
     ),
     ...backupRedactionStatements(userId, ERASED_TEXT),
+    ...apiTokensRedactionStatements(userId, ERASED_TEXT),
     ...businessRedactionStatements(userId, ERASED_TEXT),
     ...organizationsRedactionStatements(userId, ERASED_TEXT),
     redact({ tags: [] }, sql`${ofType('FileTagged')} and data ->> 'fileId' in ${theirFiles}`),

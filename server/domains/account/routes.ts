@@ -29,6 +29,8 @@ export function accountRoutes(deps: ModuleDeps) {
     defineRoute({
       method: 'get',
       path: '/me/export',
+      // Everything of the member's, messages and files included: a browser's decision.
+      scope: 'session',
       summary: "Downloads everything of the member's own as one zip, streamed",
       description:
         'profile, posts, comments, messages, friends, notifications and files as JSON, with the ' +
@@ -45,6 +47,7 @@ export function accountRoutes(deps: ModuleDeps) {
     defineRoute({
       method: 'post',
       path: '/me/delete',
+      scope: 'session',
       summary: "Deletes the member's account and makes their personal data unreadable",
       description:
         "Needs the member's password and the confirmation 'DELETE'. Every read model drops what " +

@@ -169,6 +169,8 @@ export function authRoutes({ db, commands, config }: ModuleDeps) {
     defineRoute({
       method: 'post',
       path: '/auth/sign-out',
+      // Ends a browser's session; a token is ended by revoking it.
+      scope: 'session',
       summary: "Ends the caller's session",
       auth: 'public',
       responses: { 204: null },

@@ -41,6 +41,7 @@ export function securityRoutes(
     defineRoute({
       method: 'post',
       path: '/me/password',
+      scope: 'session',
       summary:
         "Changes the caller's password; every session of theirs ends and their sockets close",
       description:
@@ -79,6 +80,7 @@ export function securityRoutes(
     defineRoute({
       method: 'get',
       path: '/me/two-factor',
+      scope: 'session',
       summary: "Whether the caller's two-factor sign-in is on, and recovery codes left",
       tag: 'security',
       auth: 'member',
@@ -108,6 +110,7 @@ export function securityRoutes(
     defineRoute({
       method: 'post',
       path: '/me/two-factor/setup',
+      scope: 'session',
       summary: 'Starts two-factor setup: a new secret, pending until a code confirms it',
       tag: 'security',
       auth: 'member',
@@ -134,6 +137,7 @@ export function securityRoutes(
     defineRoute({
       method: 'post',
       path: '/me/two-factor/enable',
+      scope: 'session',
       summary: 'Confirms the pending secret with a code; answers ten recovery codes, once',
       tag: 'security',
       auth: 'member',
@@ -152,6 +156,7 @@ export function securityRoutes(
     defineRoute({
       method: 'post',
       path: '/me/two-factor/disable',
+      scope: 'session',
       summary: 'Turns two-factor sign-in off (password and a current code)',
       tag: 'security',
       auth: 'member',

@@ -48,10 +48,9 @@ export class SessionCache implements RelayedCache {
 
   private stillGood(session: ActiveSession): boolean {
     const now = this.now();
-    return (
-      session.expiresAt.getTime() > now &&
-      now - session.lastActivityAt.getTime() <= ACTIVITY_RESOLUTION_MS
-    );
+    // Only cookie sessions are cached, and they always expire; `null` is an API token's.
+    const expired = session.expiresAt !== null && session.expiresAt.getTime() <= now;
+    return !expired && now - session.lastActivityAt.getTime() <= ACTIVITY_RESOLUTION_MS;
   }
 
   invalidate(events: readonly StoredEvent[]): void {

@@ -53,7 +53,7 @@ export function closeAllSessions(userId: string): Statement {
 }
 
 /** Whether the member must choose a new password before anything else. */
-function rotationDue(
+export function rotationDue(
   state: { rotation_required: boolean | null; changed_at: Date | null },
   maxPasswordAgeDays: number,
   now: number,
@@ -140,6 +140,7 @@ export async function findActiveSession(
   }
   return {
     id: row.session_id,
+    credential: { kind: 'cookie' },
     userId: row.id,
     rememberMe: row.remember_me,
     createdAt: row.created_at,

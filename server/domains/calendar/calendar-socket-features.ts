@@ -31,6 +31,7 @@ export function createEventWatchFeature({
  */
 export const eventsListFeature: SocketFeature = {
   name: 'events-list',
+  tokenScope: 'read',
   attach(socket) {
     socket.on(CALENDAR_SOCKET_EVENTS.list, (payload: unknown) => {
       const signal = listEventsSignalSchema.safeParse(payload);

@@ -2,7 +2,7 @@ import { messagingEvents } from '../../../shared/events/messaging';
 import { SOCKET_EVENTS } from '../../../shared/realtime';
 import type { Db } from '../../db/schema';
 import type { StoredEvent } from '../../eventstore/stored-event';
-import { isHere, userRoom, type Pusher } from '../../realtime/pusher';
+import { isHere, messagesRoom, type Pusher } from '../../realtime/pusher';
 import { readMessagesByIds, readViewsOf, viewKey } from './messaging-read';
 import { presentMessage, viewerOf } from './messaging-presenter';
 
@@ -117,7 +117,7 @@ export function createMessagingPusher(): Pusher {
           const view = views.get(key);
           if (!view) continue;
           sent.add(key);
-          io.local.to(userRoom(target.userId)).emit(SOCKET_EVENTS.messageNew, {
+          io.local.to(messagesRoom(target.userId)).emit(SOCKET_EVENTS.messageNew, {
             message: presentMessage(message, viewerOf(view.row)),
             conversation: view.conversation,
           });
@@ -127,7 +127,7 @@ export function createMessagingPusher(): Pusher {
         const view = views.get(key);
         if (!view || sent.has(key)) continue;
         io.local
-          .to(userRoom(target.userId))
+          .to(messagesRoom(target.userId))
           .emit(SOCKET_EVENTS.conversationUpdated, { conversation: view.conversation });
       }
     },

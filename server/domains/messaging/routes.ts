@@ -38,6 +38,7 @@ function present<T>(view: T | null): T {
   return view;
 }
 
+/** Every route here reads or writes private messages: an API token needs `messages` for each. */
 export function messagingRoutes({ db, commands }: ModuleDeps) {
   const markRoute = (kind: MarkKind) =>
     defineRoute({
@@ -48,6 +49,7 @@ export function messagingRoutes({ db, commands }: ModuleDeps) {
           ? "Acknowledges delivery of the conversation's messages up to one"
           : 'Marks the conversation read up to a message',
       auth: 'member',
+      scope: 'messages',
       params: conversationParams,
       body: markUpToSchema,
       responses: kind === 'delivered' ? { 204: null } : { 200: conversationSchema },
@@ -76,6 +78,7 @@ export function messagingRoutes({ db, commands }: ModuleDeps) {
       path: '/conversations',
       summary: "The member's conversations, pinned first, then by latest activity",
       auth: 'member',
+      scope: 'messages',
       responses: { 200: z.array(conversationSchema) },
       async handler(_input, req, res) {
         res.json(await readConversationsOf(db, memberIdOf(req)));
@@ -86,6 +89,7 @@ export function messagingRoutes({ db, commands }: ModuleDeps) {
       path: '/conversations',
       summary: 'Starts the conversation with a member, or finds the one there is',
       auth: 'member',
+      scope: 'messages',
       body: startConversationSchema,
       responses: { 200: conversationSchema, 201: conversationSchema },
       errors: [403, 404, 409],
@@ -105,6 +109,7 @@ export function messagingRoutes({ db, commands }: ModuleDeps) {
       path: '/conversations/:id/messages',
       summary: 'A page of the thread, oldest first, ending before a message or at the newest',
       auth: 'member',
+      scope: 'messages',
       params: conversationParams,
       query: messagesQuerySchema,
       responses: { 200: messagesPageSchema },
@@ -119,6 +124,7 @@ export function messagingRoutes({ db, commands }: ModuleDeps) {
       path: '/conversations/:id/messages',
       summary: 'Sends a message',
       auth: 'member',
+      scope: 'messages',
       params: conversationParams,
       body: sendMessageSchema,
       responses: { 201: messageNewPayloadSchema },
@@ -152,6 +158,7 @@ export function messagingRoutes({ db, commands }: ModuleDeps) {
       path: '/conversations/:id',
       summary: "Pins, stars or archives the conversation in the member's own view",
       auth: 'member',
+      scope: 'messages',
       params: conversationParams,
       body: conversationFlagsUpdateSchema,
       responses: { 200: conversationSchema },

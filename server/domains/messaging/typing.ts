@@ -3,7 +3,7 @@ import { typingSignalSchema } from '../../../shared/social';
 import { TokenBucket, type BucketRule } from '../../core/token-bucket';
 import type { Db } from '../../db/schema';
 import { ListenConnection } from '../../realtime/listen-connection';
-import { userRoom } from '../../realtime/pusher';
+import { messagesRoom } from '../../realtime/pusher';
 import type { ListenDeps, SocketFeature } from '../../realtime/socket-feature';
 import { parseTypingNotice, publishTyping, TYPING_CHANNEL } from './typing-channel';
 
@@ -46,6 +46,7 @@ export function createTypingFeature(deps: ListenDeps): SocketFeature {
   let listener: ListenConnection | null = null;
   return {
     name: 'typing',
+    tokenScope: 'messages',
     async start(io) {
       listener = new ListenConnection({
         connectionString: deps.connectionString,
@@ -55,7 +56,7 @@ export function createTypingFeature(deps: ListenDeps): SocketFeature {
           const notice = parseTypingNotice(raw);
           if (!notice) return;
           const { conversationId, userId, toUserId } = notice;
-          const room = userRoom(toUserId);
+          const room = messagesRoom(toUserId);
           if (!io.sockets.adapter.rooms.get(room)?.size) return;
           const payload: TypingPayload = { conversationId, userId };
           io.local.to(room).emit(SOCKET_EVENTS.typing, payload);

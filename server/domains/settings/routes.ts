@@ -43,6 +43,8 @@ export function settingsRoutes({ db, commands, config }: ModuleDeps) {
     defineRoute({
       method: 'post',
       path: '/me/email',
+      // Moving the account's address is how a reset link would reach someone else.
+      scope: 'session',
       summary: 'Sends a confirmation link to a new address; the account moves when it is followed',
       auth: 'member',
       body: emailChangeSchema,

@@ -1,6 +1,12 @@
 import { SESSION_COOKIE } from '../../../shared/constants';
 import { apiErrorSchema } from '../../../shared/api/errors';
-import type { AnyRouteSpec, StreamedBody } from '../route-spec';
+import { API_TOKEN_PREFIX } from '../../../shared/api-tokens/scopes';
+import {
+  requiredScope,
+  type AnyRouteSpec,
+  type RouteScope,
+  type StreamedBody,
+} from '../route-spec';
 import { operationIdOf, toOpenApiPath } from './express-path';
 import { SchemaComponents, type JsonSchema } from './json-schema';
 import { parametersOf, type ParameterObject } from './parameters';
@@ -20,6 +26,8 @@ interface OperationObject {
   summary: string;
   description?: string;
   security: Array<Record<string, string[]>>;
+  /** What an API token needs for the operation: a scope, or `session` when tokens are refused. */
+  'x-required-scope': RouteScope;
   parameters?: ParameterObject[];
   requestBody?: {
     required: boolean;
@@ -38,7 +46,10 @@ export interface OpenApiDocument {
   components: {
     schemas: Record<string, JsonSchema>;
     responses: Record<string, ResponseObject>;
-    securitySchemes: Record<string, { type: 'apiKey'; in: 'cookie'; name: string }>;
+    securitySchemes: {
+      cookieAuth: { type: 'apiKey'; in: 'cookie'; name: string; description: string };
+      bearerAuth: { type: 'http'; scheme: 'bearer'; bearerFormat: string; description: string };
+    };
   };
 }
 
@@ -52,14 +63,28 @@ function tagOf(spec: AnyRouteSpec): string {
   return spec.tag ?? spec.path.split('/').find(Boolean) ?? 'api';
 }
 
-function descriptionOf(spec: AnyRouteSpec): string | undefined {
+/** The operation's credentials: the cookie, and a bearer token with the scope, where it may. */
+function securityOf(spec: AnyRouteSpec, scope: RouteScope): OperationObject['security'] {
+  if (spec.auth === 'public') return [];
+  if (scope === 'session') return [{ cookieAuth: [] }];
+  return [{ cookieAuth: [] }, { bearerAuth: [scope] }];
+}
+
+function tokenNote(scope: RouteScope): string {
+  return scope === 'session'
+    ? 'Needs a signed-in browser session: API tokens are refused (`403 session-required`).'
+    : `API tokens need the \`${scope}\` scope.`;
+}
+
+function descriptionOf(spec: AnyRouteSpec, scope: RouteScope): string {
   const notes = [
     spec.description,
     spec.auth === 'owner' ? 'Owner accounts only.' : undefined,
     spec.auth === 'moderator' ? 'Moderators and owners only.' : undefined,
     spec.testOnly ? 'Mounted only when `ENABLE_TEST_ROUTES` is on.' : undefined,
+    tokenNote(scope),
   ].filter(Boolean);
-  return notes.length > 0 ? notes.join('\n\n') : undefined;
+  return notes.join('\n\n');
 }
 
 /** JSON as clients send it; optional only when the schema accepts a request without a body. */
@@ -122,13 +147,14 @@ function operationOf(
     responses[status] = { $ref: `#/components/responses/${name}` };
   }
   const parameters = parametersOf(spec, schemas, operationId);
-  const description = descriptionOf(spec);
+  const scope = requiredScope(spec);
   return {
     operationId,
     tags: [tagOf(spec)],
     summary: spec.summary,
-    ...(description ? { description } : {}),
-    security: spec.auth === 'public' ? [] : [{ cookieAuth: [] }],
+    description: descriptionOf(spec, scope),
+    security: securityOf(spec, scope),
+    'x-required-scope': scope,
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(spec.body ? { requestBody: requestBodyOf(spec.body, schemas, operationId) } : {}),
     ...(spec.streamedBody ? { requestBody: streamedBodyOf(spec.streamedBody) } : {}),
@@ -178,7 +204,24 @@ export function buildOpenApiDocument(
     components: {
       schemas: schemas.schemas,
       responses: errorComponents,
-      securitySchemes: { cookieAuth: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
+      securitySchemes: {
+        cookieAuth: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description: 'The session of a member signed in from a browser.',
+        },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: `${API_TOKEN_PREFIX}…`,
+          description:
+            'A personal access token made in Profile Settings → API tokens. The scopes an ' +
+            'operation lists are what the token needs (`x-required-scope` says it too): `read` ' +
+            'for GET, `write` for other methods, `messages` for conversations, `admin` for owner ' +
+            'routes. A request with a token is judged by the token alone, its cookie ignored.',
+        },
+      },
     },
   };
 }

@@ -27,14 +27,21 @@ const KNOWN_ERRORS: Record<number, { name: string; description: string; retry?: 
       'such as `weak-password`) with `fields` mapping each refused field to its message, ' +
       '`malformed-json` or `too-deeply-nested`.',
   },
-  401: { name: 'Unauthorized', description: '`unauthorized`: no valid session cookie.' },
+  401: {
+    name: 'Unauthorized',
+    description:
+      '`unauthorized`: no valid session cookie. With a bearer token that cannot be used: ' +
+      '`invalid-token`, `token-revoked`, `token-expired`, `account-disabled`, ' +
+      '`account-suspended` or `password_rotation_required`.',
+  },
   403: {
     name: 'Forbidden',
     description:
       'Refused: `password_rotation_required` (the member must choose a new password first; ' +
       'every signed-in route but the change itself), `forbidden-origin` (a state-changing ' +
       "request from another site's page), `forbidden` (the route needs another role), or a " +
-      'code naming why (e.g. `blocked`).',
+      'code naming why (e.g. `blocked`). With a bearer token: `insufficient-scope` (the ' +
+      'message names the scope) or `session-required`.',
   },
   404: {
     name: 'NotFound',
@@ -55,7 +62,9 @@ const KNOWN_ERRORS: Record<number, { name: string; description: string; retry?: 
   },
   429: {
     name: 'TooManyRequests',
-    description: 'A limit was exceeded (see `code`); `Retry-After` says when to try again.',
+    description:
+      'A limit was exceeded (see `code`; on any route, `rate-limited` for a client that has ' +
+      'presented too many unusable bearer tokens); `Retry-After` says when to try again.',
     retry: true,
   },
   500: {
@@ -75,17 +84,15 @@ const SAFE_METHODS: ReadonlySet<AnyRouteSpec['method']> = new Set(['get']);
 
 /**
  * Every refusal a route may answer. The HTTP layer gives each route: 400 for bad input; 503 while
- * the database is unreachable (the session is read before any route); 401 and 403 by its auth (a
- * member who must change their password is refused all but the change); for a write, 403 from
- * the origin check and 413 or 415 from the body's parser; 404 for an id in its path. Then the
- * route's own.
+ * the database is unreachable (the caller is read before any route); 401, 403 and 429 to a bearer
+ * token, on every route, public ones too (401 when it cannot be used, 403 without the scope the
+ * route needs, 429 once its client has presented too many unusable ones); for a write, 413 or 415
+ * from the body's parser (and 403 from the origin check); 404 for an id in its path. Without a
+ * token, 401 and 403 come by the route's auth (a member who must change their password is
+ * refused all but the change). Then the route's own.
  */
 export function errorStatuses(spec: AnyRouteSpec): number[] {
-  const statuses = new Set([400, 503, ...(spec.errors ?? [])]);
-  if (spec.auth !== 'public') statuses.add(401);
-  const rotationGated = spec.auth !== 'public' && !spec.openDuringPasswordRotation;
-  const roleGated = spec.auth === 'owner' || spec.auth === 'moderator';
-  if (rotationGated || roleGated || !SAFE_METHODS.has(spec.method)) statuses.add(403);
+  const statuses = new Set([400, 401, 403, 429, 503, ...(spec.errors ?? [])]);
   if (!SAFE_METHODS.has(spec.method)) {
     statuses.add(413);
     statuses.add(415);

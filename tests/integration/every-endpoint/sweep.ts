@@ -54,7 +54,8 @@ export interface Shard {
 }
 
 type JsonSchema = { [keyword: string]: unknown };
-type Caller = 'anonymous' | TestMember;
+/** A member's session cookie, an API token's bearer secret, or no credential at all. */
+type Caller = 'anonymous' | TestMember | { bearer: string };
 
 interface Scene {
   owner: TestMember;
@@ -85,6 +86,12 @@ interface Scene {
   eventId: string;
   /** An organization the friend created. */
   organizationId: string;
+  /**
+   * API tokens of the member (every scope a member may hold, and `read` alone) and of the owner
+   * (every scope): each route is also swept with a token, the read-only one finding the scope
+   * refusals.
+   */
+  tokens: { member: string; reader: string; owner: string };
   /** All of the above: what generated params and fields pick from. */
   ids: string[];
 }
@@ -367,6 +374,9 @@ function percentEncode(value: string): string {
   return out;
 }
 
+/** Room for a URL within Node's 16 KB of request line and headers (the cookie among them). */
+const URL_LIMIT = 14_000;
+
 /** Text for a URL, cut: past 16 KB Node refuses the request before Express sees it. */
 const asUrlText = (value: unknown): string =>
   (typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined')).slice(0, 2_000);
@@ -437,7 +447,12 @@ function attemptsFor(route: AnyRouteSpec, ids: string[]): fc.Arbitrary<Attempt> 
         { weight: 1, arbitrary: fc.constant(undefined) },
       );
 
-  return fc.record({ params, query, body });
+  // Each value is cut (`asUrlText`), but two long ones of multi-byte text still make a URL Node
+  // refuses (431, before Express) past 16 KB of request line and headers: not an attempt on the
+  // route.
+  return fc
+    .record({ params, query, body })
+    .filter((attempt) => urlOf(route, attempt).length <= URL_LIMIT);
 }
 
 /** An attempt in a line, long values cut, so that a failure reads at a glance. */
@@ -455,14 +470,22 @@ function brief(attempt: Attempt): string {
   });
 }
 
-function send(baseUrl: string, route: AnyRouteSpec, attempt: Attempt, caller: Caller) {
+/** The URL an attempt is sent to, its params and query percent-encoded. */
+function urlOf(route: AnyRouteSpec, attempt: Pick<Attempt, 'params' | 'query'>): string {
   const path = route.path.replace(/:(\w+)/g, (_, name: string) =>
     percentEncode(attempt.params[name] ?? ''),
   );
   const query = attempt.query.map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`).join('&');
-  const url = `/api${path}${query ? `?${query}` : ''}`;
-  let test = request(baseUrl)[route.method](url);
-  if (caller !== 'anonymous') test = test.set('cookie', caller.cookie);
+  return `/api${path}${query ? `?${query}` : ''}`;
+}
+
+function send(baseUrl: string, route: AnyRouteSpec, attempt: Attempt, caller: Caller) {
+  let test = request(baseUrl)[route.method](urlOf(route, attempt));
+  if (caller !== 'anonymous' && 'bearer' in caller) {
+    test = test.set('authorization', `Bearer ${caller.bearer}`);
+  } else if (caller !== 'anonymous') {
+    test = test.set('cookie', caller.cookie);
+  }
   if (attempt.form) {
     for (const [name, value] of attempt.form.fields) test = test.field(name, value);
     for (const file of attempt.form.files) {
@@ -616,26 +639,39 @@ function sweep(
 }
 
 /** The sweep of a route: each param, query field and body leaf in turn, then whole bodies. */
-function sweepOf(route: AnyRouteSpec, scene: Scene): Attempt[] {
+const asQuery = (object: Record<string, unknown>): [string, string][] =>
+  Object.entries(object).map(([key, value]) => [key, asUrlText(value)]);
+
+const paramOf = (idOf: (name: string) => string, name: string) =>
+  name === 'name' ? 'Password Reset' : idOf(name);
+
+/** A route's plausible attempt: scene ids in its params, every input at its baseline. */
+function plausibleOf(route: AnyRouteSpec, scene: Scene): Attempt {
   const idOf = (name: string) => idFor(scene, route, name);
   const pathNames = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
-  const paramOf = (name: string) => (name === 'name' ? 'Password Reset' : idOf(name));
-  const params = Object.fromEntries(pathNames.map((name) => [name, paramOf(name)]));
+  const params = Object.fromEntries(pathNames.map((name) => [name, paramOf(idOf, name)]));
   const querySchema = jsonSchemaOf(route.query);
   const bodySchema = jsonSchemaOf(route.body);
   const query = querySchema
     ? (baseline(querySchema.root, querySchema.defs, idOf) as Record<string, unknown>)
     : {};
-  const asQuery = (object: Record<string, unknown>): [string, string][] =>
-    Object.entries(object).map(([key, value]) => [key, asUrlText(value)]);
   const body = bodySchema
     ? JSON.stringify(baseline(bodySchema.root, bodySchema.defs, idOf))
     : undefined;
-  const base: Attempt = { params, query: asQuery(query), body };
+  return { params, query: asQuery(query), body };
+}
+
+function sweepOf(route: AnyRouteSpec, scene: Scene): Attempt[] {
+  const idOf = (name: string) => idFor(scene, route, name);
+  const pathNames = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+  const querySchema = jsonSchemaOf(route.query);
+  const bodySchema = jsonSchemaOf(route.body);
+  const base = plausibleOf(route, scene);
+  const { params } = base;
 
   const attempts: Attempt[] = [];
   for (const name of pathNames) {
-    for (const bad of [...SWEEP_TEXT, paramOf(name).toUpperCase(), NO_SUCH_ID]) {
+    for (const bad of [...SWEEP_TEXT, paramOf(idOf, name).toUpperCase(), NO_SUCH_ID]) {
       attempts.push({ ...base, params: { ...params, [name]: asUrlText(bad) } });
     }
   }
@@ -702,10 +738,13 @@ function formsOf(route: AnyRouteSpec, base: Attempt): Attempt[] {
 /** Operational counters that every attempt spends, refused or not: the abuse limits' store. */
 const COUNTS_ATTEMPTS = new Set(['rate_limits']);
 
+/** Counted only: every request moves a session's last activity, or an API token's last use. */
+const COUNT_ONLY = new Set(['sessions', 'api_token_uses']);
+
 /**
- * A fingerprint of every table: its row count and a hash of its rows. Sessions count only (every
- * request moves the caller's last activity), and telemetry only the rows clients send (the
- * server's own request timings are flushed in the background).
+ * A fingerprint of every table: its row count and a hash of its rows. Sessions and token uses
+ * count only (`COUNT_ONLY`), and telemetry only the rows clients send (the server's own request
+ * timings are flushed in the background).
  */
 async function fingerprintQuery(db: Db) {
   const { rows } = await sql<{ table_name: string }>`
@@ -718,10 +757,9 @@ async function fingerprintQuery(db: Db) {
   const parts = rows
     .filter(({ table_name: table }) => !COUNTS_ATTEMPTS.has(table))
     .map(({ table_name: table }) => {
-      const summary =
-        table === 'sessions'
-          ? sql`count(*)::text`
-          : sql`count(*) || ':' || coalesce(md5(string_agg(t::text, ',' order by t::text)), '')`;
+      const summary = COUNT_ONLY.has(table)
+        ? sql`count(*)::text`
+        : sql`count(*) || ':' || coalesce(md5(string_agg(t::text, ',' order by t::text)), '')`;
       return sql`${sql.lit(table)}, (select ${summary} from ${sql.table(table)} t ${filters[table] ?? sql``})`;
     });
   // A function takes at most 100 arguments (two per table): objects of 40 tables, joined.
@@ -828,7 +866,25 @@ export function sweepEveryEndpoint(shard: Shard): void {
         eventId: event.body.id as string,
         organizationId: ((await organization.json()) as { id: string }).id,
       };
-      scene = { owner, member, ...named, ids: Object.values(named) };
+      const token = async (who: TestMember, scopes: string[]) => {
+        const res = await as(stack.server, who)
+          .post('/me/api-tokens', { name: 'Sweep', scopes, expiresInDays: 30 })
+          .expect(201);
+        return res.body.secret as string;
+      };
+      const tokens = {
+        member: await token(member, ['read', 'write', 'messages']),
+        reader: await token(member, ['read']),
+        owner: await token(owner, ['read', 'write', 'messages', 'admin']),
+      };
+      // Each token's first use adds its row of last use; later uses only move it (counted only).
+      for (const secret of Object.values(tokens)) {
+        const used = await fetch(`${stack.server.url}/api/auth/session`, {
+          headers: { authorization: `Bearer ${secret}` },
+        });
+        expect(used.status).toBe(200);
+      }
+      scene = { owner, member, ...named, tokens, ids: Object.values(named) };
     });
 
     it('never answers 5xx nor anything the document does not describe, and writes nothing when it refuses', async () => {
@@ -856,12 +912,16 @@ export function sweepEveryEndpoint(shard: Shard): void {
       let inFlight: Promise<unknown> = Promise.resolve();
 
       /** One request: no 5xx, and nothing written when refused. */
-      const probeOnce = async (route: AnyRouteSpec, attempt: Attempt) => {
+      const probeOnce = async (
+        route: AnyRouteSpec,
+        attempt: Attempt,
+        caller: Caller = callerOf(route),
+      ) => {
         const name = `${route.method.toUpperCase()} ${route.path}`;
         const before = unchanged ?? (await fingerprint());
         unchanged = null;
         const sentAt = Date.now();
-        const res = await send(stack.server.url, route, attempt, callerOf(route));
+        const res = await send(stack.server.url, route, attempt, caller);
         const took = Date.now() - sentAt;
         if (took > SLOW_MS) slow.push(`${took} ms: ${res.status} ${name} ${brief(attempt)}`);
         tally.requests += 1;
@@ -889,8 +949,8 @@ export function sweepEveryEndpoint(shard: Shard): void {
           unchanged = after;
         }
       };
-      const probe = (route: AnyRouteSpec, attempt: Attempt) => {
-        const running = probeOnce(route, attempt);
+      const probe = (route: AnyRouteSpec, attempt: Attempt, caller?: Caller) => {
+        const running = probeOnce(route, attempt, caller);
         inFlight = running.catch(() => undefined);
         return running;
       };
@@ -931,10 +991,34 @@ export function sweepEveryEndpoint(shard: Shard): void {
         unchanged = null;
       };
 
-      // 1. Every input of every route, with each core hostile value of its type, the rest valid.
+      /**
+       * A route's requests with a token in place of the cookie: its plausible attempt with the
+       * `read`-only token (a scope refusal for any change), and with a token of every scope the
+       * caller may hold, the plausible attempt of a read and the first hostile one of a change
+       * (a change that went through would alter the scene the other routes are swept in).
+       */
+      const bearerAttempts = (route: AnyRouteSpec, examples: Attempt[]): [Caller, Attempt][] => {
+        const plausible = plausibleOf(route, scene);
+        const all = route.auth === 'owner' ? scene.tokens.owner : scene.tokens.member;
+        const read = route.method === 'get';
+        return [
+          [{ bearer: scene.tokens.reader }, plausible],
+          [{ bearer: all }, read ? plausible : (examples[0] ?? plausible)],
+        ];
+      };
+
+      // 1. Every input of every route, with each core hostile value of its type, the rest valid;
+      // then as an API token, which must hold to the same rules.
       for (const { route, index } of routes) {
         const examples = sweepOf(route, scene);
         await check(route, index, { examples, numRuns: examples.length });
+        for (const [caller, attempt] of bearerAttempts(route, examples)) {
+          const name = `${route.method.toUpperCase()} ${route.path} (bearer)`;
+          await probe(route, attempt, caller).catch((error: Error) => {
+            if (!failures.has(name)) failures.set(name, error.message);
+          });
+          unchanged = null;
+        }
       }
       const swept = tally.requests;
       const sweptMs = Date.now() - startedAt;

@@ -10,6 +10,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { DeleteAccountButton, DownloadMyDataButton } from '../account';
+import { ApiTokensPanel } from '../api-tokens/ApiTokensPanel';
 import { selectSignedInUser } from '../auth/session';
 import { BlockedMembers } from '../friends/BlockedMembers';
 import { NotificationPreferencesForm } from '../notifications/NotificationPreferencesForm';
@@ -27,6 +28,7 @@ const TABS = [
   { value: 'privacy', label: 'Privacy' },
   { value: 'notifications', label: 'Notifications' },
   { value: 'appearance', label: 'Appearance' },
+  { value: 'api-tokens', label: 'API tokens' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 
@@ -163,6 +165,18 @@ function AppearanceTab() {
   );
 }
 
+function ApiTokensTab() {
+  return (
+    <SettingsSection
+      id="api-tokens"
+      title="API tokens"
+      description="Let a script or another app use Agora as you, with only the access you choose."
+    >
+      <ApiTokensPanel />
+    </SettingsSection>
+  );
+}
+
 /** Spec 002 §2 item 16. The open tab lives in `?tab=`, so a link or reload lands on it. */
 export function ProfileSettingsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -225,6 +239,9 @@ export function ProfileSettingsPage() {
         </Tabs.Content>
         <Tabs.Content value="appearance">
           <AppearanceTab />
+        </Tabs.Content>
+        <Tabs.Content value="api-tokens">
+          <ApiTokensTab />
         </Tabs.Content>
       </Tabs.Root>
     </>
