@@ -58,80 +58,74 @@ const unreadGroupOf = (recipientId: string, groupKey: string) =>
   sql`select id from notifications
     where user_id = ${recipientId}::uuid and group_key = ${groupKey} and not read`;
 
+/** The values of a `Raised`, by name, for the statements' builders below. */
+const named = ([
+  recipientId,
+  actorId,
+  groupKey,
+  message,
+  sourceKey,
+  actionUrl,
+  actionData,
+  at,
+  streamId,
+  streamVersion,
+  id,
+]: Raised) => ({
+  recipientId,
+  actorId,
+  groupKey,
+  message,
+  sourceKey,
+  actionUrl,
+  actionData,
+  at,
+  streamId,
+  streamVersion,
+  id,
+});
+
 /** Into the member's unread notification of the group, if there is one. */
-const mergeQuery = compiledOnce(
-  raisedSlots,
-  (
-    type: NotificationType,
-    ...[
-      recipientId,
-      actorId,
-      groupKey,
-      message,
-      sourceKey,
-      actionUrl,
-      actionData,
-      at,
-      streamId,
-      streamVersion,
-    ]: Raised
-  ) => {
-    const actor = sql`${actorId}::uuid`;
-    const position = positionOf(streamId, streamVersion);
-    return sql`with grp as (
-        ${unreadGroupOf(recipientId, groupKey)} and ${wants(sql`${recipientId}::uuid`, type, 'inApp')}
-        order by updated_at desc, id desc limit 1
-      ), added as (
-        insert into notification_actors (notification_id, actor_id, position)
-        select grp.id, ${actor}, ${position} from grp
-        on conflict (notification_id, actor_id) do nothing
-        returning 1
-      ), moved as (
-        update notification_actors a set position = ${position}
-        from grp where a.notification_id = grp.id and a.actor_id = ${actor}
-      )
-      update notifications n
-      set actor_count = n.actor_count + (select count(*) from added)::int,
-        message = ${message}::text, source_key = ${sourceKey}::text,
-        action_url = ${actionUrl}::text, action_data = ${actionData}::jsonb,
-        updated_at = ${at}::timestamptz
-      from grp where n.id = grp.id`;
-  },
-);
+const mergeQuery = compiledOnce(raisedSlots, (type: NotificationType, ...values: Raised) => {
+  const v = named(values);
+  const actor = sql`${v.actorId}::uuid`;
+  const position = positionOf(v.streamId, v.streamVersion);
+  return sql`with grp as (
+      ${unreadGroupOf(v.recipientId, v.groupKey)} and ${wants(sql`${v.recipientId}::uuid`, type, 'inApp')}
+      order by updated_at desc, id desc limit 1
+    ), added as (
+      insert into notification_actors (notification_id, actor_id, position)
+      select grp.id, ${actor}, ${position} from grp
+      on conflict (notification_id, actor_id) do nothing
+      returning 1
+    ), moved as (
+      update notification_actors a set position = ${position}
+      from grp where a.notification_id = grp.id and a.actor_id = ${actor}
+    )
+    update notifications n
+    set actor_count = n.actor_count + (select count(*) from added)::int,
+      message = ${v.message}::text, source_key = ${v.sourceKey}::text,
+      action_url = ${v.actionUrl}::text, action_data = ${v.actionData}::jsonb,
+      updated_at = ${v.at}::timestamptz
+    from grp where n.id = grp.id`;
+});
 
 /** A new notification when the member has no unread one of the group. */
-const createQuery = compiledOnce(
-  raisedSlots,
-  (
-    type: NotificationType,
-    ...[
-      recipientId,
-      actorId,
-      groupKey,
-      message,
-      sourceKey,
-      actionUrl,
-      actionData,
-      at,
-      streamId,
-      streamVersion,
-      id,
-    ]: Raised
-  ) => {
-    const recipient = sql`${recipientId}::uuid`;
-    return sql`with created as (
-        insert into notifications (id, user_id, type, group_key, source_key, message,
-          actor_count, action_url, action_data, created_at, updated_at)
-        select ${id}::uuid, ${recipient}, ${type}::text, ${groupKey}::text,
-          ${sourceKey}::text, ${message}::text, 1, ${actionUrl}::text,
-          ${actionData}::jsonb, ${at}::timestamptz, ${at}::timestamptz
-        where ${wants(recipient, type, 'inApp')} and not exists (${unreadGroupOf(recipientId, groupKey)})
-        returning id
-      )
-      insert into notification_actors (notification_id, actor_id, position)
-      select created.id, ${actorId}::uuid, ${positionOf(streamId, streamVersion)} from created`;
-  },
-);
+const createQuery = compiledOnce(raisedSlots, (type: NotificationType, ...values: Raised) => {
+  const v = named(values);
+  const recipient = sql`${v.recipientId}::uuid`;
+  return sql`with created as (
+      insert into notifications (id, user_id, type, group_key, source_key, message,
+        actor_count, action_url, action_data, created_at, updated_at)
+      select ${v.id}::uuid, ${recipient}, ${type}::text, ${v.groupKey}::text,
+        ${v.sourceKey}::text, ${v.message}::text, 1, ${v.actionUrl}::text,
+        ${v.actionData}::jsonb, ${v.at}::timestamptz, ${v.at}::timestamptz
+      where ${wants(recipient, type, 'inApp')} and not exists (${unreadGroupOf(v.recipientId, v.groupKey)})
+      returning id
+    )
+    insert into notification_actors (notification_id, actor_id, position)
+    select created.id, ${v.actorId}::uuid, ${positionOf(v.streamId, v.streamVersion)} from created`;
+});
 
 /** Only a notification just created can take the member past the limit: a merge adds none. */
 const pruneQuery = compiledOnce(
