@@ -43,6 +43,24 @@ describe('a statement compiled once per shape', () => {
   });
 });
 
+describe('a raw statement compiled once per shape', () => {
+  it('is the statement built with the call’s values, a value used twice in both places', () => {
+    const build = (shape: 'a' | 'b', id: string, at: Date) =>
+      sql`select ${id}::uuid as id, ${shape === 'a' ? 'one' : 'two'}::text as kind
+        where ${at}::timestamptz < now() and ${id}::uuid is not null`;
+    const once = compiledOnce([slot<string>('id'), slot<Date>('at')], build);
+    const at = new Date(0);
+    once('a', randomUUID(), new Date());
+    for (const shape of ['a', 'b'] as const) {
+      const id = randomUUID();
+      const direct = build(shape, id, at).compile(qb);
+      const compiled = once(shape, id, at);
+      expect(compiled.sql).toBe(direct.sql);
+      expect(compiled.parameters).toEqual(direct.parameters);
+    }
+  });
+});
+
 describe('the home feed’s rounds, compiled once', () => {
   const shapes: [RoundShape, number | null][] = [
     ['timeline:21:top', null],
