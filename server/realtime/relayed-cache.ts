@@ -81,19 +81,41 @@ export class RelayedMap<K, V> {
     const generation = this.generation;
     const value = await load();
     if (value !== undefined && generation === this.generation && this.trusted) {
-      this.remove(key);
-      this.entries.set(key, value);
-      if (this.options.groupOf) {
-        const group = this.options.groupOf(value);
-        const members = this.groups.get(group) ?? new Set<K>();
-        members.add(key);
-        this.groups.set(group, members);
-      }
-      if (this.entries.size > this.options.capacity) {
-        this.remove(this.entries.keys().next().value as K);
-      }
+      this.keep(key, value);
     }
     return value;
+  }
+
+  /**
+   * The values of many keys at once: the cached ones, and the rest from one `load` of the keys
+   * missing (kept on the same terms as `read`'s). A key `load` leaves out has no value.
+   */
+  async readMany(
+    keys: readonly K[],
+    load: (missing: K[]) => Promise<ReadonlyMap<K, V>>,
+  ): Promise<Map<K, V>> {
+    if (!this.trusted) return new Map(await load([...keys]));
+    const found = new Map<K, V>();
+    const missing: K[] = [];
+    for (const key of keys) {
+      const hit = this.entries.get(key);
+      if (hit === undefined) {
+        missing.push(key);
+        continue;
+      }
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      found.set(key, hit);
+    }
+    if (missing.length === 0) return found;
+    const generation = this.generation;
+    const loaded = await load(missing);
+    const keep = generation === this.generation && this.trusted;
+    for (const [key, value] of loaded) {
+      found.set(key, value);
+      if (keep) this.keep(key, value);
+    }
+    return found;
   }
 
   delete(key: K): void {
@@ -112,6 +134,20 @@ export class RelayedMap<K, V> {
     this.generation += 1;
     this.entries.clear();
     this.groups.clear();
+  }
+
+  private keep(key: K, value: V): void {
+    this.remove(key);
+    this.entries.set(key, value);
+    if (this.options.groupOf) {
+      const group = this.options.groupOf(value);
+      const members = this.groups.get(group) ?? new Set<K>();
+      members.add(key);
+      this.groups.set(group, members);
+    }
+    if (this.entries.size > this.options.capacity) {
+      this.remove(this.entries.keys().next().value as K);
+    }
   }
 
   private remove(key: K): void {

@@ -12,6 +12,7 @@ import { cpuPercent, cpuSnapshot, type CpuPercent } from './cpu';
 import type { FeedSeed, SeededMember } from './feed-seed';
 import { HttpPool, type HttpResult } from './http-pool';
 import { profileGrid, profileLike, type LikeProfile } from './like-statements';
+import { statementsWindow } from './pg-statements';
 import { openLoop, type OpenLoopResult } from './load';
 import {
   asMember,
@@ -432,6 +433,7 @@ export async function runHotPost(
     `hot post: ${settings.rate} likes/s for ${settings.durationMs / 1000} s, ${likers.length} likers`,
   );
   const startedAt = Date.now();
+  const statements = await statementsWindow(server.databaseUrl);
   const cpuBefore = cpuSnapshot(server.pid, server.postmasterPid());
   const [load, during] = await Promise.all([
     openLoop({
@@ -452,6 +454,7 @@ export async function runHotPost(
   ]);
   const cpuAfter = cpuSnapshot(server.pid, server.postmasterPid());
   const cpu: CpuPercent = cpuPercent(cpuBefore, cpuAfter);
+  await statements.report('hot post: the storm');
 
   progress('hot post: waiting for the likes to settle');
   const final = await settledPost(server, post.id, author!.cookie);

@@ -8,7 +8,9 @@
  *   BENCH_DURATION_S       length of the steady load (20)
  *   BENCH_CONNECTIONS      keep-alive connections of the load generator (64)
  *   BENCH_INSERT_CLIENTS   concurrent clients of the bare insert baseline (20)
- *   BENCH_DATABASE_URL     use this Postgres instead of the server's embedded one
+ *   BENCH_DATABASE_URL     use this Postgres instead of the server's embedded one; with
+ *                          pg_stat_statements loaded, the hot post prints its storm's statements
+ *   BENCH_DATABASE_POSTMASTER_PID that Postgres's postmaster, to count its CPU
  *   BENCH_OUT              also write the table as JSON to this path
  *   BENCH_SERVER_NODE_ARGS extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"
  *   BENCH_SCENARIOS        which to run, comma-separated: badges, messaging, roundtrips, backup, files,

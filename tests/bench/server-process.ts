@@ -190,7 +190,11 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     warnings,
     rssKb: () => statusField(pid, 'VmRSS'),
     peakRssKb: () => statusField(pid, 'VmHWM'),
-    postmasterPid: () => (options.databaseUrl ? null : postmasterPid(options.dataDir)),
+    // An outside database's postmaster, when it runs on this machine, is counted if named.
+    postmasterPid: () =>
+      options.databaseUrl
+        ? Number(process.env.BENCH_DATABASE_POSTMASTER_PID) || null
+        : postmasterPid(options.dataDir),
     async databaseRoundTrips() {
       try {
         const res = await fetch(`http://127.0.0.1:${probePort}/`);

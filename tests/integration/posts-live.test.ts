@@ -178,6 +178,30 @@ describe('counts of watched posts', () => {
     expect(await watch(eves, [post.id])).toEqual({ watching: [] });
   });
 
+  it('stops at a block made after pushes already reached the watcher', async () => {
+    const [ana, ben, eve] = await signUpMembers(stack.server, 3);
+    const post = await publish(ana, { visibility: 'public' });
+    const [bens, eves] = await Promise.all([connect(ben), connect(eve)]);
+    await watch(bens, [post.id]);
+    await watch(eves, [post.id]);
+    // Eve's view of the post is judged and kept here; the block must undo it.
+    const eveSaw = countsOf(eves, post.id, (c) => c.likes === 1);
+    await api(ben).post(`/posts/${post.id}/like`).expect(200);
+    await eveSaw;
+
+    await api(ana).post('/friends/blocks', { userId: eve.id }).expect(201);
+    const gone = waitForEvent<{ postId: string }>(eves.socket, POSTS_SOCKET_EVENTS.deleted);
+    const benSaw = countsOf(bens, post.id, (c) => c.likes === 0);
+    await api(ben).delete(`/posts/${post.id}/like`).expect(200);
+    await benSaw;
+    expect(await gone).toEqual({ postId: post.id });
+    await drained(eves);
+    expect(aboutPost(eves, post.id).map((p) => p.event)).toEqual([
+      POSTS_SOCKET_EVENTS.counts,
+      POSTS_SOCKET_EVENTS.deleted,
+    ]);
+  });
+
   it('stops when the post leaves the screen', async () => {
     const [ana, ben, cat] = await signUpMembers(stack.server, 3);
     const post = await publish(ana);

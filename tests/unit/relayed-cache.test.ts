@@ -8,6 +8,8 @@ import {
   type DeliveredFile,
 } from '../../server/domains/media/cdn-access-cache';
 import type { StoredEvent } from '../../server/eventstore/stored-event';
+import { PostVisibilityCache } from '../../server/domains/posts/post-visibility-cache';
+import { pairKey } from '../../server/domains/posts/post-watchers';
 import { RelayedMap } from '../../server/realtime/relayed-cache';
 
 /** A load the test finishes when it wants, to stand between a read and its answer. */
@@ -106,6 +108,45 @@ describe('RelayedMap', () => {
     on.readThrough(Date.now());
     await on.read('missing', async () => undefined);
     expect(on.size).toBe(0);
+  });
+
+  it('reads many keys with one load of those it does not hold', async () => {
+    const map = new RelayedMap<string, string>({ capacity: 10, trustMs: 3000 });
+    map.readThrough(Date.now());
+    const asked: string[][] = [];
+    const load = async (missing: string[]) => {
+      asked.push(missing);
+      return new Map(missing.filter((k) => k !== 'none').map((k) => [k, k.toUpperCase()]));
+    };
+    expect(await map.readMany(['a', 'b'], load)).toEqual(
+      new Map([
+        ['a', 'A'],
+        ['b', 'B'],
+      ]),
+    );
+    expect(await map.readMany(['a', 'c', 'none'], load)).toEqual(
+      new Map([
+        ['a', 'A'],
+        ['c', 'C'],
+      ]),
+    );
+    expect(asked).toEqual([
+      ['a', 'b'],
+      ['c', 'none'],
+    ]);
+  });
+
+  it('does not keep what many keys loaded across an invalidation', async () => {
+    const map = new RelayedMap<string, string>({ capacity: 10, trustMs: 3000 });
+    map.readThrough(Date.now());
+    const pending = deferred<Map<string, string>>();
+    const reading = map.readMany(['a'], () => pending.promise);
+    map.delete('b');
+    pending.resolve(new Map([['a', 'old']]));
+    expect(await reading).toEqual(new Map([['a', 'old']]));
+    expect(await map.readMany(['a'], async () => new Map([['a', 'new']]))).toEqual(
+      new Map([['a', 'new']]),
+    );
   });
 });
 
@@ -305,5 +346,66 @@ describe('SessionCache', () => {
     expect((await find(cookie))?.userId).toBe(READER);
     cache.invalidate([event(type, data)]);
     expect(await find(cookie)).toBeNull();
+  });
+});
+
+describe('PostVisibilityCache', () => {
+  const POST = '00000000-0000-4000-8000-0000000000b1';
+  const OTHER_POST = '00000000-0000-4000-8000-0000000000c2';
+  const db = {} as Db;
+
+  function cacheJudging(visible: Set<string>) {
+    const judged: number[] = [];
+    const cache = new PostVisibilityCache(100, async (_db, pairs) => {
+      judged.push(pairs.length);
+      return new Set(pairs.map((p) => pairKey(p.id, p.userId)).filter((key) => visible.has(key)));
+    });
+    cache.readThrough(Date.now());
+    return { cache, judged };
+  }
+
+  const pairs = [
+    { id: POST, userId: OWNER },
+    { id: POST, userId: READER },
+    { id: OTHER_POST, userId: READER },
+  ];
+
+  it('judges each watcher once while likes, comments and messages go by', async () => {
+    const { cache, judged } = cacheJudging(new Set([pairKey(POST, OWNER)]));
+    expect(await cache.visiblePairs(db, pairs)).toEqual(new Set([pairKey(POST, OWNER)]));
+    cache.invalidate([
+      event('PostLiked', { postId: POST }),
+      event('CommentAdded', { postId: POST }),
+      event('MessageSent', {}),
+    ]);
+    expect(await cache.visiblePairs(db, pairs)).toEqual(new Set([pairKey(POST, OWNER)]));
+    expect(judged).toEqual([3]);
+  });
+
+  it("judges a post again after an event of that post's own, and every post after any other", async () => {
+    const visible = new Set([pairKey(POST, OWNER)]);
+    const { cache, judged } = cacheJudging(visible);
+    await cache.visiblePairs(db, pairs);
+    visible.add(pairKey(POST, READER));
+    cache.invalidate([event('PostPermissionsSet', { postId: POST })]);
+    expect(await cache.visiblePairs(db, pairs)).toEqual(
+      new Set([pairKey(POST, OWNER), pairKey(POST, READER)]),
+    );
+    expect(judged).toEqual([3, 2]);
+    visible.add(pairKey(OTHER_POST, READER));
+    cache.invalidate([event('FriendshipEnded', { userId: OWNER })]);
+    expect(await cache.visiblePairs(db, pairs)).toEqual(visible);
+    expect(judged).toEqual([3, 2, 3]);
+  });
+
+  it('judges every time when the relay has not read lately', async () => {
+    const judged: number[] = [];
+    const stale = new PostVisibilityCache(100, async (_db, asked) => {
+      judged.push(asked.length);
+      return new Set();
+    });
+    await stale.visiblePairs(db, pairs);
+    await stale.visiblePairs(db, pairs);
+    expect(judged).toEqual([3, 3]);
   });
 });

@@ -7,6 +7,7 @@ import { createNewPostsPusher } from './new-posts-pusher';
 import { postMeanings } from './post-notifications';
 import { useMediaUrls } from './post-media';
 import { postsProjection } from './posts-projection';
+import { postVisibilityCache } from './post-visibility-cache';
 import { createPostsPusher } from './posts-pusher';
 import { createSavesPusher } from './saves-pusher';
 import { createPostWatchFeature } from './posts-socket-feature';
@@ -25,12 +26,17 @@ export const postsModule: DomainModule = {
   // Total Likes counts the likes as the posts projection left them: it runs after.
   projections: () => [postsProjection, likesReceivedProjection],
   routes: (deps) => [...postsRoutes(deps), ...likesReceivedRoutes(deps)],
-  pushers: ({ config, logger }) => [
-    createPostsPusher({ countsWindowMs: config.POST_COUNTS_PUSH_WINDOW_MS, logger }),
+  pushers: (deps) => [
+    createPostsPusher({
+      countsWindowMs: deps.config.POST_COUNTS_PUSH_WINDOW_MS,
+      logger: deps.logger,
+      visibility: postVisibilityCache(deps),
+    }),
     createNewPostsPusher(),
     createLikesReceivedPusher(),
     createSavesPusher(),
   ],
+  caches: (deps) => [postVisibilityCache(deps)],
   socketFeatures: (deps) => [createPostWatchFeature(deps)],
   workers: (deps) => [createPostViewsWorker(deps)],
   async start(deps) {

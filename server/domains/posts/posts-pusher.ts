@@ -17,11 +17,11 @@ import {
   pairKey,
   postRoom,
   unwatch,
-  visiblePairs,
   watchersOf,
   type Watcher,
 } from './post-watchers';
 import { presentComment, presentPost, type CommentRow, type PostRow } from './post-presenter';
+import type { PostVisibilityCache } from './post-visibility-cache';
 import { postRows } from './posts-read';
 
 /** Rows read for every watcher alike: no member's likes or saves are in them. */
@@ -140,7 +140,13 @@ const emitTo = (io: Server, socketIds: string[], event: string, payload: unknown
 };
 
 /** Reads what the changes need, for the posts watched here only, in one round of queries. */
-async function readFor(db: Db, changes: Changes, posts: string[], watchers: Watcher[][]) {
+async function readFor(
+  db: Db,
+  visibility: PostVisibilityCache,
+  changes: Changes,
+  posts: string[],
+  watchers: Watcher[][],
+) {
   const pairs = posts.flatMap((id, i) => watchers[i]!.map(({ userId }) => ({ id, userId })));
   const watchedComments = [...changes.comments].filter(([, c]) => posts.includes(c.postId));
   const watchedCommentCounts = [...changes.commentCounts].filter(([, postId]) =>
@@ -154,7 +160,7 @@ async function readFor(db: Db, changes: Changes, posts: string[], watchers: Watc
   );
   const updated = posts.filter((id) => changes.updated.has(id));
   const [visible, hidden, postRowsRead, commentRowsRead, commentCountRows] = await Promise.all([
-    visiblePairs(db, pairs),
+    visibility.visiblePairs(db, pairs),
     hiddenCommentPairs(db, commentPairs),
     updated.length === 0
       ? []
@@ -216,6 +222,7 @@ function allowedWatchers(
 async function pushCounts(
   io: Server,
   db: Db,
+  visibility: PostVisibilityCache,
   postIds: readonly string[],
   memory: ReturnType<typeof createCountsMemory>,
 ): Promise<void> {
@@ -224,7 +231,7 @@ async function pushCounts(
   const watchers = posts.map((id) => watchersOf(io, id));
   const pairs = posts.flatMap((id, i) => watchers[i]!.map(({ userId }) => ({ id, userId })));
   const [visible, rows] = await Promise.all([
-    visiblePairs(db, pairs),
+    visibility.visiblePairs(db, pairs),
     db
       .selectFrom('posts')
       .select(['id', 'likes_count', 'comments_count', 'shares_count', 'version'])
@@ -254,6 +261,8 @@ export interface PostsPusherOptions {
   /** A post's counts are pushed at most once per window (POST_COUNTS_PUSH_WINDOW_MS). */
   countsWindowMs: number;
   logger: Logger;
+  /** Who may see each watched post, kept between pushes until an event may change it. */
+  visibility: PostVisibilityCache;
 }
 
 /**
@@ -269,14 +278,18 @@ export interface PostsPusherOptions {
  * to its watchers at most once a window, with the newest count, and its last count always goes
  * out. The first change after a quiet window is pushed at once.
  */
-export function createPostsPusher({ countsWindowMs, logger }: PostsPusherOptions): Pusher {
+export function createPostsPusher({
+  countsWindowMs,
+  logger,
+  visibility,
+}: PostsPusherOptions): Pusher {
   const counts = createCountsMemory();
   // The relay's process: one server and one pool for the life of the pusher.
   let target: { io: Server; db: Db } | null = null;
   const coalescer = new Coalescer({
     windowMs: countsWindowMs,
     run: async (postIds) => {
-      if (target) await pushCounts(target.io, target.db, postIds, counts);
+      if (target) await pushCounts(target.io, target.db, visibility, postIds, counts);
     },
     onError: (error) => logger.error({ err: error, pusher: 'posts' }, 'push failed'),
   });
@@ -303,7 +316,7 @@ export function createPostsPusher({ countsWindowMs, logger }: PostsPusherOptions
       const posts = [...touched].filter((id) => !changes.deleted.has(id) && isWatched(io, id));
       if (posts.length === 0) return;
       const watchers = posts.map((id) => watchersOf(io, id));
-      const read = await readFor(db, changes, posts, watchers);
+      const read = await readFor(db, visibility, changes, posts, watchers);
       const allowed = allowedWatchers(io, posts, watchers, read.visible);
       const socketsOf = (postId: string) => (allowed.get(postId) ?? []).map((w) => w.socketId);
       const commentSockets = (postId: string, commentId: string) =>
