@@ -42,8 +42,10 @@ export interface NotificationWording {
 
 /** What an event does to the members' badges. */
 export interface BadgeEffect {
-  /** Recount every counter of these members from the read models. */
+  /** Recount these members' counters from the read models. */
   recount?: Members;
+  /** Which counters `recount` counts: those the event can move (every one when unset). */
+  counters?: readonly BadgeCounter[];
   /** A change known exactly (a new message): move one counter without recounting. */
   increment?: { counter: BadgeCounter; by: number; members: Members };
   /**

@@ -13,6 +13,8 @@ export const BADGE_COLUMN: Record<BadgeCounter, 'notifications' | 'messages' | '
     friendRequests: 'friend_requests',
   };
 
+const ALL_COUNTERS = Object.keys(BADGE_COLUMN) as BadgeCounter[];
+
 /**
  * Locks the members' badge rows in id order, then sets their counts to what the read models hold
  * now, bumping `version` only when a count changes. The lock is a statement of its own: the
@@ -24,27 +26,24 @@ function recount(
   meanings: MeaningCatalogue,
   members: Members,
   onlyIf: RawBuilder<boolean>,
+  counters: readonly BadgeCounter[],
 ): Statement[] {
   const target = sql<boolean>`(${inMembers(sql.ref('user_id'), members)} and ${onlyIf})`;
   const count = (counter: BadgeCounter) => meanings.counterSource(counter)(sql.ref('u.user_id'));
+  const column = (counter: BadgeCounter, table = '') => sql.ref(table + BADGE_COLUMN[counter]);
   return [
     statement(sql`select user_id from badges where ${target} order by user_id for update`),
     statement(sql`
       update badges b
-      set notifications = c.notifications,
-          friend_requests = c.friend_requests,
-          messages = c.messages,
-          version = b.version + 1
+      set ${sql.join(counters.map((c) => sql`${column(c)} = ${column(c, 'c.')}`))},
+        version = b.version + 1
       from (
-        select u.user_id,
-          ${count('notifications')} as notifications,
-          ${count('friendRequests')} as friend_requests,
-          ${count('messages')} as messages
+        select u.user_id, ${sql.join(counters.map((c) => sql`${count(c)} as ${column(c)}`))}
         from badges u where ${inMembers(sql.ref('u.user_id'), members)} and ${onlyIf}
       ) c
       where b.user_id = c.user_id
-        and (b.notifications, b.friend_requests, b.messages)
-          is distinct from (c.notifications, c.friend_requests, c.messages)`),
+        and (${sql.join(counters.map((c) => column(c, 'b.')))})
+          is distinct from (${sql.join(counters.map((c) => column(c, 'c.')))})`),
   ];
 }
 
@@ -93,7 +92,9 @@ export function badgesProjection(meanings: MeaningCatalogue): Projection {
         const { counter, by, members } = effect.increment;
         out.push(increment(counter, by, members, onlyIf));
       }
-      if (effect?.recount) out.push(...recount(meanings, effect.recount, onlyIf));
+      if (effect?.recount) {
+        out.push(...recount(meanings, effect.recount, onlyIf, effect.counters ?? ALL_COUNTERS));
+      }
       return out;
     },
   };

@@ -7,16 +7,30 @@ import { recountLikesReceivedAfterErasure } from './posts-erasure';
 
 /**
  * Adds what a like statement wrote to the author's total, creating their row on their first
- * like: the tail of the posts projection's statement, after its `post` CTE, which answers the
- * author of a post whose like row was just inserted (`by` 1) or deleted (`by` -1), and nothing
- * when it wrote none. It rides in that statement because only that statement knows what it
- * wrote; the update of the post's row comes first, so the lock order is posts, then this.
+ * like, and copies the total to their profile stats: the tail of the posts projection's
+ * statement, after its `post` CTE, which answers the author of a post whose like row was just
+ * inserted (`by` 1) or deleted (`by` -1), and nothing when it wrote none. It rides in that
+ * statement because only that statement knows what it wrote; the update of the post's row comes
+ * first, so the lock order is posts, this, then profile stats (every writer's order).
  */
 export function addLikesReceived(by: 1 | -1) {
-  return sql`insert into likes_received as l (user_id, total, version)
-    select post.author_id, ${by}::int, 1 from post
-    on conflict (user_id) do update set total = l.total + excluded.total, version = l.version + 1`;
+  return sql`, received as (
+      insert into likes_received as l (user_id, total, version)
+      select post.author_id, ${by}::int, 1 from post
+      on conflict (user_id) do update set total = l.total + excluded.total, version = l.version + 1
+      returning l.user_id, l.total
+    )
+    ${copyToProfileStats}`;
 }
+
+/**
+ * The profile's own Total Likes (`profile_stats.likes`, which the profile-stats projection
+ * recounts from this table on the rarer events) set from the row just written, in the same
+ * statement: a like used to lock and recount it in two more statements of its own.
+ */
+const copyToProfileStats = sql`update profile_stats s set likes = received.total,
+    version = s.version + 1
+  from received where s.user_id = received.user_id and s.likes <> received.total`;
 
 /**
  * Locks the author's row (creating it on their first like), then sets the total from the posts

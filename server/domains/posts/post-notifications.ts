@@ -54,19 +54,22 @@ function toAuthor(
 /**
  * The author's notifications badge follows what their notifications became: recounted when the
  * event raised a notification of its own, not when it merged into one they had unread (the
- * 5,000th like of a post changes no count).
+ * 5,000th like of a post changes no count). Their other badges cannot move.
  */
 const authorBadges = (data: OnPost, actorId: string, raised: RecordedEvent): BadgeEffect =>
   actorId === data.postAuthorId
     ? {}
     : {
         recount: { ids: [data.postAuthorId] },
+        counters: ['notifications'],
         onlyIf: raisedNotification(raised, data.postAuthorId),
       };
 
-/** A withdrawal may remove the notification: the author's badge is recounted. */
+/** A withdrawal may remove the notification: the author's notifications badge is recounted. */
 const authorRecount = (data: OnPost, actorId: string): BadgeEffect =>
-  actorId === data.postAuthorId ? {} : { recount: { ids: [data.postAuthorId] } };
+  actorId === data.postAuthorId
+    ? {}
+    : { recount: { ids: [data.postAuthorId] }, counters: ['notifications'] };
 
 /** What each stream's event raised, told apart from every other raise: how its push finds it. */
 const raisedBy = (event: { streamId: string; streamVersion: number }) =>

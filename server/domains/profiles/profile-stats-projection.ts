@@ -55,7 +55,9 @@ const followingOf = (userId: string) =>
 /**
  * Each member's profile stats, recounted from the read models the events changed (posts,
  * `likes_received`, follows), so no count can drift; views, known exactly, are added. Listed
- * after the posts and follows projections, so it counts what they left. These are the member's
+ * after the posts and follows projections, so it counts what they left. A like or an unlike is
+ * not recounted here: the posts projection's like statement copies the author's new total from
+ * `likes_received` (`addLikesReceived`). These are the member's
  * own totals; others are shown counts of what they may see (`profile-stats-read.ts`), versioned
  * by this row's `version` too, which every change of what any viewer may count moves.
  */
@@ -77,8 +79,6 @@ export function profileStatsProjection(meanings: MeaningCatalogue): Projection {
       'ContentMigrated',
       'PostPermissionsSet',
       'ContentModerated',
-      'PostLiked',
-      'PostUnliked',
       'ProfileViewsCounted',
       'AccountDeleted',
     ],
@@ -139,12 +139,6 @@ export function profileStatsProjection(meanings: MeaningCatalogue): Projection {
             ]),
           ];
         }
-        case 'PostLiked':
-        case 'PostUnliked':
-          return [
-            lockStats([event.data.postAuthorId]),
-            recount(event.data.postAuthorId, 'likes', likesReceived(event.data.postAuthorId)),
-          ];
         case 'ProfileViewsCounted':
           return [
             statement(
