@@ -31,8 +31,11 @@ export interface RelayedMapOptions {
 }
 
 export interface RelayedMapGroups<V> {
-  /** The group an entry belongs to, so that `deleteGroup` drops every entry of it at once. */
-  groupOf: (value: V) => string;
+  /**
+   * The group an entry belongs to, or each of its groups, so that `deleteGroup` drops every
+   * entry of one at once.
+   */
+  groupOf: (value: V) => string | readonly string[];
 }
 
 /**
@@ -126,8 +129,7 @@ export class RelayedMap<K, V> {
   /** Drops every entry of the group (`groupOf`). */
   deleteGroup(group: string): void {
     this.generation += 1;
-    for (const key of this.groups.get(group) ?? []) this.entries.delete(key);
-    this.groups.delete(group);
+    for (const key of [...(this.groups.get(group) ?? [])]) this.remove(key);
   }
 
   clear(): void {
@@ -136,11 +138,15 @@ export class RelayedMap<K, V> {
     this.groups.clear();
   }
 
+  private groupsOf(value: V): readonly string[] {
+    const groups = this.options.groupOf?.(value) ?? [];
+    return typeof groups === 'string' ? [groups] : groups;
+  }
+
   private keep(key: K, value: V): void {
     this.remove(key);
     this.entries.set(key, value);
-    if (this.options.groupOf) {
-      const group = this.options.groupOf(value);
+    for (const group of this.groupsOf(value)) {
       const members = this.groups.get(group) ?? new Set<K>();
       members.add(key);
       this.groups.set(group, members);
@@ -154,11 +160,11 @@ export class RelayedMap<K, V> {
     const value = this.entries.get(key);
     if (value === undefined) return;
     this.entries.delete(key);
-    if (!this.options.groupOf) return;
-    const group = this.options.groupOf(value);
-    const members = this.groups.get(group);
-    members?.delete(key);
-    if (members?.size === 0) this.groups.delete(group);
+    for (const group of this.groupsOf(value)) {
+      const members = this.groups.get(group);
+      members?.delete(key);
+      if (members?.size === 0) this.groups.delete(group);
+    }
   }
 
   readThrough(at: number): void {

@@ -398,6 +398,17 @@ describe('PostVisibilityCache', () => {
     expect(judged).toEqual([3, 2, 3]);
   });
 
+  it("judges again only the two members' decisions after a friendship or a block between them", async () => {
+    const { cache, judged } = cacheJudging(new Set([pairKey(POST, OWNER)]));
+    await cache.visiblePairs(db, pairs);
+    cache.invalidate([event('MemberBlocked', { userId: READER, blockedUserId: FILE_ID })]);
+    await cache.visiblePairs(db, pairs);
+    expect(judged).toEqual([3, 2]);
+    cache.invalidate([event('FriendRemoved', { userId: OWNER, friendId: FILE_ID })]);
+    await cache.visiblePairs(db, pairs);
+    expect(judged).toEqual([3, 2, 1]);
+  });
+
   it('judges every time when the relay has not read lately', async () => {
     const judged: number[] = [];
     const stale = new PostVisibilityCache(100, async (_db, asked) => {

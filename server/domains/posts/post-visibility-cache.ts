@@ -1,3 +1,4 @@
+import type { EventData, EventType } from '../../../shared/events';
 import type { ModuleDeps } from '../../core/module';
 import type { Db } from '../../db/schema';
 import type { StoredEvent } from '../../eventstore/stored-event';
@@ -9,10 +10,12 @@ const TRUST_MS = 3000;
 
 /**
  * Events that change none of what `postVisible` reads (the post's row, friendships, grants,
- * blocks): the traffic of a hot post and of everyday use. Every other event drops the post it
- * names or, when it can reach beyond one post, everything.
+ * blocks): the traffic of a hot post and of everyday use. Every other event drops the decisions
+ * it may change: those about the post it names, those of the two members whose relation it
+ * changes, or, when it can reach further (an erased account, a moderator's action, a restore),
+ * all of them.
  */
-const LEAVES_VISIBILITY = new Set<string>([
+const LEAVES_VISIBILITY = new Set<EventType>([
   'PostLiked',
   'PostUnliked',
   'PostShared',
@@ -36,7 +39,7 @@ const LEAVES_VISIBILITY = new Set<string>([
 ]);
 
 /** Events that change one post's own row, and so whom that post admits, and no other's. */
-const ONE_POST = new Set<string>([
+const ONE_POST = new Set<EventType>([
   'PostDrafted',
   'PostPublished',
   'PostEdited',
@@ -46,8 +49,37 @@ const ONE_POST = new Set<string>([
   'PostDeleted',
 ]);
 
+/**
+ * Events between two members: a friendship or a block decides what each may see of the other's
+ * posts and nothing of anyone else's, so only the two members' decisions go. Follows and friend
+ * requests decide nothing, but dropping the two members' decisions costs a few misses and keeps
+ * the rule simple to check.
+ */
+const TWO_MEMBERS_BY_TYPE: {
+  [T in EventType]?: readonly [keyof EventData<T>, keyof EventData<T>];
+} = {
+  FriendRequestSent: ['fromUserId', 'toUserId'],
+  FriendRequestAccepted: ['fromUserId', 'toUserId'],
+  FriendRequestRejected: ['fromUserId', 'toUserId'],
+  FriendRequestCancelled: ['fromUserId', 'toUserId'],
+  FriendRemoved: ['userId', 'friendId'],
+  FriendPermissionsChanged: ['userId', 'friendId'],
+  MemberBlocked: ['userId', 'blockedUserId'],
+  MemberUnblocked: ['userId', 'blockedUserId'],
+  MemberFollowed: ['followerId', 'followeeId'],
+  MemberUnfollowed: ['followerId', 'followeeId'],
+};
+const TWO_MEMBERS = new Map(Object.entries(TWO_MEMBERS_BY_TYPE)) as Map<
+  string,
+  readonly [string, string]
+>;
+
+const postGroup = (postId: string) => `post:${postId}`;
+const viewerGroup = (userId: string) => `viewer:${userId}`;
+
 interface Decision {
   postId: string;
+  userId: string;
   visible: boolean;
 }
 
@@ -73,7 +105,7 @@ export class PostVisibilityCache implements RelayedCache {
       capacity,
       trustMs: TRUST_MS,
       now,
-      groupOf: (decision) => decision.postId,
+      groupOf: (decision) => [postGroup(decision.postId), viewerGroup(decision.userId)],
     });
   }
 
@@ -89,7 +121,7 @@ export class PostVisibilityCache implements RelayedCache {
       return new Map(
         asked.map((pair) => {
           const key = pairKey(pair.id, pair.userId);
-          return [key, { postId: pair.id, visible: visible.has(key) }];
+          return [key, { postId: pair.id, userId: pair.userId, visible: visible.has(key) }];
         }),
       );
     });
@@ -102,7 +134,13 @@ export class PostVisibilityCache implements RelayedCache {
     for (const event of events) {
       if (LEAVES_VISIBILITY.has(event.type)) continue;
       if (ONE_POST.has(event.type)) {
-        this.decisions.deleteGroup((event.data as { postId: string }).postId);
+        this.decisions.deleteGroup(postGroup((event.data as { postId: string }).postId));
+        continue;
+      }
+      const members = TWO_MEMBERS.get(event.type);
+      if (members) {
+        const data = event.data as Record<string, string>;
+        for (const field of members) this.decisions.deleteGroup(viewerGroup(data[field]!));
         continue;
       }
       this.decisions.clear();
