@@ -7,7 +7,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
-const apiServer = 'http://localhost:8080';
+/** The API server `npm run dev` proxies to: the one `PORT` starts (as the server reads it). */
+const apiServer = `http://localhost:${process.env.PORT || 8080}`;
 
 /**
  * Libraries change far less often than the app, so they get their own long-cached chunks; a
