@@ -23,6 +23,7 @@ import { contextOf } from '../../core/context';
 import { notFound } from '../../core/errors';
 import type { ModuleDeps } from '../../core/module';
 import { defineRoute, type AnyRouteSpec } from '../../http/route-spec';
+import { toggleRoutes } from '../../http/toggle-routes';
 import { memberIdOf } from '../../http/signed-in';
 import { idOrNone } from '../posts/streams';
 import { readCommunityPosts, readDiscussions, readThread } from './content-read';
@@ -54,33 +55,30 @@ function found<T>(value: T | null | undefined, message: string): T {
 
 export function communityContentRoutes(deps: ModuleDeps): AnyRouteSpec[] {
   const { db, commands } = deps;
-  const likeRoute = (method: 'post' | 'delete') =>
-    defineRoute({
-      method,
-      path: '/community-posts/:id/like',
-      summary: method === 'post' ? 'Likes a community post' : 'Takes back a like of a post',
-      description: 'Members of the community only. Idempotent; answers the absolute count.',
-      auth: 'member',
-      params: idParams,
-      responses: { 200: communityPostLikeStateSchema },
-      errors: [403, 404],
-      async handler({ params }, req, res) {
-        const post = found(
-          await commands.run(
-            setCommunityPostLike,
-            { actorId: memberIdOf(req), postId: params.id, like: method === 'post' },
-            contextOf(req),
-          ),
-          messages.postNotFound,
-        );
-        res.json({
-          postId: post.id,
-          likes: post.likes,
-          likedByMe: post.likedByMe,
-          version: post.version,
-        });
-      },
-    });
+  const likeRoutes = toggleRoutes({
+    path: '/community-posts/:id/like',
+    summaries: { on: 'Likes a community post', off: 'Takes back a like of a post' },
+    description: 'Members of the community only. Idempotent; answers the absolute count.',
+    params: idParams,
+    response: communityPostLikeStateSchema,
+    errors: [403, 404],
+    async set(postId, like, req) {
+      const post = found(
+        await commands.run(
+          setCommunityPostLike,
+          { actorId: memberIdOf(req), postId, like },
+          contextOf(req),
+        ),
+        messages.postNotFound,
+      );
+      return {
+        postId: post.id,
+        likes: post.likes,
+        likedByMe: post.likedByMe,
+        version: post.version,
+      };
+    },
+  });
 
   return [
     defineRoute({
@@ -280,7 +278,6 @@ export function communityContentRoutes(deps: ModuleDeps): AnyRouteSpec[] {
         res.status(204).end();
       },
     }),
-    likeRoute('post'),
-    likeRoute('delete'),
+    ...likeRoutes,
   ];
 }

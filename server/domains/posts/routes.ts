@@ -31,6 +31,7 @@ import { contextOf } from '../../core/context';
 import { notFound } from '../../core/errors';
 import type { ModuleDeps } from '../../core/module';
 import { defineRoute, type AnyRouteSpec } from '../../http/route-spec';
+import { toggleRoutes } from '../../http/toggle-routes';
 import { memberIdOf } from '../../http/signed-in';
 import { addComment, deleteComment, editComment } from './comment-commands';
 import { createPost, deletePost, editPost } from './commands';
@@ -59,62 +60,43 @@ function found<T>(value: T | null | undefined, message: string = postsMessages.p
 export function postsRoutes(deps: ModuleDeps): AnyRouteSpec[] {
   const { db, commands } = deps;
   const { setPostLike, sharePost } = reactionCommands({ publicUrl: deps.config.publicUrl });
-  const likeRoute = (method: 'post' | 'delete') =>
-    defineRoute({
-      method,
-      path: '/posts/:id/like',
-      summary: method === 'post' ? 'Likes a post' : 'Takes back a like',
-      description: 'Idempotent; answers the absolute count with its version.',
-      auth: 'member',
-      params: idParams,
-      responses: { 200: postLikeStateSchema },
-      errors: [404],
-      async handler({ params }, req, res) {
-        const state = await commands.run(
-          setPostLike,
-          { userId: memberIdOf(req), postId: params.id, like: method === 'post' },
-          contextOf(req),
-        );
-        res.json(found(state));
-      },
-    });
-  const saveRoute = (method: 'post' | 'delete') =>
-    defineRoute({
-      method,
-      path: '/posts/:id/save',
-      summary: method === 'post' ? 'Saves a post' : 'Removes a post from the saved posts',
-      auth: 'member',
-      params: idParams,
-      responses: { 200: saveStateSchema },
-      errors: [404],
-      async handler({ params }, req, res) {
-        res.json(
-          await commands.run(
-            setPostSave,
-            { userId: memberIdOf(req), postId: params.id, save: method === 'post' },
-            contextOf(req),
-          ),
-        );
-      },
-    });
-  const commentLikeRoute = (method: 'post' | 'delete') =>
-    defineRoute({
-      method,
-      path: '/comments/:id/like',
-      summary: method === 'post' ? 'Likes a comment' : 'Takes back a like of a comment',
-      auth: 'member',
-      params: idParams,
-      responses: { 200: commentLikeStateSchema },
-      errors: [404],
-      async handler({ params }, req, res) {
-        const state = await commands.run(
+  const likeRoutes = toggleRoutes({
+    path: '/posts/:id/like',
+    summaries: { on: 'Likes a post', off: 'Takes back a like' },
+    description: 'Idempotent; answers the absolute count with its version.',
+    params: idParams,
+    response: postLikeStateSchema,
+    errors: [404],
+    set: async (postId, like, req) =>
+      found(
+        await commands.run(setPostLike, { userId: memberIdOf(req), postId, like }, contextOf(req)),
+      ),
+  });
+  const saveRoutes = toggleRoutes({
+    path: '/posts/:id/save',
+    summaries: { on: 'Saves a post', off: 'Removes a post from the saved posts' },
+    params: idParams,
+    response: saveStateSchema,
+    errors: [404],
+    set: (postId, save, req) =>
+      commands.run(setPostSave, { userId: memberIdOf(req), postId, save }, contextOf(req)),
+  });
+  const commentLikeRoutes = toggleRoutes({
+    path: '/comments/:id/like',
+    summaries: { on: 'Likes a comment', off: 'Takes back a like of a comment' },
+    params: idParams,
+    response: commentLikeStateSchema,
+    errors: [404],
+    set: async (commentId, like, req) =>
+      found(
+        await commands.run(
           setCommentLike,
-          { userId: memberIdOf(req), commentId: params.id, like: method === 'post' },
+          { userId: memberIdOf(req), commentId, like },
           contextOf(req),
-        );
-        res.json(found(state, postsMessages.commentNotFound));
-      },
-    });
+        ),
+        postsMessages.commentNotFound,
+      ),
+  });
 
   return [
     defineRoute({
@@ -232,10 +214,8 @@ export function postsRoutes(deps: ModuleDeps): AnyRouteSpec[] {
         res.status(204).end();
       },
     }),
-    likeRoute('post'),
-    likeRoute('delete'),
-    saveRoute('post'),
-    saveRoute('delete'),
+    ...likeRoutes,
+    ...saveRoutes,
     defineRoute({
       method: 'post',
       path: '/posts/:id/share',
@@ -327,8 +307,7 @@ export function postsRoutes(deps: ModuleDeps): AnyRouteSpec[] {
         res.status(204).end();
       },
     }),
-    commentLikeRoute('post'),
-    commentLikeRoute('delete'),
+    ...commentLikeRoutes,
     defineRoute({
       method: 'get',
       path: '/saved',

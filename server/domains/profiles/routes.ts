@@ -23,6 +23,7 @@ import {
 import { contextOf } from '../../core/context';
 import type { ModuleDeps } from '../../core/module';
 import { defineRoute, type AnyRouteSpec } from '../../http/route-spec';
+import { toggleRoutes } from '../../http/toggle-routes';
 import { memberIdOf, sessionOf } from '../../http/signed-in';
 import type { ErrorCoder } from '../../http/validation';
 import { hashPassword } from '../auth/passwords';
@@ -108,27 +109,16 @@ export function profilesRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       },
     });
 
-  const followRoute = (method: 'post' | 'delete') =>
-    defineRoute({
-      method,
-      path: '/users/:id/follow',
-      summary: method === 'post' ? 'Follows a member' : 'Stops following a member',
-      description:
-        'Idempotent. Answers the follow state and the member’s stats with their version.',
-      auth: 'member',
-      params: idParams,
-      responses: { 200: followAnswerSchema },
-      errors: [403, 404],
-      async handler({ params }, req, res) {
-        res.json(
-          await commands.run(
-            setFollow,
-            { followerId: memberIdOf(req), followeeId: params.id, follow: method === 'post' },
-            contextOf(req),
-          ),
-        );
-      },
-    });
+  const followRoutes = toggleRoutes({
+    path: '/users/:id/follow',
+    summaries: { on: 'Follows a member', off: 'Stops following a member' },
+    description: 'Idempotent. Answers the follow state and the member’s stats with their version.',
+    params: idParams,
+    response: followAnswerSchema,
+    errors: [403, 404],
+    set: (followeeId, follow, req) =>
+      commands.run(setFollow, { followerId: memberIdOf(req), followeeId, follow }, contextOf(req)),
+  });
 
   const followsRoute = (direction: 'followers' | 'following') =>
     defineRoute({
@@ -281,8 +271,7 @@ export function profilesRoutes(deps: ModuleDeps): AnyRouteSpec[] {
         );
       },
     }),
-    followRoute('post'),
-    followRoute('delete'),
+    ...followRoutes,
     followsRoute('followers'),
     followsRoute('following'),
     defineRoute({
