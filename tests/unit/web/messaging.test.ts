@@ -77,6 +77,7 @@ function message(seq: number, overrides: Partial<Message> = {}): Message {
     metadata: {},
     securityLevel: 'medium',
     status: 'sent',
+    linkPreview: null,
     ...overrides,
   };
 }
