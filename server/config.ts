@@ -181,7 +181,7 @@ const schema = z
       .regex(/^(\d{1,3}(\.\d{1,3}){3}):\d{1,5}$/, 'must be an IPv4 address and port, ip:port')
       .optional(),
     /** How many link previews one member's editor may ask for per minute (`GET /link-previews`). */
-    LINK_PREVIEW_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(0).default(30),
+    LINK_PREVIEWS_PER_MINUTE: z.coerce.number().int().min(0).default(30),
     /** How many bytes of files each member may keep. */
     MEDIA_QUOTA_BYTES: z.coerce
       .number()

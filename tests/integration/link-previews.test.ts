@@ -23,7 +23,7 @@ import { connectAs, useServerWithDatabase, waitForEvent } from '../support/test-
  * for exactly this ip:port (`LINK_PREVIEW_TEST_ORIGIN`, refused in production). A second server,
  * the "internal service", stands for what an attacker would aim at: nothing may ever reach it.
  */
-const env: Record<string, string> = { LINK_PREVIEW_LOOKUPS_PER_MINUTE: '8' };
+const env: Record<string, string> = { LINK_PREVIEWS_PER_MINUTE: '8' };
 let site: http.Server;
 let internal: http.Server;
 let origin = '';

@@ -20,7 +20,7 @@ export function linkPreviewRoutes(deps: ModuleDeps): AnyRouteSpec[] {
   // Each lookup may make the server fetch a page: counted per member across every process.
   const lookups = createRateLimit(db, {
     name: 'link-preview-lookups',
-    points: config.LINK_PREVIEW_LOOKUPS_PER_MINUTE,
+    points: config.LINK_PREVIEWS_PER_MINUTE,
     windowSeconds: 60,
     code: 'rate-limited',
     message: linkPreviewMessages.tooMany,
