@@ -8,7 +8,7 @@ import {
   safeFetch,
   type RefusalReason,
 } from '../../server/domains/link-previews/safe-fetch';
-import { POSTS_SOCKET_EVENTS, type SharedPost } from '../../shared/posts';
+import { POSTS_SOCKET_EVENTS, type SharedPost, type WatchPostsAck } from '../../shared/posts';
 import { SOCKET_EVENTS, type MessagePreviewPayload } from '../../shared/realtime';
 import type { Comment, Post } from '../../shared/posts';
 import type { Message } from '../../shared/social';
@@ -288,6 +288,36 @@ describe('cards on posts, comments and messages', () => {
       (p) => p.linkPreview !== null,
     );
     expect(moved.linkPreview?.title).toBe('Harbour news');
+  });
+
+  it('shows a friends-only post’s card to those who may see the post, and nothing to others', async () => {
+    const ana = await signUp(stack.server);
+    const stranger = await signUp(stack.server);
+    const post = (
+      await as(stack.server, ana)
+        .post('/posts', {
+          title: 'Friends only',
+          content: at('/other'),
+          status: 'published',
+          visibility: 'friendsOnly',
+        })
+        .expect(201)
+    ).body as Post;
+    const socket = await connectAs(stack.server, stranger);
+    try {
+      const ack = (await socket.emitWithAck(POSTS_SOCKET_EVENTS.watch, {
+        postIds: [post.id],
+      })) as WatchPostsAck;
+      expect(ack.watching).toEqual([]);
+      await eventually(
+        () => postOf(ana, post.id),
+        (p) => p.linkPreview !== null,
+      );
+      await as(stack.server, stranger).get(`/posts/${post.id}`).expect(404);
+      await as(stack.server, stranger).delete(`/link-previews/post/${post.id}`).expect(404);
+    } finally {
+      socket.close();
+    }
   });
 
   it('leaves a post whose link is refused as it is', async () => {
