@@ -276,12 +276,13 @@ describe('cards on posts, comments and messages', () => {
     await as(stack.server, ana).delete(`/link-previews/post/${post.id}`).expect(409);
     await as(stack.server, ana).delete(`/link-previews/bogus/${post.id}`).expect(400);
 
-    // An edit leaving the link alone keeps it removed; one linking elsewhere gets that card.
+    // An edit leaving the link alone keeps it removed; one linking elsewhere gets that card (the
+    // editor sends the status with every save).
     await as(stack.server, ana)
       .patch(`/posts/${post.id}`, { content: `Still ${at('/other')}` })
       .expect(200);
     await as(stack.server, ana)
-      .patch(`/posts/${post.id}`, { content: `Now ${at('/article')}` })
+      .patch(`/posts/${post.id}`, { content: `Now ${at('/article')}`, status: 'published' })
       .expect(200);
     const moved = await eventually(
       () => postOf(ben, post.id),

@@ -62,8 +62,10 @@ export const createPost = defineCommand({
     lastNumber: value(lastNumberSql(input.authorId)),
   }),
   decide({ lastNumber }, { authorId, postId, post }) {
-    const { events, guards } = draftDecision(authorId, postId, lastNumber, post);
-    const previewed = post.status === 'published' && post.linkPreview;
+    // Whether to fetch a card is the command's business, not the post's content.
+    const { linkPreview, ...content } = post;
+    const { events, guards } = draftDecision(authorId, postId, lastNumber, content);
+    const previewed = post.status === 'published' && linkPreview;
     return {
       guards,
       appends: [appendTo(postStreamId(postId), 0, events)],
@@ -85,9 +87,7 @@ export function draftDecision(
   lastNumber: number,
   post: Omit<CreatePost, 'linkPreview'> & { contentType?: ContentType },
 ): { events: NewEvent[]; guards: Statement[] } {
-  const { status, ...all } = post;
-  // Whether to fetch a card is the command's business, not the post's content.
-  const { linkPreview: _asked, ...fields } = all as typeof all & { linkPreview?: boolean };
+  const { status, ...fields } = post;
   if (status === 'published') checkPublishable(fields);
   const events: NewEvent[] = [
     {
@@ -201,7 +201,8 @@ export const editPost = defineCommand({
     const { linkPreview = true, ...patch } = asked;
     const events = editEvents(post, patch);
     const publishing = events.some((e) => e.type === 'PostPublished');
-    const published = publishing || (post.status === 'published' && patch.status === undefined);
+    const published =
+      publishing || (post.status === 'published' && (patch.status ?? 'published') === 'published');
     const content = patch.content ?? post.content;
     return {
       guards: [...(publishing ? [feedOrderLock()] : []), ...ownMediaGuard(actorId, patch.mediaIds)],
