@@ -33,6 +33,7 @@ import * as notificationActors from './20261201T100000-notification-actors';
 import * as searchDocuments from './20261201T110000-search-documents';
 import * as peopleNearest from './20261203T100000-people-nearest';
 import * as apiTokens from './20261204T090000-api-tokens';
+import * as linkPreviews from './20261205T100000-link-previews';
 
 /**
  * Every migration, keyed by its timestamped name. A static list (rather than reading the folder)
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '20261201T110000-search-documents': searchDocuments,
   '20261203T100000-people-nearest': peopleNearest,
   '20261204T090000-api-tokens': apiTokens,
+  '20261205T100000-link-previews': linkPreviews,
 };

@@ -171,6 +171,17 @@ const schema = z
           .map((t) => t.trim().toLowerCase())
           .filter(Boolean),
       ),
+    /**
+     * Test-only: the one `ip:port` the link preview fetcher may reach although it is loopback or
+     * private (the HTTP server an integration test starts). An IP literal, so no DNS answer can
+     * point it elsewhere; every other address of that host stays refused. Refused in production.
+     */
+    LINK_PREVIEW_TEST_ORIGIN: z
+      .string()
+      .regex(/^(\d{1,3}(\.\d{1,3}){3}):\d{1,5}$/, 'must be an IPv4 address and port, ip:port')
+      .optional(),
+    /** How many link previews one member's editor may ask for per minute (`GET /link-previews`). */
+    LINK_PREVIEWS_PER_MINUTE: z.coerce.number().int().min(0).default(30),
     /** How many bytes of files each member may keep. */
     MEDIA_QUOTA_BYTES: z.coerce
       .number()
@@ -183,6 +194,13 @@ const schema = z
     for (const name of REQUIRED_IN_PRODUCTION) {
       if (!env[name])
         ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production' });
+    }
+    if (env.LINK_PREVIEW_TEST_ORIGIN) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LINK_PREVIEW_TEST_ORIGIN'],
+        message: 'a test origin for link previews is refused in production',
+      });
     }
     if (env.ENABLE_TEST_ROUTES) {
       ctx.addIssue({

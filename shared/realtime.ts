@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { linkPreviewSchema } from './link-previews';
 import { conversationSchema, messageSchema } from './social/messaging';
 import { notificationSchema } from './social/notifications';
 
@@ -11,6 +12,8 @@ export const SOCKET_EVENTS = {
   messageNew: 'message:new',
   /** Server to client: that member's view of a conversation changed (read, ticks, flags). */
   conversationUpdated: 'conversation:updated',
+  /** Server to client: a message's link preview card arrived or was removed (versioned). */
+  messagePreview: 'message:preview',
   /** Both directions: someone is typing; not stored. */
   typing: 'typing',
   /** Client to server: tab visibility and activity, for presence. */
@@ -28,6 +31,15 @@ export const messageNewPayloadSchema = z.object({
   conversation: conversationSchema,
 });
 export type MessageNewPayload = z.infer<typeof messageNewPayloadSchema>;
+
+/** `linkPreview` null once removed; a client keeps the card of the highest `version`. */
+export const messagePreviewPayloadSchema = z.object({
+  conversationId: z.uuid(),
+  messageId: z.uuid(),
+  linkPreview: linkPreviewSchema.nullable(),
+  version: z.number().int().nonnegative(),
+});
+export type MessagePreviewPayload = z.infer<typeof messagePreviewPayloadSchema>;
 
 export const conversationUpdatedPayloadSchema = z.object({ conversation: conversationSchema });
 

@@ -5,6 +5,7 @@ import type { AdMetricsDailyTable } from './tables/ad-metrics-daily';
 import type { AdPlacementsTable } from './tables/ad-placements';
 import type { AlertsTable } from './tables/alerts';
 import type { ApiTokensTable, ApiTokenUsesTable } from './tables/api-tokens';
+import type { LinkPreviewCacheTable, LinkPreviewJobsTable } from './tables/link-previews';
 import type { AnalyticsActiveDaysTable } from './tables/analytics-active-days';
 import type { AnalyticsMemberDailyTable } from './tables/analytics-member-daily';
 import type { AnalyticsSiteDailyTable } from './tables/analytics-site-daily';
@@ -162,6 +163,8 @@ export interface Database {
   member_settings: MemberSettingsTable;
   api_tokens: ApiTokensTable;
   api_token_uses: ApiTokenUsesTable;
+  link_preview_cache: LinkPreviewCacheTable;
+  link_preview_jobs: LinkPreviewJobsTable;
   email_change_tokens: EmailChangeTokensTable;
   ad_definitions: AdDefinitionsTable;
   ad_placements: AdPlacementsTable;

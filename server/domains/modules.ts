@@ -14,6 +14,7 @@ import { contentModule } from './content';
 import { contentHistoryModule } from './content-history';
 import { emailModule } from './email';
 import { friendsModule } from './friends';
+import { linkPreviewsModule } from './link-previews';
 import { logsModule } from './logs';
 import { mediaModule } from './media';
 import { messagingModule } from './messaging';
@@ -47,6 +48,8 @@ export const modules: readonly DomainModule[] = [
   postsModule,
   contentModule,
   contentHistoryModule,
+  // Cards are written onto rows of posts, comments and messages: after both.
+  linkPreviewsModule,
   moderationModule,
   communityContentModule,
   onboardingModule,

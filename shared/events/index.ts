@@ -12,6 +12,7 @@ import { contentHistoryEvents } from './content-history';
 import { contentEvents } from './content';
 import { diagnosticEvents } from './diagnostics';
 import { friendEvents } from './friends';
+import { linkPreviewEvents } from './link-previews';
 import { mediaEvents } from './media';
 import { messagingEvents } from './messaging';
 import { moderationEvents } from './moderation';
@@ -48,6 +49,7 @@ export const eventSchemas = {
   ...businessEvents,
   ...calendarEvents,
   ...communityContentEvents,
+  ...linkPreviewEvents,
 };
 
 export type EventType = keyof typeof eventSchemas;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idField } from '../api/ids';
 import { text } from '../api/text';
 import { mediaFileSchema } from '../media/schemas';
+import { linkPreviewSchema } from '../link-previews';
 import {
   CATEGORY_MAX,
   COMMENT_MAX,
@@ -99,6 +100,8 @@ export const createPostSchema = z.strictObject({
   allowComments: postFields.allowComments.default(true),
   allowSharing: postFields.allowSharing.default(true),
   mediaIds: postFields.mediaIds.default([]),
+  /** False when the author removed the link's card in the editor: none is fetched. */
+  linkPreview: z.boolean().default(true),
 });
 export type CreatePost = z.output<typeof createPostSchema>;
 
@@ -119,6 +122,8 @@ export const patchPostSchema = z
     allowComments: postFields.allowComments.optional(),
     allowSharing: postFields.allowSharing.optional(),
     mediaIds: postFields.mediaIds.optional(),
+    /** False when the author removed the link's card in the editor before publishing. */
+    linkPreview: z.boolean().optional(),
   })
   .refine((patch) => Object.keys(patch).length > 0, { message: postsMessages.nothingToChange });
 export type PatchPost = z.output<typeof patchPostSchema>;
@@ -195,6 +200,8 @@ export const postSchema = z.object({
   publishedAt: z.iso.datetime().nullable(),
   editedAt: z.iso.datetime().nullable(),
   moderation: contentModerationSchema.optional(),
+  /** The card of the post's first link, fetched after it was published; null while none. */
+  linkPreview: linkPreviewSchema.nullable(),
   /** Rises with every change to the post or its counts: a client keeps the highest it saw. */
   version: z.number().int(),
 });
@@ -354,6 +361,7 @@ export const commentSchema = z.object({
   createdAt: z.iso.datetime(),
   editedAt: z.iso.datetime().nullable(),
   moderation: contentModerationSchema.optional(),
+  linkPreview: linkPreviewSchema.nullable(),
   version: z.number().int(),
 });
 export type Comment = z.infer<typeof commentSchema>;

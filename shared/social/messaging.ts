@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idField } from '../api/ids';
 import { text } from '../api/text';
 import { MESSAGE_CONTENT_MAX, MESSAGES_PAGE } from './limits';
+import { linkPreviewSchema } from '../link-previews';
 import { socialMessages } from './messages';
 import { personSchema } from './people';
 
@@ -49,6 +50,8 @@ export const messageSchema = z.object({
   securityLevel: z.literal('medium'),
   /** For the sender: how far the other participant got. */
   status: messageStatusSchema,
+  /** The card of the message's first link, fetched after it was sent; null while none. */
+  linkPreview: linkPreviewSchema.nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -54,6 +54,9 @@ function startServerProcess(env: Record<string, string>): ChildProcess {
       // Every spec signs up its own members from one address.
       SIGN_UPS_PER_CLIENT_PER_HOUR: '0',
       RESETS_PER_CLIENT_PER_HOUR: '0',
+      // Link previews may fetch the app's own static pages (a real page with a <title>), and
+      // only them: every other loopback address stays refused.
+      LINK_PREVIEW_TEST_ORIGIN: `127.0.0.1:${E2E_PORTS.app}`,
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

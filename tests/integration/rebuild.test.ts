@@ -177,6 +177,34 @@ it('reproduces friends, conversations, notifications and badges from mixed socia
             data: { conversationId, messageId, senderId: a, content: `message ${step}` },
           },
         ]);
+        // Some get a link preview card, and some of those lose it again.
+        if (step % 4 === 0) {
+          const target = { targetKind: 'message' as const, targetId: messageId, authorId: a };
+          const url = `https://example.com/${step}`;
+          const preview = `link-preview-message-${messageId}`;
+          await emit(preview, [
+            {
+              type: 'LinkPreviewAttached',
+              data: {
+                ...target,
+                containerId: conversationId,
+                url,
+                title: `Page ${step}`,
+                description: 'About it',
+                siteName: 'example.com',
+                image: null,
+              },
+            },
+          ]);
+          if (step % 8 === 0) {
+            await emit(preview, [
+              {
+                type: 'LinkPreviewRemoved',
+                data: { ...target, containerId: conversationId, url },
+              },
+            ]);
+          }
+        }
       } else {
         const upToMessageId = pick(conversation.messages);
         const type = random() < 0.5 ? 'MessagesRead' : 'MessagesDelivered';
@@ -218,6 +246,11 @@ it('reproduces friends, conversations, notifications and badges from mixed socia
   const before = await snapshotReadModels(database.db);
   expect(before.notifications!.length).toBeGreaterThan(0);
   expect(before.conversation_members!.length).toBeGreaterThan(0);
+  const cards = (before.messages as { link_preview: { removed?: true } | null }[])
+    .map((row) => row.link_preview)
+    .filter((card) => card !== null);
+  expect(cards.some((card) => card.removed)).toBe(true);
+  expect(cards.some((card) => !card.removed)).toBe(true);
   expect(
     (before.badges as { notifications: number; messages: number }[]).some(
       (row) => row.notifications > 0 || row.messages > 0,

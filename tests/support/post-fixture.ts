@@ -39,6 +39,7 @@ export function aPost(overrides: Partial<Post> = {}): Post {
     createdAt: '2026-11-23T10:00:00.000Z',
     publishedAt: '2026-11-23T10:00:00.000Z',
     editedAt: null,
+    linkPreview: null,
     version: 1,
     ...overrides,
   };

@@ -94,6 +94,7 @@ const anasPost = (over: Partial<PostState> = {}): PostState => ({
   comment_audience: 'public',
   share_audience: 'public',
   version: 2,
+  link_preview: null,
   stream_version: 2,
   visible: true,
   media_ids: [],

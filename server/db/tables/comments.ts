@@ -1,3 +1,4 @@
+import type { LinkPreviewColumn } from './link-previews';
 import type { Generated } from 'kysely';
 
 export interface CommentsTable {
@@ -15,4 +16,6 @@ export interface CommentsTable {
   moderation_state: Generated<'visible' | 'hidden' | 'removed'>;
   moderation_reason: string | null;
   version: Generated<number>;
+  /** Its link's preview card, or its removal (link-previews domain). */
+  link_preview: LinkPreviewColumn;
 }

@@ -1,3 +1,5 @@
+import type { LinkPreviewColumn } from './link-previews';
+
 export interface MessagesTable {
   id: string;
   conversation_id: string;
@@ -5,4 +7,6 @@ export interface MessagesTable {
   sender_id: string;
   content: string;
   created_at: Date;
+  /** Its link's preview card, or its removal (link-previews domain). */
+  link_preview: LinkPreviewColumn;
 }

@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { ContentAudience, ContentType } from '../../../shared/content/schemas';
 import type { PostStatus, PostVisibility } from '../../../shared/posts/schemas';
+import type { LinkPreviewColumn } from './link-previews';
 
 export interface PostsTable {
   id: string;
@@ -49,4 +50,6 @@ export interface PostsTable {
   share_audience: Generated<ContentAudience>;
   /** Bumped by every change to the row, counts included, under the row lock. */
   version: Generated<number>;
+  /** Its link's preview card, or its removal (link-previews domain). */
+  link_preview: LinkPreviewColumn;
 }

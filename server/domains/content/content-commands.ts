@@ -19,6 +19,7 @@ import { feedOrderLock } from '../posts/feed-order';
 import { attachedFileIdsSql } from '../posts/post-media';
 import { visibleToViewer } from '../posts/posts-read';
 import { idOrNone, postStreamId } from '../posts/streams';
+import { queueLinkPreview } from '../link-previews/preview-queue';
 import { member, ownerReader } from '../relations/relations-policy';
 import { contentReadable, contentReply, grantsSql } from './content-read';
 import {
@@ -65,7 +66,7 @@ export const createContent = defineCommand({
     lastNumber: value(lastNumberSql(input.authorId)),
   }),
   decide({ lastNumber }, { authorId, postId, content }) {
-    const { type, metadata, ...post } = content;
+    const { type, metadata, linkPreview, ...post } = content;
     const { events, guards } = draftDecision(authorId, postId, lastNumber, {
       ...post,
       contentType: type,
@@ -79,6 +80,10 @@ export const createContent = defineCommand({
     return {
       guards,
       appends: [appendTo(postStreamId(postId), 0, events)],
+      effects:
+        post.status === 'published' && linkPreview
+          ? queueLinkPreview({ kind: 'post', id: postId, authorId }, post.content)
+          : [],
       reply: contentReply(postId, authorId),
     };
   },

@@ -76,7 +76,8 @@ export function editDecision(
   actorId: string,
   patch: PatchContent,
 ): { events: NewEvent[]; guards: Statement[] } {
-  const { metadata, type, ...postPatch } = patch;
+  // The content API's edits keep a post's card as it is: `linkPreview` is for the editor's create.
+  const { metadata, type, linkPreview: _card, ...postPatch } = patch;
   const events = [
     ...editEvents(record, type === undefined ? postPatch : { ...postPatch, contentType: type }),
     ...(metadata === undefined ? [] : metadataEvents(record, actorId, metadata)),

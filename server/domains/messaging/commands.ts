@@ -16,6 +16,7 @@ import { first, mapRead, streamVersionSql, value } from '../../core/reads';
 import { compiledOnce, slot } from '../../db/compiled-once';
 import { qb } from '../../db/statement';
 import { blockedRefusal } from '../friends/commands';
+import { queueLinkPreview } from '../link-previews/preview-queue';
 import {
   blockedEitherWay,
   directMessagesAllowed,
@@ -176,6 +177,7 @@ export const sendMessage = defineCommand({
           { type: 'MessageSent', data: { conversationId, messageId, senderId: userId, content } },
         ]),
       ],
+      effects: queueLinkPreview({ kind: 'message', id: messageId, authorId: userId }, content),
       // The projection numbers the message the same way: the append holds the stream's version.
       reply: mapRead(conversationViewRead(conversationId, userId), (view) => ({
         view,

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { MessagesTable } from '../../db/tables/messages';
+import { presentLinkPreview } from '../link-previews/link-preview-presenter';
 import type { Conversation, Message, MessageStatus, Person } from '../../../shared/social';
 
 /** A member's row of a conversation, with the contact's marks beside it. */
@@ -98,5 +99,6 @@ export function presentMessage(row: MessageRow, viewer: MessageViewer): Message 
     metadata: {},
     securityLevel: 'medium',
     status,
+    linkPreview: presentLinkPreview(row.link_preview),
   };
 }

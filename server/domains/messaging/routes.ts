@@ -144,6 +144,7 @@ export function messagingRoutes({ db, commands }: ModuleDeps) {
           sender_id: userId,
           content: body.content,
           created_at: events[0]!.occurredAt,
+          link_preview: null,
         };
         res.status(201).json({
           message: presentMessage(message, viewerOf(view.row)),

@@ -15,6 +15,7 @@ import { forbidden, invalid, notFound } from '../../core/errors';
 import { lock, retryUnless } from '../../core/guards';
 import { first, streamVersionSql, value } from '../../core/reads';
 import { qb, type Statement } from '../../db/statement';
+import { queueLinkPreview } from '../link-previews/preview-queue';
 import { feedOrderLock } from './feed-order';
 import { attachedFileIdsSql, ownMediaGuard } from './post-media';
 import { postReply, visibleToViewer } from './posts-read';
@@ -61,10 +62,16 @@ export const createPost = defineCommand({
     lastNumber: value(lastNumberSql(input.authorId)),
   }),
   decide({ lastNumber }, { authorId, postId, post }) {
-    const { events, guards } = draftDecision(authorId, postId, lastNumber, post);
+    // Whether to fetch a card is the command's business, not the post's content.
+    const { linkPreview, ...content } = post;
+    const { events, guards } = draftDecision(authorId, postId, lastNumber, content);
+    const previewed = post.status === 'published' && linkPreview;
     return {
       guards,
       appends: [appendTo(postStreamId(postId), 0, events)],
+      effects: previewed
+        ? queueLinkPreview({ kind: 'post', id: postId, authorId }, post.content)
+        : [],
       reply: postReply(postId, authorId),
     };
   },
@@ -78,7 +85,7 @@ export function draftDecision(
   authorId: string,
   postId: string,
   lastNumber: number,
-  post: CreatePost & { contentType?: ContentType },
+  post: Omit<CreatePost, 'linkPreview'> & { contentType?: ContentType },
 ): { events: NewEvent[]; guards: Statement[] } {
   const { status, ...fields } = post;
   if (status === 'published') checkPublishable(fields);
@@ -160,7 +167,7 @@ const sameContent = (a: ContentFields, b: ContentFields) =>
  */
 export function editEvents(
   post: PostState,
-  patch: PatchPost & { contentType?: ContentType },
+  patch: Omit<PatchPost, 'linkPreview'> & { contentType?: ContentType },
 ): NewEvent[] {
   const { status: wanted, ...changes } = patch;
   const before = contentOf(post);
@@ -189,15 +196,25 @@ export const editPost = defineCommand({
   load: (input: { actorId: string; postId: string; patch: PatchPost }) => ({
     post: postState(input.postId, input.actorId),
   }),
-  decide({ post: found }, { actorId, patch }) {
+  decide({ post: found }, { actorId, patch: asked }) {
     const post = ownPost(found, actorId);
+    const { linkPreview = true, ...patch } = asked;
     const events = editEvents(post, patch);
+    const publishing = events.some((e) => e.type === 'PostPublished');
+    const published =
+      publishing || (post.status === 'published' && (patch.status ?? 'published') === 'published');
+    const content = patch.content ?? post.content;
     return {
-      guards: [
-        ...(events.some((e) => e.type === 'PostPublished') ? [feedOrderLock()] : []),
-        ...ownMediaGuard(actorId, patch.mediaIds),
-      ],
+      guards: [...(publishing ? [feedOrderLock()] : []), ...ownMediaGuard(actorId, patch.mediaIds)],
       appends: [appendTo(postStreamId(post.id), post.stream_version, events)],
+      effects:
+        published && linkPreview
+          ? queueLinkPreview(
+              { kind: 'post', id: post.id, authorId: post.author_id },
+              content,
+              publishing ? null : post.content,
+            )
+          : [],
       reply: postReply(post.id, actorId),
     };
   },

@@ -5,6 +5,7 @@ import { appendTo, defineCommand } from '../../core/command';
 import { forbidden, invalid, invalidField, notFound } from '../../core/errors';
 import { first, streamVersionSql } from '../../core/reads';
 import { qb } from '../../db/statement';
+import { queueLinkPreview } from '../link-previews/preview-queue';
 import { postNotFound } from './commands';
 import { commentReply } from './comments-read';
 import { audienceAdmits, visibleToViewer } from './posts-read';
@@ -77,6 +78,7 @@ export const addComment = defineCommand({
           },
         ]),
       ],
+      effects: queueLinkPreview({ kind: 'comment', id: commentId, authorId }, content),
       reply: commentReply(commentId, authorId),
     };
   },
@@ -129,6 +131,11 @@ export const editComment = defineCommand({
               },
             ]),
           ],
+      effects: queueLinkPreview(
+        { kind: 'comment', id: comment.id, authorId: actorId },
+        content,
+        comment.content,
+      ),
       reply: commentReply(comment.id, actorId),
     };
   },

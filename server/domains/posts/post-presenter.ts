@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Comment, ContentModeration, Post, PostAuthor } from '../../../shared/posts';
 import type { CommentsTable } from '../../db/tables/comments';
 import type { PostsTable } from '../../db/tables/posts';
+import { presentLinkPreview } from '../link-previews/link-preview-presenter';
 import { presentAttachedFiles, type AttachedFileColumns } from './post-media';
 
 /** The author's card as every post and comment read selects it beside the row. */
@@ -77,6 +78,7 @@ export function presentPost(row: PostRow): Post {
     publishedAt: iso(row.published_at),
     editedAt: iso(row.edited_at),
     ...moderationOf(row),
+    linkPreview: presentLinkPreview(row.link_preview),
     version: row.version,
   };
 }
@@ -94,6 +96,7 @@ export function presentComment(row: CommentRow): Comment {
     createdAt: row.created_at.toISOString(),
     editedAt: iso(row.edited_at),
     ...moderationOf(row),
+    linkPreview: presentLinkPreview(row.link_preview),
     version: row.version,
   };
 }

@@ -27,6 +27,8 @@ const LEAVES_VISIBILITY = new Set<EventType>([
   'CommentDeleted',
   'CommentLiked',
   'CommentUnliked',
+  'LinkPreviewAttached',
+  'LinkPreviewRemoved',
   'MessageSent',
   'MessagesDelivered',
   'MessagesRead',

@@ -110,6 +110,15 @@ function changesOf(events: readonly StoredEvent[]): Changes {
       case 'CommentUnliked':
         changes.commentCounts.set(event.data.commentId, event.data.postId);
         break;
+      case 'LinkPreviewAttached':
+      case 'LinkPreviewRemoved': {
+        const { targetKind, targetId, containerId } = event.data;
+        if (targetKind === 'post') changes.updated.add(targetId);
+        else if (targetKind === 'comment' && !changes.comments.has(targetId)) {
+          changes.comments.set(targetId, { postId: containerId, added: false });
+        }
+        break;
+      }
       default:
         break;
     }

@@ -13,6 +13,7 @@ import {
 } from '../../../web/features/messaging/conversationList';
 import {
   appendMessage,
+  applyLinkPreview,
   applyTicks,
   olderPageParam,
   statusForSeq,
@@ -77,6 +78,7 @@ function message(seq: number, overrides: Partial<Message> = {}): Message {
     metadata: {},
     securityLevel: 'medium',
     status: 'sent',
+    linkPreview: null,
     ...overrides,
   };
 }
@@ -261,6 +263,31 @@ describe('thread cache', () => {
     const data = createNextState(thread(), (draft) => appendMessage(draft, message(1)));
     expect(data.pages).toEqual([{ messages: [message(1)], hasMore: false }]);
     expect(data.pageParams).toEqual([null]);
+  });
+
+  it('takes a pushed link preview card unless it holds a newer one, and its removal', () => {
+    const card = (version: number) => ({
+      url: 'https://example.com/',
+      title: `Example ${version}`,
+      description: '',
+      siteName: 'example.com',
+      image: null,
+      version,
+    });
+    const push = (version: number, linkPreview: ReturnType<typeof card> | null) => ({
+      conversationId: uuid(1),
+      messageId: message(2).id,
+      linkPreview,
+      version,
+    });
+    const carded = createNextState(thread([message(2)], [message(1)]), (draft) =>
+      applyLinkPreview(draft, push(1, card(1))),
+    );
+    expect(threadMessages(carded)[1]!.linkPreview?.title).toBe('Example 1');
+    const stale = createNextState(carded, (draft) => applyLinkPreview(draft, push(1, card(1))));
+    expect(stale).toBe(carded);
+    const removed = createNextState(carded, (draft) => applyLinkPreview(draft, push(2, null)));
+    expect(threadMessages(removed)[1]!.linkPreview).toBeNull();
   });
 
   it('asks for older messages before the oldest loaded, while there are more', () => {

@@ -89,6 +89,7 @@ function post(overrides: Partial<Post> = {}): Post {
     createdAt: '2026-11-23T10:00:00.000Z',
     publishedAt: null,
     editedAt: null,
+    linkPreview: null,
     version: 1,
     ...overrides,
   };

@@ -49,6 +49,7 @@ function comment(n: number, overrides: Partial<Comment> = {}): Comment {
     likedByMe: false,
     createdAt: new Date(Date.UTC(2026, 10, 23, 10, 0, n)).toISOString(),
     editedAt: null,
+    linkPreview: null,
     version: 1,
     ...overrides,
   };

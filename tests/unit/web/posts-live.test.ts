@@ -106,6 +106,7 @@ function comment(overrides: Partial<Comment> = {}): Comment {
     likedByMe: true,
     createdAt: '2026-11-26T10:01:00.000Z',
     editedAt: null,
+    linkPreview: null,
     version: 2,
     ...overrides,
   };

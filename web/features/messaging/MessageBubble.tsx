@@ -1,5 +1,6 @@
 import type { Message } from '../../../shared/social';
 import { cn } from '../../lib/cn';
+import { ShownLinkPreview } from '../link-previews/ShownLinkPreview';
 import { formatFullTime, formatMessageTime } from './messageFormat';
 import { MessageStatusLine, StatusIcon } from './MessageStatusLine';
 
@@ -30,6 +31,13 @@ export function MessageBubble({ message, own, senderName, showStatus }: MessageB
         <span className="sr-only">{senderName}: </span>
         {message.content}
       </div>
+      <ShownLinkPreview
+        kind="message"
+        targetId={message.id}
+        preview={message.linkPreview}
+        isAuthor={own}
+        className="mt-1 w-full max-w-[80%] min-w-0"
+      />
       <span className="mt-0.5 flex items-center gap-1 px-1 text-[0.7rem] text-muted-foreground">
         <time dateTime={message.timestamp} title={formatFullTime(message.timestamp)}>
           {formatMessageTime(message.timestamp)}

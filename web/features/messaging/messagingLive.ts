@@ -1,6 +1,7 @@
 import {
   conversationUpdatedPayloadSchema,
   messageNewPayloadSchema,
+  messagePreviewPayloadSchema,
   SOCKET_EVENTS,
   typingPayloadSchema,
 } from '../../../shared/realtime';
@@ -8,6 +9,8 @@ import { selectSignedInUserId } from '../auth/session';
 import type { LiveFeature } from '../connection/liveFeature';
 import { deliveryAcknowledged } from './delivery';
 import { messagingApi } from './messagingApi';
+import { messagingEndpoints } from './messagingEndpoints';
+import { applyLinkPreview } from './threadCache';
 import { conversationReceived, messageReceived } from './messagingCache';
 import { typingEnded, typingSignalled } from './typingStore';
 import { isViewing } from './viewing';
@@ -24,6 +27,17 @@ export const messagingLive: LiveFeature = {
       if (message.senderId === selectSignedInUserId(getState())) return;
       // While the thread is on screen its read mark follows instead (useReadMarking).
       if (!isViewing(conversation.id)) dispatch(deliveryAcknowledged(conversation.id, message.id));
+    },
+    [SOCKET_EVENTS.messagePreview]: (payload, dispatch) => {
+      const parsed = messagePreviewPayloadSchema.safeParse(payload);
+      if (!parsed.success) return;
+      dispatch(
+        messagingEndpoints.util.updateQueryData(
+          'getMessages',
+          parsed.data.conversationId,
+          (thread) => applyLinkPreview(thread, parsed.data),
+        ),
+      );
     },
     [SOCKET_EVENTS.conversationUpdated]: (payload, dispatch) => {
       const parsed = conversationUpdatedPayloadSchema.safeParse(payload);

@@ -1,4 +1,5 @@
 import type { InfiniteData } from '@reduxjs/toolkit/query';
+import type { MessagePreviewPayload } from '../../../shared/realtime';
 import type { Conversation, Message, MessagesPage, MessageStatus } from '../../../shared/social';
 
 /**
@@ -27,6 +28,20 @@ export function appendMessage(thread: ThreadData, message: Message): void {
   }
   newest.messages.push(message);
   newest.messages.sort((a, b) => a.seq - b.seq);
+}
+
+/**
+ * A message's card as pushed (`message:preview`): the card, or null once removed. An older card
+ * than the one held is ignored; the pushes of one conversation come in commit order.
+ */
+export function applyLinkPreview(thread: ThreadData, payload: MessagePreviewPayload): void {
+  for (const page of thread.pages) {
+    const message = page.messages.find(({ id }) => id === payload.messageId);
+    if (!message) continue;
+    if (message.linkPreview && message.linkPreview.version >= payload.version) return;
+    message.linkPreview = payload.linkPreview;
+    return;
+  }
 }
 
 /** Where a message of the viewer's stands, from how far the contact has received and read. */

@@ -7,6 +7,8 @@ import { profileUrl } from '../../friends/links';
 import { useNow } from '../../friends/useNow';
 import { formatFullDate } from '../../notifications/relativeTime';
 import { Avatar } from '../../shell/UserCard';
+import { selectSignedInUserId } from '../../auth/session';
+import { ShownLinkPreview } from '../../link-previews/ShownLinkPreview';
 import { selectIsPostDeleted, selectPostById } from '../postsSlice';
 import { authorName, CARD_TEXT_MAX, cardText, COMPACT_TEXT_MAX } from './cardText';
 import { PostActions } from './PostActions';
@@ -48,6 +50,7 @@ export interface PostCardProps {
 export function PostCard({ postId, post: fallback, variant = 'feed', position }: PostCardProps) {
   const held = useAppSelector((state) => selectPostById(state, postId));
   const deleted = useAppSelector((state) => selectIsPostDeleted(state, postId));
+  const viewerId = useAppSelector(selectSignedInUserId);
   const now = useNow();
   if (deleted) return null;
   const post = held ?? fallback;
@@ -153,6 +156,12 @@ export function PostCard({ postId, post: fallback, variant = 'feed', position }:
       )}
 
       <PostCardMedia post={post} compact={compact} />
+      <ShownLinkPreview
+        kind="post"
+        targetId={post.id}
+        preview={post.linkPreview}
+        isAuthor={viewerId === post.author.id}
+      />
 
       {post.moderation && <ModerationBanner moderation={post.moderation} />}
 

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import type { Post, PostAuthor } from '../../../../shared/posts';
 import { PageHeader } from '../../../components/PageHeader';
 import { TabStrip } from '../../monitoring/tabs';
+import { EditorLinkPreview } from '../../link-previews/EditorLinkPreview';
 import { AttachedMediaField } from './AttachedMediaField';
 import { EditorActions } from './EditorActions';
 import { ContentFields, type MissingField } from './ContentFields';
@@ -100,13 +101,19 @@ export function PostEditorForm({ post, author }: PostEditorFormProps) {
           className="flex min-w-0 flex-col gap-4"
         >
           <TabStrip label="Post editor sections" tabs={EDITOR_TABS} />
-          <Tabs.Content value="content" forceMount className={tabContentClass}>
+          <Tabs.Content value="content" forceMount className={`grid gap-5 ${tabContentClass}`}>
             <ContentFields
               values={values}
               onChange={edit}
               missing={missing}
               titleRef={titleRef}
               contentRef={contentRef}
+            />
+            <EditorLinkPreview
+              text={values.content}
+              stored={editor.stored}
+              declined={editor.declinedPreview}
+              onDecline={editor.declinePreview}
             />
           </Tabs.Content>
           <Tabs.Content value="media" forceMount className={`grid gap-8 ${tabContentClass}`}>

@@ -244,9 +244,16 @@ export function isDirty(baseline: PostFormValues, values: PostFormValues): boole
   return changedFields(baseline, values).length > 0;
 }
 
-/** `POST /posts` for a new post saved as a draft or published (001 §7 create post). */
-export function createBody(values: PostFormValues, status: PostStatus): CreatePost {
-  return { ...normalised(values), location: null, status };
+/**
+ * `POST /posts` for a new post saved as a draft or published (001 §7 create post); `linkPreview`
+ * false when the author removed the link's card in the editor.
+ */
+export function createBody(
+  values: PostFormValues,
+  status: PostStatus,
+  linkPreview = true,
+): CreatePost {
+  return { ...normalised(values), location: null, status, linkPreview };
 }
 
 /**

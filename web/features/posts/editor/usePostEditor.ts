@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { firstLinkIn } from '../../../../shared/link-previews';
 import type { Post } from '../../../../shared/posts';
 import { useCreatePostMutation, useEditPostMutation } from '../postsApi';
 import { editorText } from './editorText';
@@ -25,6 +26,9 @@ export interface PostEditor {
   saving: SaveKind | null;
   /** Saves with the status; the answer, or null when it failed (the member is told) or a save was already under way. */
   save: (kind: SaveKind) => Promise<Post | null>;
+  /** The link whose card the author removed before publishing, and how to change it. */
+  declinedPreview: string | null;
+  declinePreview: (url: string | null) => void;
 }
 
 const TOASTS: Record<SaveKind, { done: [string, string]; failed: [string, string] }> = {
@@ -50,6 +54,7 @@ export function usePostEditor(post: Post | null): PostEditor {
   const [stored, setStored] = useState(post);
   const [given, setGiven] = useState(post);
   const [saving, setSaving] = useState<SaveKind | null>(null);
+  const [declinedPreview, declinePreview] = useState<string | null>(null);
   // Set at once, unlike `saving`: a double click must not create the post twice.
   const pending = useRef(false);
   const [createPost] = useCreatePostMutation();
@@ -72,9 +77,16 @@ export function usePostEditor(post: Post | null): PostEditor {
     pending.current = true;
     setSaving(kind);
     try {
+      const linkPreview = !declinedPreview || firstLinkIn(values.content) !== declinedPreview;
       const saved = stored
-        ? await editPost({ id: stored.id, patch: patchBody(baseline, values, kind) }).unwrap()
-        : await createPost(createBody(values, kind)).unwrap();
+        ? await editPost({
+            id: stored.id,
+            patch: {
+              ...patchBody(baseline, values, kind),
+              ...(linkPreview ? {} : { linkPreview }),
+            },
+          }).unwrap()
+        : await createPost(createBody(values, kind, linkPreview)).unwrap();
       setStored(saved);
       setBaseline(formOfPost(saved));
       toast.success(doneTitle, { description: done });
@@ -95,5 +107,7 @@ export function usePostEditor(post: Post | null): PostEditor {
     stored,
     saving,
     save,
+    declinedPreview,
+    declinePreview,
   };
 }

@@ -27,6 +27,7 @@ import {
   repliesToggleLabel,
   type HiddenReplies,
 } from './threadView';
+import { ShownLinkPreview } from '../../link-previews/ShownLinkPreview';
 
 /** What every comment of one thread shares: the post, the viewer, and the hidden replies. */
 export interface ThreadSettings {
@@ -147,6 +148,15 @@ export function CommentItem({ node, thread }: { node: CommentNode; thread: Threa
               >
                 {comment.content}
               </p>
+            )}
+            {mode !== 'editing' && (
+              <ShownLinkPreview
+                kind="comment"
+                targetId={comment.id}
+                preview={comment.linkPreview}
+                isAuthor={own}
+                className="mt-2"
+              />
             )}
             {comment.moderation && (
               <p

@@ -9,6 +9,7 @@ import { useNow } from '../../friends/useNow';
 import { formatFullDate } from '../../notifications/relativeTime';
 import { Avatar } from '../../shell/UserCard';
 import { ModerationBanner } from '../card/ModerationBanner';
+import { ShownLinkPreview } from '../../link-previews/ShownLinkPreview';
 import { PostCardMedia } from '../card/PostCardMedia';
 import { postTime } from '../card/relativeTime';
 import { PostAuthorActions } from './PostAuthorActions';
@@ -122,6 +123,12 @@ export function PostArticle({ post, isAuthor, actions, showMedia = true }: PostA
       </div>
 
       {showMedia && <PostCardMedia post={post} compact={false} />}
+      <ShownLinkPreview
+        kind="post"
+        targetId={post.id}
+        preview={post.linkPreview}
+        isAuthor={isAuthor}
+      />
       {post.moderation && <ModerationBanner moderation={post.moderation} />}
 
       <div className="flex flex-wrap items-center gap-3">
