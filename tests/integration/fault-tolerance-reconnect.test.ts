@@ -98,8 +98,12 @@ async function badgesInDatabase(ids: string[]): Promise<Map<string, Badges>> {
 it('200 sockets reconnecting at once, three rounds: every member ends with the badges the server has', async () => {
   // Sockets live on `live`, which each round takes away; commands go through `commands`, which
   // stays up, so badges keep changing while the sockets are gone and as they come back.
-  let live = await NodeProcess.start(database().url);
-  const commands = await NodeProcess.start(database().url);
+  // Started side by side: neither waits on the other.
+  const [first, commands] = await Promise.all([
+    NodeProcess.start(database().url),
+    NodeProcess.start(database().url),
+  ]);
+  let live = first;
   const port = live.port;
 
   const sender = await signUpMember(commands.url, 'sender');

@@ -177,8 +177,11 @@ describe('two server processes on one database', () => {
   const PUSH_MS = 10_000;
 
   it('pushes across processes, and members moved off a killed process keep correct badges', async () => {
-    const a = await NodeProcess.start(database().url);
-    const b = await NodeProcess.start(database().url);
+    // Side by side: neither waits on the other to start.
+    const [a, b] = await Promise.all([
+      NodeProcess.start(database().url),
+      NodeProcess.start(database().url),
+    ]);
     const [p, q, r, s] = [
       await signUpMember(a.url),
       await signUpMember(a.url),

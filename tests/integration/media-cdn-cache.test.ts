@@ -18,6 +18,19 @@ const TRUST_MS = 3000;
 
 const database = useNodesDatabase();
 
+/**
+ * The two processes, started side by side once for the file: each test makes its own members and
+ * files, so what one left in a cache is nothing the other reads.
+ */
+let a: NodeProcess;
+let b: NodeProcess;
+beforeAll(async () => {
+  [a, b] = await Promise.all([
+    NodeProcess.start(database().url),
+    NodeProcess.start(database().url),
+  ]);
+});
+
 async function upload(url: string, member: Member, name: string): Promise<MediaFile> {
   const form = new FormData();
   form.set('isPublic', 'true');
@@ -48,8 +61,6 @@ const untilStatus = (url: string, path: string, member: Member | undefined, stat
 
 describe('the /cdn cache of each process', () => {
   it('is dropped on every process when a file is made private, its owner blocks the reader, or it is deleted', async () => {
-    const a = await NodeProcess.start(database().url);
-    const b = await NodeProcess.start(database().url);
     const owner = await signUpMember(a.url, 'cdn');
     const reader = await signUpMember(a.url, 'cdn');
     const photo = await upload(a.url, owner, 'photo.png');
@@ -112,8 +123,6 @@ describe('the /cdn cache of each process', () => {
   });
 
   it('drops a session on every process when it ends on one', async () => {
-    const a = await NodeProcess.start(database().url);
-    const b = await NodeProcess.start(database().url);
     const owner = await signUpMember(a.url, 'cdn');
     const reader = await signUpMember(a.url, 'cdn');
     const path = `/cdn/${(await upload(a.url, owner, 'photo.png')).key}`;
