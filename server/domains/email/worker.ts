@@ -3,8 +3,7 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { AfterCommitSender } from '../../db/after-commit';
 import type { Db } from '../../db/schema';
-import { DrainLoop } from '../../realtime/drain-loop';
-import { ListenConnection } from '../../realtime/listen-connection';
+import { ChannelDrainLoop } from '../../realtime/channel-drain-loop';
 import type { BackgroundWorker } from '../../core/worker';
 import { afterFailure } from './backoff';
 import { EMAIL_WAKE_CHANNEL, publishQueueStatsStatement } from './outbox';
@@ -54,14 +53,15 @@ function describe(error: unknown): string {
  */
 export class EmailWorker implements BackgroundWorker {
   readonly name = 'email';
-  private listener: ListenConnection | null = null;
-  private readonly loop: DrainLoop;
+  private readonly loop: ChannelDrainLoop;
   private stopped = false;
   private readonly signals: AfterCommitSender;
 
   constructor(private readonly options: EmailWorkerOptions) {
     this.signals = new AfterCommitSender(options.db, options.logger);
-    this.loop = new DrainLoop({
+    this.loop = new ChannelDrainLoop({
+      channel: EMAIL_WAKE_CHANNEL,
+      ...(options.connectionString ? { connectionString: options.connectionString } : {}),
       pass: () => this.drain(),
       logger: options.logger,
       failureMessage: 'email worker failed',
@@ -71,26 +71,11 @@ export class EmailWorker implements BackgroundWorker {
 
   async start(): Promise<void> {
     this.stopped = false;
-    if (this.options.connectionString) {
-      this.listener = new ListenConnection({
-        connectionString: this.options.connectionString,
-        channels: [EMAIL_WAKE_CHANNEL],
-        logger: this.options.logger,
-        onNotification: () => this.loop.wake(),
-        // Emails queued while it was down sent wake-ups nobody heard.
-        onReconnected: () => this.loop.wake(),
-      });
-      await this.listener.start();
-    }
-    this.loop.start();
-    // Emails queued before this worker started are due now.
-    this.loop.wake();
+    await this.loop.start();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    await this.listener?.stop();
-    this.listener = null;
     await this.loop.stop();
     await this.signals.settled();
     await this.options.transport.close();

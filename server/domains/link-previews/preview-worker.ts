@@ -2,8 +2,7 @@ import { sql } from 'kysely';
 import type { LinkPreviewTarget } from '../../../shared/link-previews';
 import type { RuntimeDeps } from '../../core/module';
 import type { BackgroundWorker } from '../../core/worker';
-import { DrainLoop } from '../../realtime/drain-loop';
-import { ListenConnection } from '../../realtime/listen-connection';
+import { ChannelDrainLoop } from '../../realtime/channel-drain-loop';
 import { attachLinkPreview } from './commands';
 import { LINK_PREVIEW_WAKE_CHANNEL } from './preview-queue';
 import { PreviewService } from './preview-service';
@@ -28,14 +27,15 @@ interface Job {
  */
 export class LinkPreviewWorker implements BackgroundWorker {
   readonly name = 'link-previews';
-  private listener: ListenConnection | null = null;
-  private readonly loop: DrainLoop;
+  private readonly loop: ChannelDrainLoop;
   private readonly previews: PreviewService;
   private stopped = false;
 
   constructor(private readonly deps: RuntimeDeps) {
     this.previews = new PreviewService(deps, deps.logger);
-    this.loop = new DrainLoop({
+    this.loop = new ChannelDrainLoop({
+      channel: LINK_PREVIEW_WAKE_CHANNEL,
+      connectionString: deps.connectionString,
       pass: () => this.drain(),
       logger: deps.logger,
       failureMessage: 'link preview worker failed',
@@ -45,22 +45,11 @@ export class LinkPreviewWorker implements BackgroundWorker {
 
   async start(): Promise<void> {
     this.stopped = false;
-    this.listener = new ListenConnection({
-      connectionString: this.deps.connectionString,
-      channels: [LINK_PREVIEW_WAKE_CHANNEL],
-      logger: this.deps.logger,
-      onNotification: () => this.loop.wake(),
-      onReconnected: () => this.loop.wake(),
-    });
-    await this.listener.start();
-    this.loop.start();
-    this.loop.wake();
+    await this.loop.start();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    await this.listener?.stop();
-    this.listener = null;
     await this.loop.stop();
   }
 
