@@ -369,7 +369,7 @@ test('"N new posts" loads friends\' new posts on top and keeps the reader\'s pla
     .toBe(true);
 
   // Back at the top, the new post is the first card.
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.keyboard.press('Home');
   await expect(page.getByTestId('post-card').first()).toHaveAttribute('data-post-id', fresh);
   await expect(card(page, fresh).getByTestId('post-card-title')).toHaveText(`Fresh ${tag}`);
 

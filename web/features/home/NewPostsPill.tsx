@@ -5,7 +5,11 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Spinner } from '../../components/ui/spinner';
 import { selectNewPostIds } from '../posts/newPostsSlice';
 import { FEED_TEXTS, newPostsText } from './feedList';
+import { keepReadersPlace } from './keepReadersPlace';
 import { loadNewPosts } from './loadNewPosts';
+
+/** The feed's cards, by which the reader's place is kept. */
+const FEED_CARD = '[data-testid="home-feed"] [data-testid="post-card"]';
 
 /**
  * "N new posts" at the top of the feed while friends' posts wait (issue #12 Live). It floats
@@ -19,7 +23,7 @@ export function NewPostsPill() {
 
   const load = async () => {
     setLoading(true);
-    const outcome = await dispatch(loadNewPosts(newIds));
+    const outcome = await keepReadersPlace(FEED_CARD, () => dispatch(loadNewPosts(newIds)));
     setLoading(false);
     if (outcome === 'failed') toast.error(FEED_TEXTS.newPostsFailed);
   };
