@@ -17,6 +17,7 @@ import { friendsModule } from './friends';
 import { linkPreviewsModule } from './link-previews';
 import { logsModule } from './logs';
 import { mediaModule } from './media';
+import { mentionsModule } from './mentions';
 import { messagingModule } from './messaging';
 import { moderationModule } from './moderation';
 import { monitoringModule } from './monitoring';
@@ -50,6 +51,8 @@ export const modules: readonly DomainModule[] = [
   contentHistoryModule,
   // Cards are written onto rows of posts, comments and messages: after both.
   linkPreviewsModule,
+  // Mention lists are written onto rows of posts and comments too.
+  mentionsModule,
   moderationModule,
   communityContentModule,
   onboardingModule,

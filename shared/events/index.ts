@@ -14,6 +14,7 @@ import { diagnosticEvents } from './diagnostics';
 import { friendEvents } from './friends';
 import { linkPreviewEvents } from './link-previews';
 import { mediaEvents } from './media';
+import { mentionEvents } from './mentions';
 import { messagingEvents } from './messaging';
 import { moderationEvents } from './moderation';
 import { monitoringEvents } from './monitoring';
@@ -50,6 +51,7 @@ export const eventSchemas = {
   ...calendarEvents,
   ...communityContentEvents,
   ...linkPreviewEvents,
+  ...mentionEvents,
 };
 
 export type EventType = keyof typeof eventSchemas;

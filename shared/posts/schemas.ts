@@ -3,6 +3,7 @@ import { idField } from '../api/ids';
 import { text } from '../api/text';
 import { mediaFileSchema } from '../media/schemas';
 import { linkPreviewSchema } from '../link-previews';
+import { mentionSchema } from '../mentions';
 import {
   CATEGORY_MAX,
   COMMENT_MAX,
@@ -202,6 +203,8 @@ export const postSchema = z.object({
   moderation: contentModerationSchema.optional(),
   /** The card of the post's first link, fetched after it was published; null while none. */
   linkPreview: linkPreviewSchema.nullable(),
+  /** The members its text mentions, so `@name` links to them. */
+  mentions: z.array(mentionSchema),
   /** Rises with every change to the post or its counts: a client keeps the highest it saw. */
   version: z.number().int(),
 });
@@ -362,6 +365,7 @@ export const commentSchema = z.object({
   editedAt: z.iso.datetime().nullable(),
   moderation: contentModerationSchema.optional(),
   linkPreview: linkPreviewSchema.nullable(),
+  mentions: z.array(mentionSchema),
   version: z.number().int(),
 });
 export type Comment = z.infer<typeof commentSchema>;

@@ -11,6 +11,7 @@ export const notificationTypeSchema = z.enum([
   'moderation_notice',
   'community_invitation',
   'discussion_replied',
+  'mention',
 ]);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
@@ -27,6 +28,8 @@ export const notificationPreferencesSchema = z.strictObject({
   community_invitation: deliveryPreferenceSchema.default({ inApp: true, email: true }),
   /** Added with community discussions: preferences saved before it take the default. */
   discussion_replied: deliveryPreferenceSchema.default({ inApp: true, email: true }),
+  /** Added with @mentions: preferences saved before it take the default. */
+  mention: deliveryPreferenceSchema.default({ inApp: true, email: true }),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
@@ -40,6 +43,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   moderation_notice: { inApp: true, email: true },
   community_invitation: { inApp: true, email: true },
   discussion_replied: { inApp: true, email: true },
+  mention: { inApp: true, email: true },
 };
 
 export const notificationActorSchema = z.object({

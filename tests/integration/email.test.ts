@@ -377,6 +377,7 @@ describe('templates', () => {
       ['Community Invitation', ['inviterName', 'communityName', 'communityUrl'], 'social'],
       ['Event Reminder', ['eventTitle', 'eventStart', 'eventLocation', 'eventUrl'], 'social'],
       ['Event Cancelled', ['eventTitle', 'eventStart', 'eventsUrl'], 'social'],
+      ['Mention', ['authorName', 'postTitle', 'postUrl'], 'social'],
     ]);
     expect(templates.every((t) => t.isActive)).toBe(true);
   });

@@ -40,6 +40,7 @@ export function aPost(overrides: Partial<Post> = {}): Post {
     publishedAt: '2026-11-23T10:00:00.000Z',
     editedAt: null,
     linkPreview: null,
+    mentions: [],
     version: 1,
     ...overrides,
   };

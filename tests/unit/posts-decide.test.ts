@@ -51,6 +51,9 @@ const wantsEmail = (template: EmailTemplate): PostEmailContext => ({
 });
 
 const POST = '20000000-0000-4000-8000-000000000001';
+const SITE = 'https://agora.example';
+/** A text that mentions nobody reads no member to mention. */
+const noMentions = { mentionable: [], mentionEmail: { template: null, authorName: 'Ana' } };
 const COMMENT = '30000000-0000-4000-8000-000000000001';
 const REPLY = '30000000-0000-4000-8000-000000000002';
 
@@ -95,6 +98,7 @@ const anasPost = (over: Partial<PostState> = {}): PostState => ({
   share_audience: 'public',
   version: 2,
   link_preview: null,
+  mentions: [],
   stream_version: 2,
   visible: true,
   media_ids: [],
@@ -117,10 +121,11 @@ describe('creating a post', () => {
     authorId: ANA,
     postId: POST,
     post: createPostSchema.parse(post),
+    publicUrl: SITE,
   });
 
   it('saves a draft with nothing filled in, numbered after the author’s last post', async () => {
-    const decision = await decide(createPost, { lastNumber: 4 }, when({}), by(ANA));
+    const decision = await decide(createPost, { lastNumber: 4, ...noMentions }, when({}), by(ANA));
     expect(decision.appends).toEqual([
       { streamId: `post-${POST}`, expectedVersion: 0, types: ['PostDrafted'] },
     ]);
@@ -141,7 +146,7 @@ describe('creating a post', () => {
     const content = Array.from({ length: 201 }, () => 'word').join(' ');
     const decision = await decide(
       createPost,
-      { lastNumber: 0 },
+      { lastNumber: 0, ...noMentions },
       when({ title: 'T', content, status: 'published' }),
       by(ANA),
     );
@@ -150,7 +155,11 @@ describe('creating a post', () => {
   });
 
   it('keeps a private post out of publication', async () => {
-    const decision = await decide(createPost, { lastNumber: 0 }, when({ status: 'private' }));
+    const decision = await decide(
+      createPost,
+      { lastNumber: 0, ...noMentions },
+      when({ status: 'private' }),
+    );
     expect(decision.appends[0]!.types).toEqual(['PostDrafted']);
     expect(decision.events[0]!.data).toMatchObject({ status: 'private' });
   });
@@ -158,7 +167,7 @@ describe('creating a post', () => {
   it('refuses to publish without a title before looking at the content', async () => {
     const refused = await refusal(
       createPost,
-      { lastNumber: 0 },
+      { lastNumber: 0, ...noMentions },
       when({ title: ' ', content: '', status: 'published' }),
     );
     expect(refused).toEqual(
@@ -171,7 +180,7 @@ describe('creating a post', () => {
   it('refuses to publish without content', async () => {
     const refused = await refusal(
       createPost,
-      { lastNumber: 0 },
+      { lastNumber: 0, ...noMentions },
       when({ title: 'T', content: '\u200b ', status: 'published' }),
     );
     expect(refused).toEqual(
@@ -189,8 +198,8 @@ describe('editing and deleting a post', () => {
     expect(
       await refusal(
         editPost,
-        { post: anasPost() },
-        { actorId: BEN, postId: POST, patch: patch({ title: 'x' }) },
+        { post: anasPost(), ...noMentions },
+        { actorId: BEN, postId: POST, publicUrl: SITE, patch: patch({ title: 'x' }) },
       ),
     ).toEqual(refusedAs.forbidden('not-author', postsMessages.notYourPost));
     expect(
@@ -208,8 +217,13 @@ describe('editing and deleting a post', () => {
   it('appends an edit with the whole new content at the version read', async () => {
     const decision = await decide(
       editPost,
-      { post: anasPost() },
-      { actorId: ANA, postId: POST, patch: patch({ content: 'a b', visibility: 'friendsOnly' }) },
+      { post: anasPost(), ...noMentions },
+      {
+        actorId: ANA,
+        postId: POST,
+        publicUrl: SITE,
+        patch: patch({ content: 'a b', visibility: 'friendsOnly' }),
+      },
     );
     expect(decision.appends).toEqual([
       { streamId: `post-${POST}`, expectedVersion: 2, types: ['PostEdited'] },
@@ -226,8 +240,8 @@ describe('editing and deleting a post', () => {
   it('appends nothing when nothing changes', async () => {
     const decision = await decide(
       editPost,
-      { post: anasPost() },
-      { actorId: ANA, postId: POST, patch: patch({ title: 'Hello' }) },
+      { post: anasPost(), ...noMentions },
+      { actorId: ANA, postId: POST, publicUrl: SITE, patch: patch({ title: 'Hello' }) },
     );
     expect(decision.appends).toEqual([]);
   });
@@ -237,14 +251,19 @@ describe('editing and deleting a post', () => {
     expect(
       await refusal(
         editPost,
-        { post: draft },
-        { actorId: ANA, postId: POST, patch: patch({ status: 'published' }) },
+        { post: draft, ...noMentions },
+        { actorId: ANA, postId: POST, publicUrl: SITE, patch: patch({ status: 'published' }) },
       ),
     ).toMatchObject({ code: 'title-required' });
     const decision = await decide(
       editPost,
-      { post: draft },
-      { actorId: ANA, postId: POST, patch: patch({ title: 'Now', status: 'published' }) },
+      { post: draft, ...noMentions },
+      {
+        actorId: ANA,
+        postId: POST,
+        publicUrl: SITE,
+        patch: patch({ title: 'Now', status: 'published' }),
+      },
     );
     expect(decision.appends[0]!.types).toEqual(['PostEdited', 'PostPublished']);
     expect(decision.events[0]!.data).toMatchObject({ title: 'Now', status: 'draft' });
@@ -253,8 +272,8 @@ describe('editing and deleting a post', () => {
   it('takes a published post back to draft by an edit', async () => {
     const decision = await decide(
       editPost,
-      { post: anasPost() },
-      { actorId: ANA, postId: POST, patch: patch({ status: 'draft' }) },
+      { post: anasPost(), ...noMentions },
+      { actorId: ANA, postId: POST, publicUrl: SITE, patch: patch({ status: 'draft' }) },
     );
     expect(decision.appends[0]!.types).toEqual(['PostEdited']);
     expect(decision.events[0]!.data).toMatchObject({ status: 'draft' });
@@ -400,24 +419,36 @@ describe('likes, saves and shares', () => {
 });
 
 describe('comments', () => {
-  const post = { id: POST, author_id: ANA, allow_comments: true, visible: true, admitted: true };
+  const post = {
+    id: POST,
+    author_id: ANA,
+    title: 'Hello',
+    allow_comments: true,
+    visible: true,
+    admitted: true,
+  };
   const when = (over: { parentId?: string | null; content?: string } = {}) => ({
     authorId: BEN,
     postId: POST,
     commentId: REPLY,
     parentId: over.parentId ?? null,
     content: over.content ?? 'Nice!',
+    publicUrl: SITE,
   });
 
   it('comments at depth 0 and replies one level below the parent', async () => {
-    const top = await decide(addComment, { post, parent: undefined }, when());
+    const top = await decide(
+      addComment,
+      { post, parent: undefined, ...noMentions, ...noMentions },
+      when(),
+    );
     expect(top.appends).toEqual([
       { streamId: `comment-${REPLY}`, expectedVersion: 0, types: ['CommentAdded'] },
     ]);
     expect(top.events[0]!.data).toMatchObject({ depth: 0, parentId: null, postAuthorId: ANA });
     const reply = await decide(
       addComment,
-      { post, parent: { id: COMMENT, post_id: POST, depth: 2 } },
+      { post, parent: { id: COMMENT, post_id: POST, depth: 2 }, ...noMentions },
       when({ parentId: COMMENT }),
     );
     expect(reply.events[0]!.data).toMatchObject({ depth: 3, parentId: COMMENT });
@@ -426,7 +457,7 @@ describe('comments', () => {
   it('refuses a reply below depth 3', async () => {
     const refused = await refusal(
       addComment,
-      { post, parent: { id: COMMENT, post_id: POST, depth: COMMENT_MAX_DEPTH } },
+      { post, parent: { id: COMMENT, post_id: POST, depth: COMMENT_MAX_DEPTH }, ...noMentions },
       when({ parentId: COMMENT }),
     );
     expect(refused).toEqual(refusedAs.invalid('reply-too-deep', postsMessages.replyTooDeep));
@@ -434,7 +465,11 @@ describe('comments', () => {
 
   it('refuses blank text, a parent on another post, and posts with comments off', async () => {
     expect(
-      await refusal(addComment, { post, parent: undefined }, when({ content: ' \u200b' })),
+      await refusal(
+        addComment,
+        { post, parent: undefined, ...noMentions },
+        when({ content: ' \u200b' }),
+      ),
     ).toEqual(
       refusedAs.invalid('blank-comment', postsMessages.commentBlank, {
         content: postsMessages.commentBlank,
@@ -443,19 +478,23 @@ describe('comments', () => {
     expect(
       await refusal(
         addComment,
-        { post, parent: { id: COMMENT, post_id: REPLY, depth: 0 } },
+        { post, parent: { id: COMMENT, post_id: REPLY, depth: 0 }, ...noMentions },
         when({ parentId: COMMENT }),
       ),
     ).toMatchObject({ code: 'parent-not-on-post' });
     expect(
       await refusal(
         addComment,
-        { post: { ...post, allow_comments: false }, parent: undefined },
+        { post: { ...post, allow_comments: false }, parent: undefined, ...noMentions },
         when(),
       ),
     ).toEqual(refusedAs.forbidden('comments-off', postsMessages.commentsOff));
     expect(
-      await refusal(addComment, { post: { ...post, visible: false }, parent: undefined }, when()),
+      await refusal(
+        addComment,
+        { post: { ...post, visible: false }, parent: undefined, ...noMentions },
+        when(),
+      ),
     ).toEqual(postNotFound);
   });
 
@@ -467,18 +506,24 @@ describe('comments', () => {
       content: 'Nice!',
       stream_version: 1,
       visible: true,
+      mentions: [],
+      post_title: 'Hello',
     };
     const notYours = refusedAs.forbidden('not-author', postsMessages.notYourComment);
     expect(await refusal(deleteComment, { comment }, { actorId: ANA, commentId: COMMENT })).toEqual(
       notYours,
     );
     expect(
-      await refusal(editComment, { comment }, { actorId: ANA, commentId: COMMENT, content: 'x' }),
+      await refusal(
+        editComment,
+        { comment, ...noMentions },
+        { actorId: ANA, commentId: COMMENT, content: 'x', publicUrl: SITE },
+      ),
     ).toEqual(notYours);
     const edited = await decide(
       editComment,
-      { comment },
-      { actorId: BEN, commentId: COMMENT, content: 'Nicer!' },
+      { comment, ...noMentions },
+      { actorId: BEN, commentId: COMMENT, content: 'Nicer!', publicUrl: SITE },
     );
     expect(edited.appends).toEqual([
       { streamId: `comment-${COMMENT}`, expectedVersion: 1, types: ['CommentEdited'] },
@@ -496,16 +541,26 @@ describe('attached media', () => {
     const post = anasPost({ media_ids: [PHOTO, CLIP] });
     const retitled = await decide(
       editPost,
-      { post },
-      { actorId: ANA, postId: POST, patch: patchPostSchema.parse({ title: 'New' }) },
+      { post, ...noMentions },
+      {
+        actorId: ANA,
+        postId: POST,
+        publicUrl: SITE,
+        patch: patchPostSchema.parse({ title: 'New' }),
+      },
     );
     expect(retitled.events[0]!.data).toMatchObject({ title: 'New', mediaIds: [PHOTO, CLIP] });
     expect(retitled.guards).toBe(0);
 
     const reordered = await decide(
       editPost,
-      { post },
-      { actorId: ANA, postId: POST, patch: patchPostSchema.parse({ mediaIds: [CLIP, PHOTO] }) },
+      { post, ...noMentions },
+      {
+        actorId: ANA,
+        postId: POST,
+        publicUrl: SITE,
+        patch: patchPostSchema.parse({ mediaIds: [CLIP, PHOTO] }),
+      },
     );
     expect(reordered.events[0]!.data).toMatchObject({ mediaIds: [CLIP, PHOTO] });
     // The files must still be the author's own images and videos when the edit commits.
@@ -513,8 +568,13 @@ describe('attached media', () => {
 
     const same = await decide(
       editPost,
-      { post },
-      { actorId: ANA, postId: POST, patch: patchPostSchema.parse({ mediaIds: [PHOTO, CLIP] }) },
+      { post, ...noMentions },
+      {
+        actorId: ANA,
+        postId: POST,
+        publicUrl: SITE,
+        patch: patchPostSchema.parse({ mediaIds: [PHOTO, CLIP] }),
+      },
     );
     expect(same.appends).toEqual([]);
   });
@@ -522,11 +582,12 @@ describe('attached media', () => {
   it('drafts a post with its files in order, repeats dropped', async () => {
     const decision = await decide(
       createPost,
-      { lastNumber: 0 },
+      { lastNumber: 0, ...noMentions },
       {
         authorId: ANA,
         postId: POST,
         post: createPostSchema.parse({ mediaIds: [CLIP, PHOTO, CLIP] }),
+        publicUrl: SITE,
       },
     );
     expect(decision.events[0]!.data).toMatchObject({ mediaIds: [CLIP, PHOTO] });

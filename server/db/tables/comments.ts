@@ -1,4 +1,5 @@
 import type { LinkPreviewColumn } from './link-previews';
+import type { MentionsColumn } from './mentions';
 import type { Generated } from 'kysely';
 
 export interface CommentsTable {
@@ -18,4 +19,6 @@ export interface CommentsTable {
   version: Generated<number>;
   /** Its link's preview card, or its removal (link-previews domain). */
   link_preview: LinkPreviewColumn;
+  /** The members it mentions (mentions domain). */
+  mentions: MentionsColumn;
 }

@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { ContentAudience, ContentType } from '../../../shared/content/schemas';
 import type { PostStatus, PostVisibility } from '../../../shared/posts/schemas';
 import type { LinkPreviewColumn } from './link-previews';
+import type { MentionsColumn } from './mentions';
 
 export interface PostsTable {
   id: string;
@@ -52,4 +53,6 @@ export interface PostsTable {
   version: Generated<number>;
   /** Its link's preview card, or its removal (link-previews domain). */
   link_preview: LinkPreviewColumn;
+  /** The members it mentions (mentions domain). */
+  mentions: MentionsColumn;
 }

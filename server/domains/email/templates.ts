@@ -171,6 +171,17 @@ export const eventCancelledTemplate: EmailTemplate = {
   category: 'social',
 };
 
+export const mentionTemplate: EmailTemplate = {
+  name: 'Mention',
+  subject: '{{authorName}} mentioned you on Agora',
+  htmlTemplate:
+    '<p>{{authorName}} mentioned you in <strong>{{postTitle}}</strong>.</p>' +
+    '<p><a href="{{postUrl}}">See the post</a>.</p>',
+  textTemplate: '{{authorName}} mentioned you in "{{postTitle}}".\n\nSee the post: {{postUrl}}',
+  variables: ['authorName', 'postTitle', 'postUrl'],
+  category: 'social',
+};
+
 /** Every built-in template, in the order the dashboard lists them. */
 export const defaultTemplates: readonly EmailTemplate[] = [
   emailVerificationTemplate,
@@ -185,6 +196,7 @@ export const defaultTemplates: readonly EmailTemplate[] = [
   communityInvitationTemplate,
   eventReminderTemplate,
   eventCancelledTemplate,
+  mentionTemplate,
 ];
 
 const HTML_ESCAPES: Record<string, string> = {

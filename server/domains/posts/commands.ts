@@ -16,6 +16,8 @@ import { lock, retryUnless } from '../../core/guards';
 import { first, streamVersionSql, value } from '../../core/reads';
 import { qb, type Statement } from '../../db/statement';
 import { queueLinkPreview } from '../link-previews/preview-queue';
+import { mentionOutcome } from '../mentions/mention-outcome';
+import { mentionEmailRead, postMentionCandidates } from '../mentions/mention-reads';
 import { feedOrderLock } from './feed-order';
 import { attachedFileIdsSql, ownMediaGuard } from './post-media';
 import { postReply, visibleToViewer } from './posts-read';
@@ -58,20 +60,42 @@ export const lastNumberSql = (authorId: string) =>
  */
 export const createPost = defineCommand({
   name: 'posts.create',
-  load: (input: { authorId: string; postId: string; post: CreatePost }) => ({
+  load: (input: { authorId: string; postId: string; post: CreatePost; publicUrl: string }) => ({
     lastNumber: value(lastNumberSql(input.authorId)),
+    mentionable: postMentionCandidates({
+      postId: input.postId,
+      authorId: input.authorId,
+      content: input.post.content,
+      visibility: input.post.visibility,
+    }),
+    mentionEmail: mentionEmailRead(input.authorId),
   }),
-  decide({ lastNumber }, { authorId, postId, post }) {
+  decide({ lastNumber, mentionable, mentionEmail }, { authorId, postId, post, publicUrl }) {
     // Whether to fetch a card is the command's business, not the post's content.
     const { linkPreview, ...content } = post;
     const { events, guards } = draftDecision(authorId, postId, lastNumber, content);
-    const previewed = post.status === 'published' && linkPreview;
+    const published = post.status === 'published';
+    const mentions = mentionOutcome({
+      postId,
+      commentId: null,
+      authorId,
+      content: post.content,
+      previous: [],
+      published,
+      recipients: mentionable,
+      email: mentionEmail,
+      postTitle: post.title,
+      publicUrl,
+    });
     return {
       guards,
-      appends: [appendTo(postStreamId(postId), 0, events)],
-      effects: previewed
-        ? queueLinkPreview({ kind: 'post', id: postId, authorId }, post.content)
-        : [],
+      appends: [appendTo(postStreamId(postId), 0, [...events, ...mentions.events])],
+      effects: [
+        ...(published && linkPreview
+          ? queueLinkPreview({ kind: 'post', id: postId, authorId }, post.content)
+          : []),
+        ...mentions.effects,
+      ],
       reply: postReply(postId, authorId),
     };
   },
@@ -190,13 +214,26 @@ export function editEvents(
   return events;
 }
 
-/** Changes the author's post; nothing is appended when nothing changes. */
+/**
+ * Changes the author's post; nothing is appended when nothing changes. Its mentions follow the
+ * content: a member newly mentioned in a published post they may see is told once, one no longer
+ * mentioned has the notification withdrawn, and a first publication tells those the draft named.
+ */
 export const editPost = defineCommand({
   name: 'posts.edit',
-  load: (input: { actorId: string; postId: string; patch: PatchPost }) => ({
+  load: (input: { actorId: string; postId: string; patch: PatchPost; publicUrl: string }) => ({
     post: postState(input.postId, input.actorId),
+    mentionable: postMentionCandidates({
+      postId: input.postId,
+      authorId: input.actorId,
+      content: input.patch.content ?? '',
+      visibility:
+        input.patch.visibility ??
+        sql`(select visibility from posts where id = ${idOrNone(input.postId)}::uuid)`,
+    }),
+    mentionEmail: mentionEmailRead(input.actorId),
   }),
-  decide({ post: found }, { actorId, patch: asked }) {
+  decide({ post: found, mentionable, mentionEmail }, { actorId, patch: asked, publicUrl }) {
     const post = ownPost(found, actorId);
     const { linkPreview = true, ...patch } = asked;
     const events = editEvents(post, patch);
@@ -204,17 +241,33 @@ export const editPost = defineCommand({
     const published =
       publishing || (post.status === 'published' && (patch.status ?? 'published') === 'published');
     const content = patch.content ?? post.content;
+    const mentions = mentionOutcome({
+      postId: post.id,
+      commentId: null,
+      authorId: post.author_id,
+      content,
+      previous: post.mentions,
+      published,
+      recipients: mentionable,
+      email: mentionEmail,
+      postTitle: patch.title ?? post.title,
+      publicUrl,
+    });
     return {
       guards: [...(publishing ? [feedOrderLock()] : []), ...ownMediaGuard(actorId, patch.mediaIds)],
-      appends: [appendTo(postStreamId(post.id), post.stream_version, events)],
-      effects:
-        published && linkPreview
+      appends: [
+        appendTo(postStreamId(post.id), post.stream_version, [...events, ...mentions.events]),
+      ],
+      effects: [
+        ...(published && linkPreview
           ? queueLinkPreview(
               { kind: 'post', id: post.id, authorId: post.author_id },
               content,
               publishing ? null : post.content,
             )
-          : [],
+          : []),
+        ...mentions.effects,
+      ],
       reply: postReply(post.id, actorId),
     };
   },

@@ -6,6 +6,8 @@ import { forbidden, invalid, invalidField, notFound } from '../../core/errors';
 import { first, streamVersionSql } from '../../core/reads';
 import { qb } from '../../db/statement';
 import { queueLinkPreview } from '../link-previews/preview-queue';
+import { mentionOutcome } from '../mentions/mention-outcome';
+import { commentMentionCandidates, mentionEmailRead } from '../mentions/mention-reads';
 import { postNotFound } from './commands';
 import { commentReply } from './comments-read';
 import { audienceAdmits, visibleToViewer } from './posts-read';
@@ -27,6 +29,7 @@ export const addComment = defineCommand({
     commentId: string;
     parentId: string | null;
     content: string;
+    publicUrl: string;
   }) => ({
     post: first(
       qb
@@ -34,6 +37,7 @@ export const addComment = defineCommand({
         .select([
           'p.id',
           'p.author_id',
+          'p.title',
           'p.allow_comments',
           visibleToViewer(input.authorId).as('visible'),
           audienceAdmits('comment', input.authorId).as('admitted'),
@@ -46,8 +50,13 @@ export const addComment = defineCommand({
         .select(['id', 'post_id', 'depth'])
         .where('id', '=', idOrNone(input.parentId ?? '')),
     ),
+    mentionable: commentMentionCandidates(input),
+    mentionEmail: mentionEmailRead(input.authorId),
   }),
-  decide({ post, parent }, { authorId, commentId, parentId, content }) {
+  decide(
+    { post, parent, mentionable, mentionEmail },
+    { authorId, commentId, parentId, content, publicUrl },
+  ) {
     if (!post || !post.visible) throw postNotFound();
     if (!post.allow_comments) throw forbidden('comments-off', postsMessages.commentsOff);
     if (!post.admitted) throw forbidden('comments-not-allowed', postsMessages.commentsNotAllowed);
@@ -61,6 +70,18 @@ export const addComment = defineCommand({
       depth = parent.depth + 1;
       if (depth > COMMENT_MAX_DEPTH) throw invalid('reply-too-deep', postsMessages.replyTooDeep);
     }
+    const mentions = mentionOutcome({
+      postId: post.id,
+      commentId,
+      authorId,
+      content,
+      previous: [],
+      published: true,
+      recipients: mentionable,
+      email: mentionEmail,
+      postTitle: post.title,
+      publicUrl,
+    });
     return {
       appends: [
         appendTo(commentStreamId(commentId), 0, [
@@ -76,9 +97,13 @@ export const addComment = defineCommand({
               content,
             },
           },
+          ...mentions.events,
         ]),
       ],
-      effects: queueLinkPreview({ kind: 'comment', id: commentId, authorId }, content),
+      effects: [
+        ...queueLinkPreview({ kind: 'comment', id: commentId, authorId }, content),
+        ...mentions.effects,
+      ],
       reply: commentReply(commentId, authorId),
     };
   },
@@ -95,6 +120,8 @@ function commentState(commentId: string, actorId: string) {
         'c.post_id',
         'c.author_id',
         'c.content',
+        'c.mentions',
+        'p.title as post_title',
         streamVersionSql(sql`'comment-' || c.id::text`).as('stream_version'),
         visibleToViewer(actorId).as('visible'),
       ])
@@ -113,13 +140,27 @@ function ownComment(comment: CommentState | undefined, actorId: string): Comment
 
 export const editComment = defineCommand({
   name: 'posts.commentEdit',
-  load: (input: { actorId: string; commentId: string; content: string }) => ({
+  load: (input: { actorId: string; commentId: string; content: string; publicUrl: string }) => ({
     comment: commentState(input.commentId, input.actorId),
+    mentionable: commentMentionCandidates(input),
+    mentionEmail: mentionEmailRead(input.actorId),
   }),
-  decide({ comment: found }, { actorId, content }) {
+  decide({ comment: found, mentionable, mentionEmail }, { actorId, content, publicUrl }) {
     const comment = ownComment(found, actorId);
     if (isBlank(content)) throw blankComment();
     const unchanged = comment.content === content;
+    const mentions = mentionOutcome({
+      postId: comment.post_id,
+      commentId: comment.id,
+      authorId: actorId,
+      content,
+      previous: comment.mentions,
+      published: true,
+      recipients: mentionable,
+      email: mentionEmail,
+      postTitle: comment.post_title,
+      publicUrl,
+    });
     return {
       appends: unchanged
         ? []
@@ -129,13 +170,17 @@ export const editComment = defineCommand({
                 type: 'CommentEdited',
                 data: { postId: comment.post_id, commentId: comment.id, content },
               },
+              ...mentions.events,
             ]),
           ],
-      effects: queueLinkPreview(
-        { kind: 'comment', id: comment.id, authorId: actorId },
-        content,
-        comment.content,
-      ),
+      effects: [
+        ...queueLinkPreview(
+          { kind: 'comment', id: comment.id, authorId: actorId },
+          content,
+          comment.content,
+        ),
+        ...(unchanged ? [] : mentions.effects),
+      ],
       reply: commentReply(comment.id, actorId),
     };
   },

@@ -3,6 +3,7 @@ import type { Comment } from '../../../shared/posts';
 import { first, mapRead, type Read } from '../../core/reads';
 import type { Db } from '../../db/schema';
 import { qb } from '../../db/statement';
+import { mentionedSql } from '../mentions/mentioned-sql';
 import { blockedEitherWay, member } from '../relations/relations-policy';
 import { presentComment, type CommentRow } from './post-presenter';
 
@@ -18,6 +19,7 @@ export function commentRows(source: Db, viewerId: string) {
       'u.avatar as author_avatar',
       sql<boolean>`exists (select 1 from comment_likes l
         where l.comment_id = c.id and l.user_id = ${viewerId}::uuid)`.as('liked_by_me'),
+      mentionedSql('c').as('mentioned'),
     ]);
 }
 

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import type { Mention } from '../../../shared/mentions';
 import type { Comment, ContentModeration, Post, PostAuthor } from '../../../shared/posts';
 import type { CommentsTable } from '../../db/tables/comments';
 import type { PostsTable } from '../../db/tables/posts';
@@ -12,9 +13,10 @@ export interface AuthorColumns {
   author_avatar: string | null;
 }
 
-/** What the viewer did to the thing read. */
+/** What the viewer did to the thing read, and whom the text mentions (with usernames now). */
 export interface ViewerColumns {
   liked_by_me: boolean;
+  mentioned: Mention[];
 }
 
 export type PostRow = Selectable<PostsTable> &
@@ -79,6 +81,7 @@ export function presentPost(row: PostRow): Post {
     editedAt: iso(row.edited_at),
     ...moderationOf(row),
     linkPreview: presentLinkPreview(row.link_preview),
+    mentions: row.mentioned,
     version: row.version,
   };
 }
@@ -97,6 +100,7 @@ export function presentComment(row: CommentRow): Comment {
     editedAt: iso(row.edited_at),
     ...moderationOf(row),
     linkPreview: presentLinkPreview(row.link_preview),
+    mentions: row.mentioned,
     version: row.version,
   };
 }

@@ -10,6 +10,7 @@ import type { Read } from '../../core/reads';
 import { first, mapRead } from '../../core/reads';
 import type { Db } from '../../db/schema';
 import { qb } from '../../db/statement';
+import { mentionedSql } from '../mentions/mentioned-sql';
 import { member, postAudienceAdmits, postVisible } from '../relations/relations-policy';
 import { decodeCursor, encodeCursor } from './cursor';
 import { attachedFilesSql } from './post-media';
@@ -48,6 +49,7 @@ export function postRows(source: Db, viewerId: string) {
       sql<boolean>`exists (select 1 from saved_posts s
         where s.post_id = p.id and s.user_id = ${viewerId}::uuid)`.as('saved_by_me'),
       attachedFilesSql.as('media'),
+      mentionedSql('p').as('mentioned'),
     ]);
 }
 

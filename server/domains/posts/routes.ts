@@ -140,7 +140,12 @@ export function postsRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       async handler({ body }, req, res) {
         const post = await commands.run(
           createPost,
-          { authorId: memberIdOf(req), postId: randomUUID(), post: body },
+          {
+            authorId: memberIdOf(req),
+            postId: randomUUID(),
+            post: body,
+            publicUrl: deps.config.publicUrl,
+          },
           contextOf(req),
         );
         res.status(201).json(found(post));
@@ -191,7 +196,12 @@ export function postsRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       async handler({ params, body }, req, res) {
         const post = await commands.run(
           editPost,
-          { actorId: memberIdOf(req), postId: params.id, patch: body },
+          {
+            actorId: memberIdOf(req),
+            postId: params.id,
+            patch: body,
+            publicUrl: deps.config.publicUrl,
+          },
           contextOf(req),
         );
         res.json(found(post));
@@ -266,6 +276,7 @@ export function postsRoutes(deps: ModuleDeps): AnyRouteSpec[] {
             commentId: randomUUID(),
             parentId: body.parentId ?? null,
             content: body.content,
+            publicUrl: deps.config.publicUrl,
           },
           contextOf(req),
         );
@@ -284,7 +295,12 @@ export function postsRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       async handler({ params, body }, req, res) {
         const comment = await commands.run(
           editComment,
-          { actorId: memberIdOf(req), commentId: params.id, content: body.content },
+          {
+            actorId: memberIdOf(req),
+            commentId: params.id,
+            content: body.content,
+            publicUrl: deps.config.publicUrl,
+          },
           contextOf(req),
         );
         res.json(found(comment, postsMessages.commentNotFound));

@@ -90,6 +90,7 @@ function post(overrides: Partial<Post> = {}): Post {
     publishedAt: null,
     editedAt: null,
     linkPreview: null,
+    mentions: [],
     version: 1,
     ...overrides,
   };

@@ -50,6 +50,7 @@ function comment(n: number, overrides: Partial<Comment> = {}): Comment {
     createdAt: new Date(Date.UTC(2026, 10, 23, 10, 0, n)).toISOString(),
     editedAt: null,
     linkPreview: null,
+    mentions: [],
     version: 1,
     ...overrides,
   };

@@ -107,6 +107,7 @@ function comment(overrides: Partial<Comment> = {}): Comment {
     createdAt: '2026-11-26T10:01:00.000Z',
     editedAt: null,
     linkPreview: null,
+    mentions: [],
     version: 2,
     ...overrides,
   };

@@ -17,6 +17,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   moderation_notice: 'Moderation notices',
   community_invitation: 'Community invitations',
   discussion_replied: 'Replies to your discussions',
+  mention: 'Mentions of you',
 };
 
 export const DELIVERY_CHANNELS: readonly { key: DeliveryChannel; label: string }[] = [

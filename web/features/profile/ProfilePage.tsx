@@ -4,6 +4,7 @@ import { useAppSelector } from '../../app/hooks';
 import { ErrorState, LoadingState } from '../../components/PageStates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { selectSignedInUserId } from '../auth/session';
+import { ProfileMentions } from '../mentions/ProfileMentions';
 import { ContactCard, OwnerDetailsCard, SkillsCard } from './ProfileCards';
 import { ProfileHeader } from './ProfileHeader';
 import { profileTarget, type ProfileTarget } from './profileRoute';
@@ -57,6 +58,7 @@ function ProfileContent({ profile }: { profile: Profile }) {
             : 'Only friends of this member see their details.'}
         </p>
       )}
+      <ProfileMentions memberId={profile.id} isSelf={profile.isSelf} />
     </div>
   );
 }

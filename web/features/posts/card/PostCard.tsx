@@ -10,6 +10,7 @@ import { Avatar } from '../../shell/UserCard';
 import { selectSignedInUserId } from '../../auth/session';
 import { ShownLinkPreview } from '../../link-previews/ShownLinkPreview';
 import { selectIsPostDeleted, selectPostById } from '../postsSlice';
+import { MentionText } from '../../mentions/MentionText';
 import { authorName, CARD_TEXT_MAX, cardText, COMPACT_TEXT_MAX } from './cardText';
 import { PostActions } from './PostActions';
 import { ModerationBanner } from './ModerationBanner';
@@ -139,7 +140,7 @@ export function PostCard({ postId, post: fallback, variant = 'feed', position }:
       )}
       {body.text && (
         <p className="break-words whitespace-pre-wrap" data-testid="post-card-content">
-          {body.text}
+          <MentionText text={body.text} mentions={post.mentions} />
           {body.truncated && (
             <>
               {' '}

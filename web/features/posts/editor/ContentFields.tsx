@@ -1,7 +1,8 @@
-import type { Ref } from 'react';
+import type { Ref, RefObject } from 'react';
 import { CONTENT_MAX, EXCERPT_MAX, TITLE_MAX } from '../../../../shared/posts';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { useMentionCombobox } from '../../mentions/useMentionCombobox';
 import { textareaClass } from './controls';
 import type { PostFormValues } from './postForm';
 
@@ -13,7 +14,7 @@ export interface ContentFieldsProps {
   onChange: (change: Partial<PostFormValues>) => void;
   missing: MissingField;
   titleRef: Ref<HTMLInputElement>;
-  contentRef: Ref<HTMLTextAreaElement>;
+  contentRef: RefObject<HTMLTextAreaElement | null>;
 }
 
 /** The content tab (001 §2): title, content and excerpt. */
@@ -24,6 +25,11 @@ export function ContentFields({
   titleRef,
   contentRef,
 }: ContentFieldsProps) {
+  const mentions = useMentionCombobox({
+    text: values.content,
+    onText: (content) => onChange({ content }),
+    field: contentRef,
+  });
   return (
     <div className="grid gap-5">
       <div className="grid gap-2">
@@ -40,10 +46,12 @@ export function ContentFields({
           className="h-11 text-base font-medium"
         />
       </div>
-      <div className="grid gap-2">
+      <div className="relative grid gap-2">
         <Label htmlFor="post-content">Content</Label>
         <textarea
+          {...mentions.fieldProps}
           ref={contentRef}
+          onKeyDown={mentions.onKeyDown}
           id="post-content"
           data-testid="editor-content"
           value={values.content}
@@ -54,6 +62,7 @@ export function ContentFields({
           onChange={(event) => onChange({ content: event.target.value })}
           className={textareaClass}
         />
+        {mentions.list}
       </div>
       <div className="grid gap-2">
         <Label htmlFor="post-excerpt">Excerpt</Label>

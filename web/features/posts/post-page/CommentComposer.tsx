@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { failureMessage } from '../../messaging/failures';
+import { useMentionCombobox } from '../../mentions/useMentionCombobox';
 import { commentRefusal, commentToSend, composerKeyAction } from './composerKeys';
 
 export interface CommentComposerProps {
@@ -73,7 +74,17 @@ export function CommentComposer({
     void submit();
   }
 
+  const mentions = useMentionCombobox({
+    text,
+    onText: (next) => {
+      setText(next);
+      setError(null);
+    },
+    field: inputRef,
+  });
+
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (mentions.onKeyDown(event)) return;
     const action = composerKeyAction({
       key: event.key,
       shiftKey: event.shiftKey,
@@ -93,28 +104,32 @@ export function CommentComposer({
       <label htmlFor={inputId} className="sr-only">
         {label}
       </label>
-      <textarea
-        ref={inputRef}
-        id={inputId}
-        data-testid={`${testId}-input`}
-        rows={2}
-        maxLength={COMMENT_MAX}
-        placeholder={placeholder}
-        value={text}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(event) => {
-          setText(event.target.value);
-          setError(null);
-        }}
-        onKeyDown={onKeyDown}
-        className={cn(
-          'field-sizing-content max-h-60 min-h-16 w-full resize-none rounded-lg border border-input bg-card px-3 py-2 text-sm shadow-xs',
-          'placeholder:text-muted-foreground/80',
-          'focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring/40',
-          error && 'border-destructive',
-        )}
-      />
+      <div className="relative">
+        <textarea
+          {...mentions.fieldProps}
+          ref={inputRef}
+          id={inputId}
+          data-testid={`${testId}-input`}
+          rows={2}
+          maxLength={COMMENT_MAX}
+          placeholder={placeholder}
+          value={text}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => {
+            setText(event.target.value);
+            setError(null);
+          }}
+          onKeyDown={onKeyDown}
+          className={cn(
+            'field-sizing-content max-h-60 min-h-16 w-full resize-none rounded-lg border border-input bg-card px-3 py-2 text-sm shadow-xs',
+            'placeholder:text-muted-foreground/80',
+            'focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring/40',
+            error && 'border-destructive',
+          )}
+        />
+        {mentions.list}
+      </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p
           id={errorId}

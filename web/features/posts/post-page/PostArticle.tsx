@@ -14,6 +14,7 @@ import { PostCardMedia } from '../card/PostCardMedia';
 import { postTime } from '../card/relativeTime';
 import { PostAuthorActions } from './PostAuthorActions';
 import { postCountsText, postHeading } from './postView';
+import { MentionText } from '../../mentions/MentionText';
 
 const visibilityIcon: Record<PostVisibility, typeof Globe> = {
   public: Globe,
@@ -117,7 +118,7 @@ export function PostArticle({ post, isAuthor, actions, showMedia = true }: PostA
         )}
         {post.content && (
           <div className="break-words whitespace-pre-wrap" data-testid="post-content">
-            {post.content}
+            <MentionText text={post.content} mentions={post.mentions} />
           </div>
         )}
       </div>

@@ -1,0 +1,41 @@
+import type { EventMeanings, ModuleMeanings } from '../../core/meanings';
+import { postGroupKey, postPath } from '../posts/post-notifications';
+
+/** What a mention means to notifications and badges, and how its notification reads. */
+const events: EventMeanings = {
+  MentionsSet: {
+    notifies: ({ data, streamId, streamVersion }) =>
+      data.notify.map((recipientId) => ({
+        recipientId,
+        actorId: data.authorId,
+        type: 'mention' as const,
+        // Mentions in a post and in its comments are one group: "Ana and 2 others mentioned you".
+        groupKey: postGroupKey('mention', data.postId),
+        sourceKey: `${streamId}@${streamVersion}`,
+        actionUrl: postPath(data.postId),
+        actionData: { postId: data.postId, commentId: data.commentId },
+        message: null,
+      })),
+    withdraws: ({ data }) =>
+      data.withdraw.map((recipientId) => ({
+        recipientId,
+        actorId: data.authorId,
+        groupKey: postGroupKey('mention', data.postId),
+      })),
+    badges: (data) =>
+      data.notify.length + data.withdraw.length === 0
+        ? {}
+        : { recount: { ids: [...data.notify, ...data.withdraw] }, counters: ['notifications'] },
+  },
+};
+
+export const mentionMeanings: ModuleMeanings = {
+  events,
+  notificationWording: {
+    mention: {
+      one: (name) => `${name} mentioned you`,
+      many: (name, others) => `${name} and ${others} mentioned you`,
+      content: (name) => `${name} mentioned you in a post.`,
+    },
+  },
+};

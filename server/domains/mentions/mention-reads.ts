@@ -1,0 +1,103 @@
+import { sql, type RawBuilder } from 'kysely';
+import { mentionHandles } from '../../../shared/mentions';
+import type { PostVisibility } from '../../../shared/posts';
+import { value, type Read } from '../../core/reads';
+import {
+  inBlocksOf,
+  member,
+  postAudienceAdmits,
+  postVisible,
+  type MemberRef,
+} from '../relations/relations-policy';
+import type { StoredTemplate } from '../email/template-store';
+import { wants } from '../notifications/preferences';
+import { idOrNone } from '../posts/streams';
+import type { MentionCandidate } from './mention-decision';
+import { mentionTemplate } from '../email/templates';
+
+/** A candidate, with the address a mention email goes to when they want one. */
+export interface MentionRecipient extends MentionCandidate {
+  email: string | null;
+}
+
+/**
+ * The members `content` may name: active members with a mentioned username, and those the text
+ * (`previousOf` answering its `mentions` column) named before, each with whether `maySee` lets
+ * them see it. One statement, read with the command's other reads.
+ */
+function candidates(
+  content: string,
+  previous: RawBuilder<unknown>,
+  maySee: (candidate: MemberRef) => RawBuilder<boolean>,
+): Read<MentionRecipient[]> {
+  const handles = mentionHandles(content);
+  const candidate = sql.ref('u.id');
+  return value(
+    sql<MentionRecipient[]>`coalesce((select json_agg(r) from (
+      select u.id as "memberId", lower(u.username) as handle,
+        (u.status = 'active' and ${maySee(candidate)}) as "maySee",
+        case when u.status = 'active' and ${wants(candidate, 'mention', 'email')}
+          then u.email end as email
+      from users u
+      where lower(u.username) = any(${handles}::text[])
+        or u.id in (select (m ->> 'memberId')::uuid
+          from jsonb_array_elements(coalesce(${previous}, '[]'::jsonb)) m)) r), '[]')`,
+  );
+}
+
+/**
+ * Who a post's text may name and whether each may see the post once published with
+ * `visibility`: the post need not exist yet, and a draft is judged as it will be published.
+ */
+export function postMentionCandidates(input: {
+  postId: string;
+  authorId: string;
+  content: string;
+  visibility: PostVisibility | RawBuilder<PostVisibility>;
+}): Read<MentionRecipient[]> {
+  const postId = idOrNone(input.postId);
+  const author = member(input.authorId);
+  const post = sql`(select ${postId}::uuid as id) as p`;
+  const setting = sql`${input.visibility}::text`;
+  return candidates(
+    input.content,
+    sql`(select mentions from posts where id = ${postId}::uuid)`,
+    (candidate) => sql<boolean>`exists (select 1 from ${post}
+      where not ${inBlocksOf(author, candidate)}
+        and ${postAudienceAdmits('p', setting, 'view', candidate, author)})`,
+  );
+}
+
+/**
+ * Who a comment's text may name, and whether each may see the post it is on: `postId` for a new
+ * comment, else the post of the comment already written.
+ */
+export function commentMentionCandidates(input: {
+  postId?: string;
+  commentId: string;
+  content: string;
+}): Read<MentionRecipient[]> {
+  const commentId = idOrNone(input.commentId);
+  const postId =
+    input.postId === undefined
+      ? sql`(select post_id from comments where id = ${commentId}::uuid)`
+      : sql`${idOrNone(input.postId)}::uuid`;
+  return candidates(
+    input.content,
+    sql`(select mentions from comments where id = ${commentId}::uuid)`,
+    (candidate) => sql<boolean>`exists (select 1 from posts p
+      where p.id = ${postId} and ${postVisible('p', candidate)})`,
+  );
+}
+
+/** The mention email's template and the author's name, read with the command. */
+export interface MentionEmailContext {
+  template: StoredTemplate | null;
+  authorName: string | null;
+}
+
+export function mentionEmailRead(authorId: string): Read<MentionEmailContext> {
+  return value(sql<MentionEmailContext>`json_build_object(
+    'template', (select row_to_json(t) from email_templates t where t.name = ${mentionTemplate.name}),
+    'authorName', (select a.display_name from users a where a.id = ${authorId}::uuid))`);
+}

@@ -1,0 +1,61 @@
+import { sql } from 'kysely';
+import type { EventType } from '../../../shared/events';
+import { qb, statement, type Statement } from '../../db/statement';
+import type { Projection } from '../../eventstore/projection';
+
+const handled = [
+  'MentionsSet',
+  'PostDeleted',
+  'AccountDeleted',
+] as const satisfies readonly EventType[];
+
+/**
+ * Whom posts and comments mention: the list lives on the row every read and push carries (its
+ * version moves, so watchers get the new list), and a post's mentions are also kept by member
+ * (`post_mentions`) for the profile's Mentions tab. The rows of posts and comments belong to the
+ * posts projection, which empties them before a rebuild; this one runs after it and writes the
+ * lists back from the events.
+ */
+export const mentionsProjection: Projection = {
+  name: 'mentions',
+  tables: ['post_mentions'],
+  handles: handled,
+  project(event): Statement[] {
+    switch (event.type) {
+      case 'MentionsSet': {
+        const { postId, commentId, mentions } = event.data;
+        const list = JSON.stringify(mentions);
+        if (commentId !== null) {
+          return [
+            statement(sql`update comments set mentions = ${list}::jsonb, version = version + 1
+              where id = ${commentId}::uuid`),
+          ];
+        }
+        return [
+          statement(sql`update posts set mentions = ${list}::jsonb, version = version + 1
+            where id = ${postId}::uuid`),
+          statement(qb.deleteFrom('post_mentions').where('post_id', '=', postId)),
+          ...(mentions.length === 0
+            ? []
+            : [
+                statement(
+                  qb
+                    .insertInto('post_mentions')
+                    .values(
+                      mentions.map((each) => ({ member_id: each.memberId, post_id: postId })),
+                    ),
+                ),
+              ]),
+        ];
+      }
+      case 'PostDeleted':
+        return [statement(qb.deleteFrom('post_mentions').where('post_id', '=', event.data.postId))];
+      case 'AccountDeleted':
+        return [
+          statement(qb.deleteFrom('post_mentions').where('member_id', '=', event.data.userId)),
+        ];
+      default:
+        return [];
+    }
+  },
+};

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { MENTION_MAX } from '../mentions';
+
+const mentioned = z.strictObject({
+  memberId: z.uuid(),
+  /** The handle as written, lower-cased: what the text's `@name` is matched against. */
+  handle: z.string(),
+  /** Whether the member was told: once each, however often the text is edited. */
+  notified: z.boolean(),
+});
+
+export const mentionEvents = {
+  /**
+   * The members a post (`commentId` null) or one of its comments mentions now, appended with the
+   * content that names them, on the same stream. `notify` are told now (newly mentioned in
+   * published content they may see, who had not been told); `withdraw` were told and are no longer
+   * mentioned.
+   */
+  MentionsSet: z.strictObject({
+    postId: z.uuid(),
+    commentId: z.uuid().nullable(),
+    authorId: z.uuid(),
+    mentions: z.array(mentioned).max(MENTION_MAX),
+    notify: z.array(z.uuid()).max(MENTION_MAX),
+    withdraw: z.array(z.uuid()).max(MENTION_MAX),
+  }),
+};

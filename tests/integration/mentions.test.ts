@@ -1,0 +1,193 @@
+import { SOCKET_EVENTS } from '../../shared/realtime';
+import { mentionSuggestionsSchema } from '../../shared/mentions';
+import { feedPageSchema, postSchema, type Post } from '../../shared/posts';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  notificationsPageSchema,
+  type Notification,
+} from '../../shared/social/notifications';
+import {
+  as,
+  badgesOf,
+  befriend,
+  queuedEmails,
+  signUp,
+  snapshotReadModels,
+  type TestMember,
+} from '../support/factories';
+import { rebuild } from '../support/model';
+import { connectAs, useServerWithDatabase, waitForEvent } from '../support/test-server';
+
+const stack = useServerWithDatabase();
+const db = () => stack.database.db;
+const api = (who: TestMember) => as(stack.server, who);
+
+let named = 0;
+function member(prefix: string): Promise<TestMember> {
+  named += 1;
+  return signUp(stack.server, `${prefix}_${named}`);
+}
+
+async function publish(by: TestMember, content: string, fields: object = {}): Promise<Post> {
+  const res = await api(by)
+    .post('/posts', { title: 'Hello', content, status: 'published', ...fields })
+    .expect(201);
+  return postSchema.parse(res.body);
+}
+
+async function mentionsOf(who: TestMember): Promise<Notification[]> {
+  const res = await api(who).get('/notifications').expect(200);
+  return notificationsPageSchema.parse(res.body).notifications.filter((n) => n.type === 'mention');
+}
+
+describe('@mentions in posts', () => {
+  it('links the member, tells them live and by email once, and lists the post on their tab', async () => {
+    const [ana, bo] = await Promise.all([member('ana'), member('bo')]);
+    const socket = await connectAs(stack.server, bo);
+    const pushed = waitForEvent<{ notification: Notification }>(socket, SOCKET_EVENTS.notification);
+
+    const post = await publish(ana, `Lunch with @${bo.username.toUpperCase()} today`);
+    expect(post.mentions).toEqual([
+      { handle: bo.username.toLowerCase(), memberId: bo.id, username: bo.username },
+    ]);
+    const { notification } = await pushed;
+    socket.close();
+    expect(notification).toMatchObject({
+      type: 'mention',
+      title: `${ana.username} mentioned you`,
+      actionUrl: `/post/${post.id}`,
+      actors: [{ id: ana.id }],
+    });
+    expect(await badgesOf(stack.server, bo)).toMatchObject({ notifications: 1 });
+    const emails = await queuedEmails(db(), bo.email, 'Mention');
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!.subject).toBe(`${ana.username} mentioned you on Agora`);
+
+    // Edited again with the mention kept and another word: nobody is told twice.
+    await api(ana)
+      .patch(`/posts/${post.id}`, { content: `Lunch with @${bo.username} today, again` })
+      .expect(200);
+    expect(await mentionsOf(bo)).toHaveLength(1);
+    expect(await queuedEmails(db(), bo.email, 'Mention')).toHaveLength(1);
+
+    const tab = feedPageSchema.parse(
+      (await api(ana).get(`/users/${bo.id}/mentions`).expect(200)).body,
+    );
+    expect(tab.posts.map((each) => each.id)).toEqual([post.id]);
+  });
+
+  it('tells a member added by an edit, and withdraws it when the mention is taken out', async () => {
+    const [ana, bo] = await Promise.all([member('ana'), member('bo')]);
+    const post = await publish(ana, 'Nobody named yet');
+    expect(await mentionsOf(bo)).toEqual([]);
+
+    await api(ana)
+      .patch(`/posts/${post.id}`, { content: `Now @${bo.username}` })
+      .expect(200);
+    expect(await mentionsOf(bo)).toHaveLength(1);
+
+    const res = await api(ana).patch(`/posts/${post.id}`, { content: 'Never mind' }).expect(200);
+    expect(postSchema.parse(res.body).mentions).toEqual([]);
+    expect(await mentionsOf(bo)).toEqual([]);
+    expect(await badgesOf(stack.server, bo)).toMatchObject({ notifications: 0 });
+    expect((await api(ana).get(`/users/${bo.id}/mentions`).expect(200)).body.posts).toEqual([]);
+  });
+
+  it('tells nobody who may not see the post, who blocked the author, or who turned it off', async () => {
+    const [ana, friend, stranger, blocker, quiet] = await Promise.all([
+      member('ana'),
+      member('friend'),
+      member('stranger'),
+      member('blocker'),
+      member('quiet'),
+    ]);
+    await befriend(stack.server, ana, friend);
+    await api(blocker).post('/friends/blocks', { userId: ana.id }).expect(201);
+    await api(quiet)
+      .put('/me/notification-preferences', {
+        ...DEFAULT_NOTIFICATION_PREFERENCES,
+        mention: { inApp: false, email: false },
+      })
+      .expect(200);
+
+    const names = [friend, stranger, blocker, quiet].map((m) => `@${m.username}`).join(' ');
+    await publish(ana, `Friends only: ${names}`, { visibility: 'friendsOnly' });
+    await publish(ana, `Public: @${blocker.username} @${quiet.username}`);
+
+    expect(await mentionsOf(friend)).toHaveLength(1);
+    for (const left of [stranger, blocker, quiet]) {
+      expect(await mentionsOf(left)).toEqual([]);
+      expect(await queuedEmails(db(), left.email, 'Mention')).toEqual([]);
+    }
+    // The stranger's tab lists no post they may not see.
+    expect(
+      (await api(stranger).get(`/users/${stranger.id}/mentions`).expect(200)).body.posts,
+    ).toEqual([]);
+  });
+
+  it('tells the members a draft names when it is published, not before', async () => {
+    const [ana, bo] = await Promise.all([member('ana'), member('bo')]);
+    const res = await api(ana)
+      .post('/posts', { title: 'Draft', content: `Soon @${bo.username}`, status: 'draft' })
+      .expect(201);
+    const draft = postSchema.parse(res.body);
+    expect(draft.mentions).toHaveLength(1);
+    expect(await mentionsOf(bo)).toEqual([]);
+
+    await api(ana).patch(`/posts/${draft.id}`, { status: 'published' }).expect(200);
+    expect(await mentionsOf(bo)).toHaveLength(1);
+  });
+});
+
+describe('@mentions in comments', () => {
+  it('tells a member mentioned in a comment on a post they may see, once', async () => {
+    const [ana, bo, cy] = await Promise.all([member('ana'), member('bo'), member('cy')]);
+    const post = await publish(ana, 'A post');
+    const comment = await api(cy)
+      .post(`/posts/${post.id}/comments`, { content: `@${bo.username} look` })
+      .expect(201);
+    expect(comment.body.mentions).toEqual([
+      { handle: bo.username.toLowerCase(), memberId: bo.id, username: bo.username },
+    ]);
+    await api(cy)
+      .patch(`/comments/${comment.body.id}`, { content: `@${bo.username} look here` })
+      .expect(200);
+    const told = await mentionsOf(bo);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ actors: [{ id: cy.id }], actionUrl: `/post/${post.id}` });
+  });
+});
+
+describe('mention suggestions', () => {
+  it('offers friends first, then followed members, then others the author may find', async () => {
+    const tag = `zq${named}x`;
+    const [ana, friend, followed, other] = await Promise.all([
+      member('ana'),
+      member(`${tag}_f`),
+      member(`${tag}_g`),
+      member(`${tag}_a`),
+    ]);
+    await befriend(stack.server, ana, friend);
+    await api(ana).post(`/users/${followed.id}/follow`).expect(200);
+    const found = mentionSuggestionsSchema.parse(
+      (await api(ana).get('/mentions/suggestions').query({ q: tag.toUpperCase() }).expect(200))
+        .body,
+    );
+    expect(found.members.map((m) => [m.id, m.relation])).toEqual([
+      [friend.id, 'friend'],
+      [followed.id, 'following'],
+      [other.id, 'other'],
+    ]);
+    const none = (await api(ana).get('/mentions/suggestions').query({ q: '%' }).expect(200)).body;
+    expect(none.members).toEqual([]);
+  });
+});
+
+describe('rebuilding', () => {
+  it('reproduces mention lists and their notifications exactly', async () => {
+    const tables = ['posts', 'comments', 'post_mentions', 'notifications', 'notification_actors'];
+    const before = await snapshotReadModels(db(), tables);
+    await rebuild(db());
+    expect(await snapshotReadModels(db(), tables)).toEqual(before);
+  });
+});
