@@ -3,8 +3,7 @@ import type { MentionSuggestions } from '../../../shared/mentions';
 import { MENTION_SUGGESTIONS } from '../../../shared/mentions';
 import type { FeedPage } from '../../../shared/posts';
 import type { Db } from '../../db/schema';
-import { decodeCursor, encodeCursor } from '../posts/cursor';
-import { presentPost, type PostRow } from '../posts/post-presenter';
+import { keysetPostPage } from '../posts/keyset-page';
 import { visiblePostRows } from '../posts/posts-read';
 import { areFriends, findableBy, member } from '../relations/relations-policy';
 
@@ -18,28 +17,15 @@ export async function readMentionedPosts(
   viewerId: string,
   query: { limit: number; cursor?: string | undefined },
 ): Promise<FeedPage> {
-  let select = visiblePostRows(db, viewerId)
-    .where('p.status', '=', 'published')
-    .where(
-      sql<boolean>`p.id in (select pm.post_id from post_mentions pm
-        where pm.member_id = ${memberId}::uuid)`,
-    );
-  if (query.cursor) {
-    const { at, id } = decodeCursor(query.cursor);
-    select = select.where(sql<boolean>`(p.published_at, p.id) < (${at}::timestamptz, ${id}::uuid)`);
-  }
-  const found = (await select
-    .orderBy('p.published_at', 'desc')
-    .orderBy('p.id', 'desc')
-    .limit(query.limit + 1)
-    .execute()) as PostRow[];
-  const rows = found.slice(0, query.limit);
-  const last = rows[rows.length - 1];
-  return {
-    posts: rows.map(presentPost),
-    nextCursor:
-      found.length > query.limit && last ? encodeCursor(last.published_at!, last.id) : null,
-  };
+  return keysetPostPage(
+    visiblePostRows(db, viewerId)
+      .where('p.status', '=', 'published')
+      .where(
+        sql<boolean>`p.id in (select pm.post_id from post_mentions pm
+          where pm.member_id = ${memberId}::uuid)`,
+      ),
+    query,
+  );
 }
 
 /** `%` and `_` in what was typed match themselves. */
