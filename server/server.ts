@@ -1,7 +1,6 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 import type { Server as SocketServer } from 'socket.io';
@@ -15,6 +14,7 @@ import { handshakeClient } from './http/caller';
 import { createGateway } from './realtime/gateway';
 import { createOpsFeature } from './realtime/ops-channel';
 import { LiveRelay } from './realtime/relay';
+import { PROJECT_ROOT } from './project-root';
 
 export interface RunningServer {
   url: string;
@@ -32,7 +32,7 @@ export interface RunningServer {
 }
 
 const RELAY_POOL_SIZE = 2;
-const DEFAULT_WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
+const DEFAULT_WEB_DIR = path.join(PROJECT_ROOT, 'dist/web');
 
 export async function startServer(
   config: Config,

@@ -22,6 +22,7 @@ import { originCheck } from './origin-check';
 import type { PathMount } from './path-mount';
 import { defineRoute, type AnyRouteSpec } from './route-spec';
 import { staticWeb } from './static-web';
+import { PROJECT_ROOT } from '../project-root';
 
 export interface AppDeps {
   config: Config;
@@ -68,8 +69,7 @@ const configRoute = (config: Config) =>
 const packageVersion = (): string =>
   z
     .object({ version: z.string() })
-    .parse(JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')))
-    .version;
+    .parse(JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8'))).version;
 
 /**
  * Every declarative route this app mounts, its API reference included; the OpenAPI document is

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '../../server/db/embedded-postgres';
 import { E2E_PORTS } from './ports';
+import { buildServerBundle, serverArgs } from '../support/server-bundle';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -43,7 +44,7 @@ async function assertPortFree(port: number): Promise<void> {
 }
 
 function startServerProcess(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  return spawn(process.execPath, serverArgs(root), {
     cwd: root,
     env: {
       ...process.env,
@@ -81,6 +82,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     stdio: 'inherit',
   });
   if (build.status !== 0) throw new Error('vite build failed');
+  await buildServerBundle(root);
 
   const dir = await mkdtemp(path.join(os.tmpdir(), 'agora-e2e-'));
   await chmod(dir, 0o755);

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { E2E_PORTS } from './ports';
+import { serverArgs } from '../support/server-bundle';
 
 /**
  * The stack of tests/e2e/load-balancer.spec.ts: Debian's nginx running server/deploy/nginx.conf
@@ -110,7 +111,7 @@ export class LoadBalancedStack {
   }
 
   async startNode(index: 0 | 1): Promise<void> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, serverArgs(root), {
       cwd: root,
       env: {
         ...process.env,

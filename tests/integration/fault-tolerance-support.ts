@@ -7,6 +7,7 @@ import { SOCKET_EVENTS } from '../../shared/realtime';
 import { sessionCookie, TEST_PASSWORD } from '../support/factories';
 import { checkRemoteAnswer, watchRemoteServer } from '../support/response-checks';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { serverArgs } from '../support/server-bundle';
 
 /**
  * What the fault-tolerance tests share: real server processes (`node --import tsx
@@ -73,7 +74,7 @@ export class NodeProcess {
     { port, env = {} }: { port?: number; env?: Record<string, string> } = {},
   ): Promise<NodeProcess> {
     const listenOn = port ?? (await freePort());
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, serverArgs(root), {
       cwd: root,
       env: {
         ...process.env,

@@ -10,6 +10,7 @@ import { io as connectSocket } from 'socket.io-client';
 import { eventually } from '../support/eventually';
 import { checkRemoteAnswer, watchRemoteServer } from '../support/response-checks';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { serverArgs } from '../support/server-bundle';
 
 // Real processes, each starting (or recovering) an embedded Postgres of its own.
 jest.setTimeout(180_000);
@@ -36,7 +37,7 @@ afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
 });
 
-function startProcess(script: string, env: Record<string, string | undefined>): Started {
+function startProcess(args: string[], env: Record<string, string | undefined>): Started {
   let output = '';
   const merged: NodeJS.ProcessEnv = {
     ...process.env,
@@ -46,7 +47,7 @@ function startProcess(script: string, env: Record<string, string | undefined>): 
     ...env,
   };
   for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env: merged });
+  const child = spawn(process.execPath, args, { cwd: root, env: merged });
   children.add(child);
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -59,7 +60,7 @@ function startProcess(script: string, env: Record<string, string | undefined>): 
   return { child, output: () => output, exited };
 }
 
-const startMain = (env: Record<string, string | undefined>) => startProcess('server/main.ts', env);
+const startMain = (env: Record<string, string | undefined>) => startProcess(serverArgs(root), env);
 
 async function waitForLog(output: () => string, text: string, seconds = 60): Promise<void> {
   for (let i = 0; i < seconds * 10 && !output().includes(text); i += 1) {
@@ -211,7 +212,10 @@ describe('with the embedded Postgres', () => {
   });
 
   it('rebuilds the projections on the running server’s Postgres', async () => {
-    const rebuild = startProcess('server/cli/rebuild-projections.ts', embedded(0));
+    const rebuild = startProcess(
+      ['--import', 'tsx', 'server/cli/rebuild-projections.ts'],
+      embedded(0),
+    );
     expect(await rebuild.exited).toBe(0);
     expect(rebuild.output()).toContain('Using the embedded Postgres already running');
     expect(rebuild.output()).toMatch(/Rebuilt the read models from \d+ events/);

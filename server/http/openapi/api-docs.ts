@@ -1,15 +1,15 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { defineRoute, type AnyRouteSpec } from '../route-spec';
+import { PROJECT_ROOT } from '../../project-root';
 
 // Swagger UI's own files, served from node_modules: the reference works offline and under a
 // `script-src 'self'` policy.
 const swaggerUi = path.dirname(
   createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'),
 );
-const here = path.dirname(fileURLToPath(import.meta.url));
+const here = path.join(PROJECT_ROOT, 'server/http/openapi');
 // Each file by its folder and its name in it: `sendFile` judges every segment of the path it is
 // given for a leading dot, so an absolute path would fail wherever the app is installed under a
 // dot-folder (`~/.local/src/agora`).
