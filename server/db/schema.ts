@@ -6,6 +6,7 @@ import type { AdPlacementsTable } from './tables/ad-placements';
 import type { AlertsTable } from './tables/alerts';
 import type { ApiTokensTable, ApiTokenUsesTable } from './tables/api-tokens';
 import type { LinkPreviewCacheTable, LinkPreviewJobsTable } from './tables/link-previews';
+import type { PostHashtagsTable, TagFollowsTable, TagTimelinesTable } from './tables/hashtags';
 import type { AnalyticsActiveDaysTable } from './tables/analytics-active-days';
 import type { AnalyticsMemberDailyTable } from './tables/analytics-member-daily';
 import type { AnalyticsSiteDailyTable } from './tables/analytics-site-daily';
@@ -165,6 +166,9 @@ export interface Database {
   api_token_uses: ApiTokenUsesTable;
   link_preview_cache: LinkPreviewCacheTable;
   link_preview_jobs: LinkPreviewJobsTable;
+  post_hashtags: PostHashtagsTable;
+  tag_follows: TagFollowsTable;
+  tag_timelines: TagTimelinesTable;
   email_change_tokens: EmailChangeTokensTable;
   ad_definitions: AdDefinitionsTable;
   ad_placements: AdPlacementsTable;

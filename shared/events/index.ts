@@ -12,6 +12,7 @@ import { contentHistoryEvents } from './content-history';
 import { contentEvents } from './content';
 import { diagnosticEvents } from './diagnostics';
 import { friendEvents } from './friends';
+import { hashtagEvents } from './hashtags';
 import { linkPreviewEvents } from './link-previews';
 import { mediaEvents } from './media';
 import { messagingEvents } from './messaging';
@@ -50,6 +51,7 @@ export const eventSchemas = {
   ...calendarEvents,
   ...communityContentEvents,
   ...linkPreviewEvents,
+  ...hashtagEvents,
 };
 
 export type EventType = keyof typeof eventSchemas;
