@@ -7,7 +7,13 @@ import {
   type TagPostPayload,
   type TrendingTags,
 } from '../../shared/hashtags';
-import type { HomeFeedPage, Post, PostVisibility } from '../../shared/posts';
+import {
+  POSTS_SOCKET_EVENTS,
+  type HomeFeedPage,
+  type Post,
+  type PostNewPayload,
+  type PostVisibility,
+} from '../../shared/posts';
 import { as, befriend, signUpMembers, snapshotTable, type TestMember } from '../support/factories';
 import { rebuild } from '../support/model';
 import { connectAs, useServerWithDatabase, waitForEvent } from '../support/test-server';
@@ -202,6 +208,36 @@ describe('following a tag', () => {
     const after = (await api(cleo).get('/feed').expect(200)).body as HomeFeedPage;
     expect(after.posts.map((p) => p.id)).toEqual([fromFriend.id]);
     expect(after.followedTags).toEqual({});
+  });
+
+  it('announces a tag-brought post to the home feed live, naming the tag', async () => {
+    const [cleo, author, friend] = await signUpMembers(stack.server, 3);
+    await befriend(stack.server, cleo, friend);
+    const tag = freshTag();
+    await api(cleo).post(`/tags/${tag}/follow`).expect(200);
+    const socket = await connectAs(stack.server, cleo);
+    sockets.push(socket);
+    const heard: PostNewPayload[] = [];
+    socket.on(POSTS_SOCKET_EVENTS.new, (p: PostNewPayload) => heard.push(p));
+
+    const fromFriend = await publish(friend, `A friend's #${tag}`);
+    // Pushes reach a socket in log order: once the later one is here, so is the earlier.
+    const last = waitForEvent<PostNewPayload>(
+      socket,
+      POSTS_SOCKET_EVENTS.new,
+      (p) => p.authorId === author.id,
+    );
+    const tagged = await publish(author, `A stranger's #${tag}`);
+    await last;
+    expect(heard).toEqual([
+      { postId: fromFriend.id, authorId: friend.id, publishedAt: fromFriend.publishedAt },
+      {
+        postId: tagged.id,
+        authorId: author.id,
+        publishedAt: tagged.publishedAt,
+        followedTag: tag,
+      },
+    ]);
   });
 
   it('tells every tab of the member, and only them, the new state', async () => {

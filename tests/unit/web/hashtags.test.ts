@@ -3,6 +3,12 @@ import {
   newTagPostsShown,
   newTagPostsSlice,
 } from '../../../web/features/hashtags/newTagPostsSlice';
+import {
+  newPostArrived,
+  newPostsShown,
+  newPostsSlice,
+  newTaggedPostArrived,
+} from '../../../web/features/posts/newPostsSlice';
 import { postDeleted } from '../../../web/features/posts/postsSlice';
 
 const A = '10000000-0000-4000-8000-000000000001';
@@ -29,5 +35,20 @@ describe("a tag page's new posts", () => {
     let state = reduce(undefined, newTagPostArrived({ tag: 'agora', postId: A }));
     state = reduce(state, newTagPostArrived({ tag: 'agora', postId: B }));
     expect(idsOf(reduce(state, postDeleted(A)), 'agora')).toEqual([B]);
+  });
+});
+
+describe("the home feed's new posts a followed tag brings", () => {
+  it('keeps the tag the push named until the feed shows them', () => {
+    const reduce = newPostsSlice.reducer;
+    const read = (state: ReturnType<typeof reduce>) => ({
+      ids: newPostsSlice.selectors.selectNewPostIds({ newPosts: state }),
+      tags: newPostsSlice.selectors.selectNewPostTags({ newPosts: state }),
+    });
+    let state = reduce(undefined, newPostArrived(A));
+    state = reduce(state, newTaggedPostArrived({ postId: B, tag: 'agora' }));
+    expect(read(state)).toEqual({ ids: [A, B], tags: { [B]: 'agora' } });
+    expect(read(reduce(state, postDeleted(B)))).toEqual({ ids: [A], tags: {} });
+    expect(read(reduce(state, newPostsShown()))).toEqual({ ids: [], tags: {} });
   });
 });

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Spinner } from '../../components/ui/spinner';
-import { selectNewPostIds } from '../posts/newPostsSlice';
+import { selectNewPostIds, selectNewPostTags } from '../posts/newPostsSlice';
 import { FEED_TEXTS, newPostsText } from './feedList';
 import { loadNewPosts } from './loadNewPosts';
 
@@ -48,14 +48,15 @@ export function PendingPostsPill({
   );
 }
 
-/** The home feed's pill, for friends' new posts (issue #12 Live). */
+/** The home feed's pill, for new posts of friends, followees and followed tags (issue #12 Live). */
 export function NewPostsPill() {
   const dispatch = useAppDispatch();
   const newIds = useAppSelector(selectNewPostIds);
+  const followedTags = useAppSelector(selectNewPostTags);
   return (
     <PendingPostsPill
       count={newIds.length}
-      load={async () => (await dispatch(loadNewPosts(newIds))) !== 'failed'}
+      load={async () => (await dispatch(loadNewPosts(newIds, followedTags))) !== 'failed'}
       testId="new-posts-pill"
     />
   );
