@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Socket } from 'socket.io-client';
 import {
   HASHTAG_SOCKET_EVENTS,
@@ -290,6 +291,39 @@ describe('a live tag page', () => {
     const open = await publish(ana, `Open #${tag}`);
     expect((await publicHeard).postId).toBe(open.id);
     expect(strangerHeard.map((p) => p.postId)).toEqual([open.id]);
+  });
+});
+
+describe('a deleted account', () => {
+  it('takes its posts off tag pages and out of followers’ feeds, and its own follows with it', async () => {
+    const [reader, leaver] = await signUpMembers(stack.server, 2);
+    const tag = freshTag();
+    await api(reader).post(`/tags/${tag}/follow`).expect(200);
+    await api(leaver).post(`/tags/${tag}/follow`).expect(200);
+    const post = await publish(leaver, `Going soon #${tag}`);
+    await publish(reader, `Staying #${tag}`);
+    expect(
+      ((await api(reader).get('/feed').expect(200)).body as HomeFeedPage).followedTags,
+    ).toEqual({ [post.id]: tag });
+    const rowsOf = async (member: TestMember) => {
+      const { rows } = await sql<{ n: number }>`
+        select (select count(*) from tag_follows where member_id = ${member.id}::uuid)
+          + (select count(*) from tag_timelines where member_id = ${member.id}::uuid)
+          + (select count(*) from post_hashtags where author_id = ${member.id}::uuid) as n`.execute(
+        db(),
+      );
+      return Number(rows[0]!.n);
+    };
+    expect(await rowsOf(leaver)).toBeGreaterThan(0);
+
+    await api(leaver)
+      .post('/me/delete', { password: leaver.password, confirmation: 'DELETE' })
+      .expect(204);
+    expect(await rowsOf(leaver)).toBe(0);
+    expect(idsOf(await tagPage(reader, tag))).toHaveLength(1);
+    const feed = (await api(reader).get('/feed').expect(200)).body as HomeFeedPage;
+    expect(feed.posts.map((p) => p.id)).not.toContain(post.id);
+    expect(feed.followedTags).toEqual({});
   });
 });
 

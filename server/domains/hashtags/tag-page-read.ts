@@ -17,6 +17,23 @@ async function followOf(db: Db, viewerId: string, tag: string) {
   return rows[0]!;
 }
 
+/** The `take` newest posts with the tag below `before` that the viewer may see. */
+export const tagPageQuery = (
+  source: Db,
+  viewerId: string,
+  tag: string,
+  take: number,
+  before: number | null,
+) =>
+  visiblePostRows(source, viewerId)
+    .innerJoin('post_hashtags as h', 'h.post_id', 'p.id')
+    .where('h.tag', '=', tag)
+    .where('h.feed_seq', 'is not', null)
+    .where('p.status', '=', 'published')
+    .$if(before !== null, (q) => q.where('h.feed_seq', '<', before!))
+    .orderBy('h.feed_seq', 'desc')
+    .limit(take);
+
 /**
  * A tag's page: the published posts whose content carries the tag and that the viewer may see
  * (the relations policy's `postVisible`, as every post list), newest first by feed order, keyset
@@ -32,15 +49,7 @@ export async function readTagPage(
 ): Promise<TagPage> {
   const before = query.cursor === undefined ? null : decodeFeedCursor(query.cursor);
   const [found, follow] = await Promise.all([
-    visiblePostRows(db, viewerId)
-      .innerJoin('post_hashtags as h', 'h.post_id', 'p.id')
-      .where('h.tag', '=', tag)
-      .where('h.feed_seq', 'is not', null)
-      .where('p.status', '=', 'published')
-      .$if(before !== null, (q) => q.where('h.feed_seq', '<', before!))
-      .orderBy('h.feed_seq', 'desc')
-      .limit(query.limit + 1)
-      .execute() as Promise<PostRow[]>,
+    tagPageQuery(db, viewerId, tag, query.limit + 1, before).execute() as Promise<PostRow[]>,
     followOf(db, viewerId, tag),
   ]);
   const rows = found.slice(0, query.limit);
