@@ -68,7 +68,8 @@ const taggedPosts = (
 /**
  * One round of the home feed from the viewer's timeline: the `take` newest entries below
  * `before` and at or above the floor (one range scan of the timeline's primary key), merged with
- * the newest posts of the pull authors the viewer reads, each read from the author's own index.
+ * the newest posts of the pull authors the viewer reads, each read from the author's own index,
+ * and with those the tags the viewer follows brought above the floor.
  */
 export function timelineFeedQuery(
   source: Db,
@@ -105,8 +106,8 @@ export function timelineFeedQuery(
 /**
  * One round of the home feed from the authors' own indexes, as the feed was read before
  * timelines: the viewer's, their friends' and the members' they follow, each author's index
- * (`posts_author_feed`) read newest first for at most `take` rows and the lists merged. The feed
- * below a timeline's floor is read so.
+ * (`posts_author_feed`) read newest first for at most `take` rows and the lists merged, with the
+ * posts followed tags brought. The feed below a timeline's floor is read so.
  */
 export function authorsFeedQuery(
   source: Db,
