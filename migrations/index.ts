@@ -34,6 +34,7 @@ import * as searchDocuments from './20261201T110000-search-documents';
 import * as peopleNearest from './20261203T100000-people-nearest';
 import * as apiTokens from './20261204T090000-api-tokens';
 import * as linkPreviews from './20261205T100000-link-previews';
+import * as hashtags from './20261206T100000-hashtags';
 import * as mentions from './20261206T110000-mentions';
 
 /**
@@ -76,5 +77,6 @@ export const migrations: Record<string, Migration> = {
   '20261203T100000-people-nearest': peopleNearest,
   '20261204T090000-api-tokens': apiTokens,
   '20261205T100000-link-previews': linkPreviews,
+  '20261206T100000-hashtags': hashtags,
   '20261206T110000-mentions': mentions,
 };

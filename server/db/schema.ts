@@ -7,6 +7,7 @@ import type { AlertsTable } from './tables/alerts';
 import type { ApiTokensTable, ApiTokenUsesTable } from './tables/api-tokens';
 import type { LinkPreviewCacheTable, LinkPreviewJobsTable } from './tables/link-previews';
 import type { PostMentionsTable } from './tables/mentions';
+import type { PostHashtagsTable, TagFollowsTable, TagTimelinesTable } from './tables/hashtags';
 import type { AnalyticsActiveDaysTable } from './tables/analytics-active-days';
 import type { AnalyticsMemberDailyTable } from './tables/analytics-member-daily';
 import type { AnalyticsSiteDailyTable } from './tables/analytics-site-daily';
@@ -167,6 +168,9 @@ export interface Database {
   link_preview_cache: LinkPreviewCacheTable;
   link_preview_jobs: LinkPreviewJobsTable;
   post_mentions: PostMentionsTable;
+  post_hashtags: PostHashtagsTable;
+  tag_follows: TagFollowsTable;
+  tag_timelines: TagTimelinesTable;
   email_change_tokens: EmailChangeTokensTable;
   ad_definitions: AdDefinitionsTable;
   ad_placements: AdPlacementsTable;

@@ -14,6 +14,7 @@ import { contentModule } from './content';
 import { contentHistoryModule } from './content-history';
 import { emailModule } from './email';
 import { friendsModule } from './friends';
+import { hashtagsModule } from './hashtags';
 import { linkPreviewsModule } from './link-previews';
 import { logsModule } from './logs';
 import { mediaModule } from './media';
@@ -49,6 +50,8 @@ export const modules: readonly DomainModule[] = [
   postsModule,
   contentModule,
   contentHistoryModule,
+  // A post's tags and their followers' feeds are read from the post as posts and content left it.
+  hashtagsModule,
   // Cards are written onto rows of posts, comments and messages: after both.
   linkPreviewsModule,
   // Mention lists are written onto rows of posts and comments too.

@@ -12,6 +12,7 @@ import { contentHistoryEvents } from './content-history';
 import { contentEvents } from './content';
 import { diagnosticEvents } from './diagnostics';
 import { friendEvents } from './friends';
+import { hashtagEvents } from './hashtags';
 import { linkPreviewEvents } from './link-previews';
 import { mediaEvents } from './media';
 import { mentionEvents } from './mentions';
@@ -52,6 +53,7 @@ export const eventSchemas = {
   ...communityContentEvents,
   ...linkPreviewEvents,
   ...mentionEvents,
+  ...hashtagEvents,
 };
 
 export type EventType = keyof typeof eventSchemas;

@@ -53,6 +53,8 @@ export const postNewPayloadSchema = z.object({
   postId: z.uuid(),
   authorId: z.uuid(),
   publishedAt: z.iso.datetime(),
+  /** The followed tag that brings it into the member's feed, when they do not read its author. */
+  followedTag: z.string().optional(),
 });
 export type PostNewPayload = z.infer<typeof postNewPayloadSchema>;
 

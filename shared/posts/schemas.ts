@@ -224,6 +224,15 @@ export const feedPageSchema = z.object({
 });
 export type FeedPage = z.infer<typeof feedPageSchema>;
 
+/**
+ * `GET /feed`: a feed page, and why posts from authors the member does not read are there: the
+ * tag they follow that brought each one (shown "because you follow #tag").
+ */
+export const homeFeedPageSchema = feedPageSchema.extend({
+  followedTags: z.record(z.uuid(), z.string()),
+});
+export type HomeFeedPage = z.infer<typeof homeFeedPageSchema>;
+
 /** `GET /saved`: a page of saved posts and when each was saved (001 §3 savedDate). */
 export const savedPageSchema = feedPageSchema.extend({
   savedAt: z.record(z.uuid(), z.iso.datetime()),

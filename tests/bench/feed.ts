@@ -17,6 +17,7 @@ import { progress } from './members';
 import { fmt, row, type Row, type Section } from './report';
 import { freePort, startServer, type ServerProcess } from './server-process';
 import { summarize, type Summary } from './stats';
+import { runTagPages } from './tags';
 
 /** The issue's targets for the `feed` scenario. */
 export const FEED_TARGETS = { pageP99Ms: 50 };
@@ -437,6 +438,11 @@ export async function runFeedBench(
     runs.push(run);
   }
 
+  const tags = await runTagPages(server, readers, settings, {
+    pageP99Ms: FEED_TARGETS.pageP99Ms,
+    readFeeds,
+    explain,
+  });
   const comparison = await compareQueries(server, readers, settings);
   const storm = await hotPost();
 
@@ -497,6 +503,7 @@ export async function runFeedBench(
       { text: 'yes', met: comparison.plansUseIndexes },
     ),
     ...comparison.rows,
+    ...tags.rows,
   ];
   const title =
     `Feed — ${fmt.int(size.members)} members, ${fmt.int(size.posts)} posts, ` +
@@ -523,7 +530,7 @@ export async function runFeedBench(
     },
     {
       title: `${title}: query plans (EXPLAIN ANALYZE, BUFFERS)`,
-      notes: comparison.plans.map((p) => `${p.title}:\n\n${p.plan}`),
+      notes: [...comparison.plans, ...tags.plans].map((p) => `${p.title}:\n\n${p.plan}`),
     },
     ...baseline,
     ...storm.sections,

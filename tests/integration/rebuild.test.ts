@@ -261,3 +261,109 @@ it('reproduces friends, conversations, notifications and badges from mixed socia
   expect(events).toBe(total);
   expect(await snapshotReadModels(database.db)).toEqual(before);
 });
+
+it('reproduces hashtags, tag follows and the timelines they feed from mixed post and follow events', async () => {
+  const random = sequence(22);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const versions = new Map<string, number>();
+  async function emit(streamId: string, events: NewEvent[]) {
+    const version = versions.get(streamId) ?? 0;
+    await database.db.transaction().execute((trx) => append(trx, streamId, version, events));
+    versions.set(streamId, version + events.length);
+  }
+  const members: string[] = [];
+  for (let i = 0; i < 5; i += 1) {
+    const id = randomUUID();
+    members.push(id);
+    await emit(`user-${id}`, [
+      userRegistered({
+        userId: id,
+        username: `tagger_${i}`,
+        email: `tagger${i}@example.com`,
+        passwordHash: `hash-${i}`,
+      }),
+    ]);
+  }
+  const tags = ['Agora', 'café', 'dev_2026', 'ＦＵＬＬ'];
+  const contentOf = () =>
+    `Words ${tags
+      .filter(() => random() < 0.5)
+      .map((t) => `#${t}`)
+      .join(' ')} https://x.example/#no`;
+  const content = (text: string) => ({
+    title: 'A post',
+    content: text,
+    excerpt: '',
+    featuredImage: null,
+    location: null,
+    visibility: pick(['public', 'public', 'friendsOnly', 'private'] as const),
+    categories: [],
+    tags: [],
+    seoTitle: '',
+    seoDescription: '',
+    allowComments: true,
+    allowSharing: true,
+    wordCount: 2,
+    readTime: 1,
+  });
+  const posts: { id: string; authorId: string; number: number }[] = [];
+  const following = new Set<string>();
+  for (let step = 0; step < 120; step += 1) {
+    const roll = random();
+    const member = pick(members);
+    if (roll < 0.3 || posts.length === 0) {
+      const post = { id: randomUUID(), authorId: member, number: posts.length + 1 };
+      posts.push(post);
+      await emit(`post-${post.id}`, [
+        {
+          type: 'PostDrafted',
+          data: {
+            postId: post.id,
+            authorId: member,
+            number: post.number,
+            status: 'draft',
+            ...content(contentOf()),
+          },
+        },
+        { type: 'PostPublished', data: { postId: post.id, authorId: member } },
+      ]);
+    } else if (roll < 0.55) {
+      const post = pick(posts);
+      await emit(`post-${post.id}`, [
+        {
+          type: 'PostEdited',
+          data: {
+            postId: post.id,
+            authorId: post.authorId,
+            status: 'published',
+            ...content(contentOf()),
+          },
+        },
+      ]);
+    } else if (roll < 0.6) {
+      const post = pick(posts);
+      await emit(`post-${post.id}`, [
+        {
+          type: 'PostTrashed',
+          data: { postId: post.id, authorId: post.authorId, actorId: post.authorId },
+        },
+      ]);
+    } else {
+      const tag = pick(['agora', 'café', 'dev_2026', 'full']);
+      const key = `${member}-${tag}`;
+      const followed = following.has(key);
+      await emit(`tag-follow-${key}`, [
+        { type: followed ? 'TagUnfollowed' : 'TagFollowed', data: { userId: member, tag } },
+      ]);
+      if (followed) following.delete(key);
+      else following.add(key);
+    }
+  }
+
+  const before = await snapshotReadModels(database.db);
+  expect(before.post_hashtags!.length).toBeGreaterThan(10);
+  expect(before.tag_follows!.length).toBeGreaterThan(0);
+  expect(before.tag_timelines!.length).toBeGreaterThan(0);
+  await rebuild(database.db);
+  expect(await snapshotReadModels(database.db)).toEqual(before);
+});

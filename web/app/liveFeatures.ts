@@ -62,6 +62,11 @@ export const liveFeatures: readonly LiveFeatureEntry[] = [
     name: 'moderation',
     load: async () => (await import('../features/moderation/moderationLive')).moderationLive,
   },
+  // New posts and the Follow button of a tag page matter only while one shows.
+  {
+    name: 'hashtags',
+    load: async () => (await import('../features/hashtags/hashtagsLive')).hashtagsLive,
+  },
   // A community's counts are cached only while its hub shows.
   {
     name: 'community',

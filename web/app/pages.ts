@@ -128,6 +128,11 @@ export const TrendingPage = lazyRoute(
   'TrendingPage',
   PageSkeleton,
 );
+export const TagPage = lazyRoute(
+  () => import('../features/hashtags/TagPage'),
+  'TagPage',
+  PageSkeleton,
+);
 export const EventsPage = lazyRoute(
   () => import('../features/calendar/EventsPage'),
   'EventsPage',

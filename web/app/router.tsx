@@ -37,6 +37,7 @@ const memberPages: RouteObject[] = [
   { path: 'saved', Component: pages.SavedPage },
   { path: 'settings', Component: pages.SettingsPage },
   { path: 'trending', Component: pages.TrendingPage },
+  { path: 'tags/:tag', Component: pages.TagPage },
   { path: 'events', Component: pages.EventsPage },
   { path: 'images', Component: pages.ImagesPage },
   { path: 'videos', Component: pages.VideosPage },

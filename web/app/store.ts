@@ -7,6 +7,7 @@ import {
 import { authSlice } from '../features/auth/authSlice';
 import { badgesSlice } from '../features/badges/badgesSlice';
 import { connectionSlice } from '../features/connection/connectionSlice';
+import { newTagPostsSlice } from '../features/hashtags/newTagPostsSlice';
 import { likesReceivedSlice } from '../features/posts/likesReceivedSlice';
 import { newPostsSlice } from '../features/posts/newPostsSlice';
 import { postsSlice } from '../features/posts/postsSlice';
@@ -21,6 +22,7 @@ const rootReducer = combineSlices(
   connectionSlice,
   likesReceivedSlice,
   newPostsSlice,
+  newTagPostsSlice,
   postsSlice,
   themeSlice,
 );

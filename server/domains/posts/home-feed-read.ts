@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { FeedPage } from '../../../shared/posts';
+import type { HomeFeedPage } from '../../../shared/posts';
 import { compiledOnce, slot } from '../../db/compiled-once';
 import type { Db } from '../../db/schema';
 import { qb } from '../../db/statement';
@@ -33,18 +33,43 @@ const below = (column: string, before: number | null) =>
  */
 const rows = (take: number) => sql.lit(take);
 
-/** The page's posts by feed order from `top`, each with whether the viewer may see it. */
+/**
+ * The page's posts by feed order from `top`, each with whether the viewer may see it, and for a
+ * post of an author they do not read, the tag they follow that brought it (the first by name).
+ */
 function candidates(source: Db, viewerId: string, top: RawBuilder<{ feed_seq: number }>) {
+  const viewer = member(viewerId);
   return postRows(source, viewerId)
     .innerJoin(top.as('top'), 'top.feed_seq', 'p.feed_seq')
     .select(visibleToViewer(viewerId).as('visible'))
+    .select(
+      sql<string | null>`(select min(tt.tag) from tag_timelines tt
+        where tt.member_id = ${viewer} and tt.feed_seq = p.feed_seq
+          and not ${readsAuthor(viewer, sql.ref('p.author_id'))})`.as('followed_tag'),
+    )
     .orderBy('top.feed_seq', 'desc');
 }
 
 /**
+ * The newest posts that tags the viewer follows brought (hashtags' `tag_timelines`), each once
+ * however many of its tags they follow: merged into either source, from `floor` down.
+ */
+const taggedPosts = (
+  viewer: RawBuilder<unknown>,
+  take: number,
+  before: number | null,
+  floor: RawBuilder<unknown> | null,
+) => sql<{ feed_seq: number }>`(select distinct tt.feed_seq from tag_timelines tt
+    where tt.member_id = ${viewer} ${below('tt.feed_seq', before)}
+      ${floor === null ? sql`` : sql`and tt.feed_seq >= ${floor}`}
+    order by tt.feed_seq desc
+    limit ${rows(take)})`;
+
+/**
  * One round of the home feed from the viewer's timeline: the `take` newest entries below
  * `before` and at or above the floor (one range scan of the timeline's primary key), merged with
- * the newest posts of the pull authors the viewer reads, each read from the author's own index.
+ * the newest posts of the pull authors the viewer reads, each read from the author's own index,
+ * and with those the tags the viewer follows brought above the floor.
  */
 export function timelineFeedQuery(
   source: Db,
@@ -70,6 +95,8 @@ export function timelineFeedQuery(
          order by p.feed_seq desc
          limit ${rows(take)}) c
        where ${readsAuthor(viewer, sql.ref('pa.author_id'))})
+      union
+      ${taggedPosts(viewer, take, before, floor)}
     ) x
     order by x.feed_seq desc
     limit ${rows(take)})`;
@@ -79,8 +106,8 @@ export function timelineFeedQuery(
 /**
  * One round of the home feed from the authors' own indexes, as the feed was read before
  * timelines: the viewer's, their friends' and the members' they follow, each author's index
- * (`posts_author_feed`) read newest first for at most `take` rows and the lists merged. The feed
- * below a timeline's floor is read so.
+ * (`posts_author_feed`) read newest first for at most `take` rows and the lists merged, with the
+ * posts followed tags brought. The feed below a timeline's floor is read so.
  */
 export function authorsFeedQuery(
   source: Db,
@@ -102,10 +129,14 @@ export function authorsFeedQuery(
       order by p.feed_seq desc
       limit ${take}
     ) c
-    order by c.feed_seq desc
+    union
+    ${taggedPosts(viewer, take, before, null)}
+    order by feed_seq desc
     limit ${take})`;
   return candidates(source, viewerId, top);
 }
+
+type FeedRow = PostRow & { followed_tag: string | null };
 
 /** A round's shape: where it reads, how many rows, and whether from the top or below a cursor. */
 export type RoundShape = `${FeedSource}:${number}:${'top' | 'below'}`;
@@ -142,14 +173,14 @@ export async function readFeed(
   viewerId: string,
   query: { limit: number; cursor?: string | undefined },
   from: FeedSource = 'timeline',
-): Promise<FeedPage> {
+): Promise<HomeFeedPage> {
   const wanted = query.limit + 1;
-  const found: PostRow[] = [];
+  const found: FeedRow[] = [];
   let before = query.cursor ? decodeFeedCursor(query.cursor) : null;
   let source = from;
   for (let take = wanted + FEED_SLACK[from]; ; take *= 2) {
     const shape: RoundShape = `${source}:${take}:${before === null ? 'top' : 'below'}`;
-    const { rows: round } = await db.executeQuery<PostRow & { visible: boolean }>(
+    const { rows: round } = await db.executeQuery<FeedRow & { visible: boolean }>(
       roundStatement(shape, viewerId, before ?? 0),
     );
     found.push(...round.filter((row) => row.visible));
@@ -170,5 +201,8 @@ export async function readFeed(
   return {
     posts: rows.map(presentPost),
     nextCursor: found.length > query.limit && last ? encodeFeedCursor(last.feed_seq!) : null,
+    followedTags: Object.fromEntries(
+      rows.flatMap((row) => (row.followed_tag === null ? [] : [[row.id, row.followed_tag]])),
+    ),
   };
 }

@@ -10,6 +10,7 @@ import {
   editCommentSchema,
   feedPageSchema,
   feedQuerySchema,
+  homeFeedPageSchema,
   myPostsQuerySchema,
   myPostsStatsSchema,
   patchPostSchema,
@@ -108,10 +109,12 @@ export function postsRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       description:
         'Keyset pages in the order posts were published (commit order): posts published ' +
         'meanwhile sort above the first page, so following `nextCursor` yields no duplicate and ' +
-        'skips nothing, and what is new is found above the top the reader holds.',
+        'skips nothing, and what is new is found above the top the reader holds. Public posts ' +
+        'with a hashtag the member follows join it; `followedTags` names, for those of authors ' +
+        'the member does not read, the tag that brought each.',
       auth: 'member',
       query: feedQuerySchema,
-      responses: { 200: feedPageSchema },
+      responses: { 200: homeFeedPageSchema },
       async handler({ query }, req, res) {
         res.json(await readFeed(db, memberIdOf(req), query));
       },
@@ -125,7 +128,7 @@ export function postsRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       auth: 'member',
       testOnly: true,
       query: feedQuerySchema,
-      responses: { 200: feedPageSchema },
+      responses: { 200: homeFeedPageSchema },
       async handler({ query }, req, res) {
         res.json(await readFeed(db, memberIdOf(req), query, 'authors'));
       },

@@ -159,6 +159,7 @@ describe('the app’s list of live features', () => {
       'community',
       'community-content',
       'email',
+      'hashtags',
       'logs',
       'moderation',
       'monitoring',

@@ -6,6 +6,7 @@ import type { TrendingWindow } from '../../../shared/posts';
 import { ErrorState, LoadingState } from '../../components/PageStates';
 import { PageHeader } from '../../components/PageHeader';
 import { TabStrip } from '../monitoring/tabs';
+import { TrendingTags } from '../hashtags/TrendingTags';
 import { PostCard } from '../posts/card/PostCard';
 import { useGetTrendingQuery } from '../posts/postsApi';
 import { useWatchPosts } from '../posts/useWatchPosts';
@@ -18,7 +19,8 @@ import {
 
 /**
  * Trending (001 §2): the posts the reader may see, ranked by likes, comments and shares over the
- * chosen window. The window is in the address, so a reload or a shared link keeps it.
+ * chosen window, beside the last day's trending tags. The window is in the address, so a reload
+ * or a shared link keeps it.
  */
 export function TrendingPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -27,18 +29,23 @@ export function TrendingPage() {
   return (
     <>
       <PageHeader title="Trending" description="Posts getting the most attention right now." />
-      <Tabs.Root
-        value={trendWindow}
-        onValueChange={(value) =>
-          setSearchParams(trendingSearchFor(trendingWindowOf(value)), { replace: true })
-        }
-        className="flex flex-col gap-4"
-      >
-        <TabStrip label="Trending window" tabs={[...TRENDING_WINDOWS]} />
-        <Tabs.Content value={trendWindow} className="focus-visible:outline-none">
-          <TrendingList trendWindow={trendWindow} />
-        </Tabs.Content>
-      </Tabs.Root>
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
+        <Tabs.Root
+          value={trendWindow}
+          onValueChange={(value) =>
+            setSearchParams(trendingSearchFor(trendingWindowOf(value)), { replace: true })
+          }
+          className="flex flex-col gap-4"
+        >
+          <TabStrip label="Trending window" tabs={[...TRENDING_WINDOWS]} />
+          <Tabs.Content value={trendWindow} className="focus-visible:outline-none">
+            <TrendingList trendWindow={trendWindow} />
+          </Tabs.Content>
+        </Tabs.Root>
+        <aside className="lg:sticky lg:top-20">
+          <TrendingTags />
+        </aside>
+      </div>
     </>
   );
 }

@@ -95,6 +95,14 @@ export function HomeFeed() {
     () => new Map(pages?.flatMap((page) => page.posts.map((post) => [post.id, post]))),
     [pages],
   );
+  const followedTags = useMemo(
+    () =>
+      Object.assign({}, ...(pages ?? []).map((page) => page.followedTags)) as Record<
+        string,
+        string
+      >,
+    [pages],
+  );
 
   if (feed.isLoading) return <FeedSkeleton />;
   if (!pages) {
@@ -131,6 +139,7 @@ export function HomeFeed() {
                 <PostCard
                   postId={item.postId}
                   post={post}
+                  followedTag={followedTags[item.postId]}
                   position={{
                     index: index - anchor.firstIndex + 1,
                     size: feed.hasNextPage ? -1 : items.length,

@@ -10,10 +10,14 @@ export type NewPostsOutcome = 'merged' | 'reloaded' | 'failed';
  * Loads the posts the "N new posts" pill announced onto the top of the feed, where the feed's
  * order puts them. A few are fetched by id and merged into the first page, so the pages below
  * and the place reached stay as they are; more than a first page's worth reloads the feed. A
- * post that can no longer be seen (deleted, made private) is left out.
+ * post that can no longer be seen (deleted, made private) is left out; one a followed tag
+ * brought keeps the tag the push named, as the feed page would.
  */
 export const loadNewPosts =
-  (postIds: readonly string[]): AppThunk<Promise<NewPostsOutcome>> =>
+  (
+    postIds: readonly string[],
+    followedTags: Readonly<Record<string, string>> = {},
+  ): AppThunk<Promise<NewPostsOutcome>> =>
   async (dispatch) => {
     if (postIds.length > FEED_PAGE.default) {
       dispatch(postsApi.util.invalidateTags(['Feed']));
@@ -31,7 +35,12 @@ export const loadNewPosts =
     dispatch(
       postsApi.util.updateQueryData('getFeed', undefined, (feed) => {
         const first = feed.pages[0];
-        if (first) first.posts = mergeNewPosts(first.posts, found);
+        if (!first) return;
+        first.posts = mergeNewPosts(first.posts, found);
+        for (const post of found) {
+          const tag = followedTags[post.id];
+          if (tag !== undefined) first.followedTags[post.id] = tag;
+        }
       }),
     );
     dispatch(newPostsShown());

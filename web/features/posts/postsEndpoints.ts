@@ -3,7 +3,7 @@ import {
   commentLikeStateSchema,
   commentSchema,
   commentsSchema,
-  feedPageSchema,
+  homeFeedPageSchema,
   myPostsStatsSchema,
   postLikeStateSchema,
   postListSchema,
@@ -13,7 +13,7 @@ import {
   shareStateSchema,
   type Comment,
   type CreatePost,
-  type FeedPage,
+  type HomeFeedPage,
   type MyPostsQuery,
   type MyPostsStats,
   type PatchPost,
@@ -51,7 +51,7 @@ export const postsEndpoints = api
   .injectEndpoints({
     endpoints: (build) => ({
       /** The home feed, newest first: 20, then 5 at a time (000 §4). */
-      getFeed: build.infiniteQuery<FeedPage, void, string | null>({
+      getFeed: build.infiniteQuery<HomeFeedPage, void, string | null>({
         infiniteQueryOptions: {
           initialPageParam: null,
           getNextPageParam: (lastPage) => lastPage.nextCursor,
@@ -60,7 +60,7 @@ export const postsEndpoints = api
           url: 'feed',
           params: pageParam ? { cursor: pageParam, limit: 5 } : { limit: 20 },
         }),
-        transformResponse: (raw: unknown) => feedPageSchema.parse(raw),
+        transformResponse: (raw: unknown) => homeFeedPageSchema.parse(raw),
         providesTags: ['Feed'],
       }),
       getPost: build.query<Post, string>({

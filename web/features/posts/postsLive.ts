@@ -14,7 +14,7 @@ import { selectSignedInUserId } from '../auth/session';
 import type { LiveFeature } from '../connection/liveFeature';
 import { likesReceivedApi } from './likesReceivedApi';
 import { likesReceivedUpdated } from './likesReceivedSlice';
-import { newPostArrived, newPostsShown } from './newPostsSlice';
+import { newPostArrived, newPostsShown, newTaggedPostArrived } from './newPostsSlice';
 import {
   commentLikeReceived,
   commentRemoved,
@@ -51,11 +51,15 @@ export const postsLive: LiveFeature = {
     [POSTS_SOCKET_EVENTS.new]: (payload, dispatch, getState) => {
       const parsed = postNewPayloadSchema.safeParse(payload);
       if (!parsed.success) return;
-      const { postId, authorId } = parsed.data;
+      const { postId, authorId, followedTag } = parsed.data;
       const state = getState();
       // The author's own feed has the post from their answer; a post already loaded is not new.
       if (authorId === selectSignedInUserId(state) || selectPostById(state, postId)) return;
-      dispatch(newPostArrived(postId));
+      dispatch(
+        followedTag === undefined
+          ? newPostArrived(postId)
+          : newTaggedPostArrived({ postId, tag: followedTag }),
+      );
     },
     [POSTS_SOCKET_EVENTS.commentNew]: (payload, dispatch) => {
       const parsed = commentPayloadSchema.safeParse(payload);

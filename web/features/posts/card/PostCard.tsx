@@ -1,4 +1,5 @@
-import { Globe, Lock, MapPin, Users } from 'lucide-react';
+import { Globe, Hash, Lock, MapPin, Users } from 'lucide-react';
+import { hashtagPath } from '../../../../shared/hashtags/parse';
 import { Link } from 'react-router-dom';
 import type { Post, PostVisibility } from '../../../../shared/posts';
 import { useAppSelector } from '../../../app/hooks';
@@ -10,11 +11,11 @@ import { Avatar } from '../../shell/UserCard';
 import { selectSignedInUserId } from '../../auth/session';
 import { ShownLinkPreview } from '../../link-previews/ShownLinkPreview';
 import { selectIsPostDeleted, selectPostById } from '../postsSlice';
-import { MentionText } from '../../mentions/MentionText';
 import { authorName, CARD_TEXT_MAX, cardText, COMPACT_TEXT_MAX } from './cardText';
 import { PostActions } from './PostActions';
 import { ModerationBanner } from './ModerationBanner';
 import { PostCardMedia } from './PostCardMedia';
+import { PostText } from './PostText';
 import { postTime } from './relativeTime';
 import { postPath } from './shareLinks';
 
@@ -40,6 +41,8 @@ export interface PostCardProps {
   variant?: PostCardVariant;
   /** Its place in a `role="feed"` list, for screen readers (1-based; -1 size when unknown). */
   position?: { index: number; size: number };
+  /** The followed tag that brought the post into the home feed, as the server said. */
+  followedTag?: string | undefined;
 }
 
 /**
@@ -48,7 +51,13 @@ export interface PostCardProps {
  * so counts pushed live and the viewer's own likes show on every screen; a deleted post renders
  * nothing.
  */
-export function PostCard({ postId, post: fallback, variant = 'feed', position }: PostCardProps) {
+export function PostCard({
+  postId,
+  post: fallback,
+  variant = 'feed',
+  position,
+  followedTag,
+}: PostCardProps) {
   const held = useAppSelector((state) => selectPostById(state, postId));
   const deleted = useAppSelector((state) => selectIsPostDeleted(state, postId));
   const viewerId = useAppSelector(selectSignedInUserId);
@@ -73,6 +82,23 @@ export function PostCard({ postId, post: fallback, variant = 'feed', position }:
       data-testid="post-card"
       data-post-id={post.id}
     >
+      {followedTag && (
+        <p
+          className="-mb-1 flex items-center gap-1.5 text-sm text-muted-foreground"
+          data-testid="post-card-reason"
+        >
+          <Hash className="size-3.5" aria-hidden />
+          <span>
+            because you follow{' '}
+            <Link
+              to={hashtagPath(followedTag)}
+              className="font-medium text-foreground hover:underline focus-visible:underline"
+            >
+              #{followedTag}
+            </Link>
+          </span>
+        </p>
+      )}
       <header className="flex items-center gap-3">
         <Avatar name={name} src={post.author.avatar} className="size-10" />
         <div className="min-w-0">
@@ -140,7 +166,7 @@ export function PostCard({ postId, post: fallback, variant = 'feed', position }:
       )}
       {body.text && (
         <p className="break-words whitespace-pre-wrap" data-testid="post-card-content">
-          <MentionText text={body.text} mentions={post.mentions} />
+          <PostText text={body.text} mentions={post.mentions} />
           {body.truncated && (
             <>
               {' '}

@@ -28,7 +28,7 @@ import {
   type HiddenReplies,
 } from './threadView';
 import { ShownLinkPreview } from '../../link-previews/ShownLinkPreview';
-import { MentionText } from '../../mentions/MentionText';
+import { PostText } from '../card/PostText';
 
 /** What every comment of one thread shares: the post, the viewer, and the hidden replies. */
 export interface ThreadSettings {
@@ -147,7 +147,7 @@ export function CommentItem({ node, thread }: { node: CommentNode; thread: Threa
                 className="mt-0.5 text-sm break-words whitespace-pre-wrap"
                 data-testid="comment-content"
               >
-                <MentionText text={comment.content} mentions={comment.mentions} />
+                <PostText text={comment.content} mentions={comment.mentions} />
               </p>
             )}
             {mode !== 'editing' && (

@@ -11,10 +11,10 @@ import { Avatar } from '../../shell/UserCard';
 import { ModerationBanner } from '../card/ModerationBanner';
 import { ShownLinkPreview } from '../../link-previews/ShownLinkPreview';
 import { PostCardMedia } from '../card/PostCardMedia';
+import { PostText } from '../card/PostText';
 import { postTime } from '../card/relativeTime';
 import { PostAuthorActions } from './PostAuthorActions';
 import { postCountsText, postHeading } from './postView';
-import { MentionText } from '../../mentions/MentionText';
 
 const visibilityIcon: Record<PostVisibility, typeof Globe> = {
   public: Globe,
@@ -118,7 +118,7 @@ export function PostArticle({ post, isAuthor, actions, showMedia = true }: PostA
         )}
         {post.content && (
           <div className="break-words whitespace-pre-wrap" data-testid="post-content">
-            <MentionText text={post.content} mentions={post.mentions} />
+            <PostText text={post.content} mentions={post.mentions} />
           </div>
         )}
       </div>
