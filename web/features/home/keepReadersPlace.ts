@@ -1,7 +1,10 @@
 /** How long the place is watched after new rows arrive above it. */
-const WATCH_MS = 1_500;
-/** The place counts as settled once it has not moved for this many frames in a row. */
-const SETTLED_FRAMES = 5;
+const WATCH_MS = 3_000;
+/**
+ * The place counts as settled once it has not moved for this many frames in a row (about half a
+ * second): the list measures the new rows over several frames, not in the first.
+ */
+const SETTLED_FRAMES = 30;
 /**
  * The reader scrolling on their own ends the hold. The list's own corrections scroll the page too,
  * so the hold watches the reader's input, not the scroll position.
