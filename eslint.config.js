@@ -4,7 +4,14 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**'],
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      '.data/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.cache/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
