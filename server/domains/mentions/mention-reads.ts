@@ -21,9 +21,11 @@ export interface MentionRecipient extends MentionCandidate {
 }
 
 /**
- * The members `content` may name: active members with a mentioned username, and those the text
- * (`previousOf` answering its `mentions` column) named before, each with whether `maySee` lets
- * them see it. One statement, read with the command's other reads.
+ * The members `content` may name: those with a mentioned username, and those the text (`previous`
+ * answering its `mentions` column) named before, each with whether `maySee` lets them see it (an
+ * inactive member never does). One statement, read with the command's other reads; the two
+ * lookups stay apart so each takes its index (`users_username_lower`, the key): every post and
+ * comment written runs it, most naming nobody.
  */
 function candidates(
   content: string,
@@ -39,9 +41,11 @@ function candidates(
         case when u.status = 'active' and ${wants(candidate, 'mention', 'email')}
           then u.email end as email
       from users u
-      where lower(u.username) = any(${handles}::text[])
-        or u.id in (select (m ->> 'memberId')::uuid
-          from jsonb_array_elements(coalesce(${previous}, '[]'::jsonb)) m)) r), '[]')`,
+      where u.id in (
+        select named.id from users named where lower(named.username) = any(${handles}::text[])
+        union
+        select (m ->> 'memberId')::uuid
+        from jsonb_array_elements(coalesce(${previous}, '[]'::jsonb)) m)) r), '[]')`,
   );
 }
 
