@@ -23,6 +23,12 @@ export function createTagPostsPusher(): Pusher {
       const published = events.flatMap((event) =>
         event.type === 'PostPublished' ? [event.data.postId] : [],
       );
+      // Most processes have no tag page open: then no post is read back to find its tags.
+      const tagRoom = tagWatchRooms.room('');
+      const anyTagPageOpen = [...io.sockets.adapter.rooms.keys()].some((room) =>
+        room.startsWith(tagRoom),
+      );
+      if (!anyTagPageOpen) return;
       for (const postId of published) {
         const watchers = new Map<string, { socketId: string; userId: string; tag: string }[]>();
         const { rows: posts } = await sql<{ content: string; published_at: Date }>`
