@@ -139,6 +139,48 @@ describe('@mentions in posts', () => {
   });
 });
 
+describe('@mentions through the content API', () => {
+  it('tells a member named by `POST /content`, and follows `PATCH /content/{id}` as an edit does', async () => {
+    const [ana, bo, cy] = await Promise.all([member('ana'), member('bo'), member('cy')]);
+    const created = await api(ana)
+      .post('/content', {
+        type: 'article',
+        title: 'Notes',
+        content: `Written with @${bo.username}`,
+        status: 'published',
+      })
+      .expect(201);
+    const told = await mentionsOf(bo);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({
+      actors: [{ id: ana.id }],
+      actionUrl: `/post/${created.body.id}`,
+    });
+    expect(await queuedEmails(db(), bo.email, 'Mention')).toHaveLength(1);
+
+    // The edit names Cy instead: Cy is told, Bo's unread notification is withdrawn.
+    await api(ana)
+      .patch(`/content/${created.body.id}`, { content: `Written with @${cy.username}` })
+      .expect(200);
+    expect(await mentionsOf(cy)).toHaveLength(1);
+    expect(await mentionsOf(bo)).toEqual([]);
+    const post = postSchema.parse(
+      (await api(ana).get(`/posts/${created.body.id}`).expect(200)).body,
+    );
+    expect(post.mentions.map((each) => each.memberId)).toEqual([cy.id]);
+  });
+
+  it('tells nobody while a record is a draft, and those it names once it is published', async () => {
+    const [ana, bo] = await Promise.all([member('ana'), member('bo')]);
+    const draft = await api(ana)
+      .post('/content', { type: 'post', title: 'Soon', content: `With @${bo.username}` })
+      .expect(201);
+    expect(await mentionsOf(bo)).toEqual([]);
+    await api(ana).patch(`/content/${draft.body.id}`, { status: 'published' }).expect(200);
+    expect(await mentionsOf(bo)).toHaveLength(1);
+  });
+});
+
 describe('@mentions in comments', () => {
   it('tells a member mentioned in a comment on a post they may see, once', async () => {
     const [ana, bo, cy] = await Promise.all([member('ana'), member('bo'), member('cy')]);

@@ -14,7 +14,9 @@ import { DomainError, forbidden, invalid, invalidField, notFound } from '../../c
 import { lock, refuseUnless, retryUnless } from '../../core/guards';
 import { first, rows, streamVersionSql, value } from '../../core/reads';
 import { qb, type Statement } from '../../db/statement';
-import { counted, draftDecision, lastNumberSql } from '../posts/commands';
+import { editedPostMentions, mentionOutcome } from '../mentions/mention-outcome';
+import { postAuthor, postMentionReads } from '../mentions/mention-reads';
+import { counted, draftDecision, lastNumberSql, publishedAfter } from '../posts/commands';
 import { feedOrderLock } from '../posts/feed-order';
 import { attachedFileIdsSql } from '../posts/post-media';
 import { visibleToViewer } from '../posts/posts-read';
@@ -62,15 +64,39 @@ const memberExists = (userId: string) =>
 /** `POST /content`: a post by the rules of `POST /posts`, with its type and metadata. */
 export const createContent = defineCommand({
   name: 'content.create',
-  load: (input: { authorId: string; postId: string; content: CreateContent }) => ({
+  load: (input: {
+    authorId: string;
+    postId: string;
+    content: CreateContent;
+    publicUrl: string;
+  }) => ({
     lastNumber: value(lastNumberSql(input.authorId)),
+    ...postMentionReads({
+      postId: input.postId,
+      author: input.authorId,
+      content: input.content.content,
+      visibility: input.content.visibility,
+    }),
   }),
-  decide({ lastNumber }, { authorId, postId, content }) {
+  decide({ lastNumber, mentionable, mentionEmail }, { authorId, postId, content, publicUrl }) {
     const { type, metadata, linkPreview, ...post } = content;
     const { events, guards } = draftDecision(authorId, postId, lastNumber, {
       ...post,
       contentType: type,
     });
+    const mentions = mentionOutcome({
+      postId,
+      commentId: null,
+      authorId,
+      content: post.content,
+      previous: [],
+      published: post.status === 'published',
+      recipients: mentionable,
+      email: mentionEmail,
+      postTitle: post.title,
+      publicUrl,
+    });
+    events.push(...mentions.events);
     if (Object.keys(metadata).length > 0) {
       events.push({
         type: 'ContentMetadataSet',
@@ -80,10 +106,12 @@ export const createContent = defineCommand({
     return {
       guards,
       appends: [appendTo(postStreamId(postId), 0, events)],
-      effects:
-        post.status === 'published' && linkPreview
+      effects: [
+        ...(post.status === 'published' && linkPreview
           ? queueLinkPreview({ kind: 'post', id: postId, authorId }, post.content)
-          : [],
+          : []),
+        ...mentions.effects,
+      ],
       reply: contentReply(postId, authorId),
     };
   },
@@ -92,16 +120,30 @@ export const createContent = defineCommand({
 /** `PATCH /content/{id}`: the post's edit rules, plus type and metadata. */
 export const editContent = defineCommand({
   name: 'content.edit',
-  load: (input: { actorId: string; postId: string; patch: PatchContent }) => ({
+  load: (input: { actorId: string; postId: string; patch: PatchContent; publicUrl: string }) => ({
     record: recordState(input.postId, input.actorId),
     owner: isOwner(input.actorId),
+    ...postMentionReads({
+      postId: input.postId,
+      author: postAuthor(input.postId),
+      content: input.patch.content,
+      visibility: input.patch.visibility,
+    }),
   }),
-  decide({ record: found, owner }, { actorId, patch }) {
+  decide({ record: found, owner, mentionable, mentionEmail }, { actorId, patch, publicUrl }) {
     const record = changeable(found, actorId, owner);
     const { events, guards } = editDecision(record, actorId, patch);
+    const mentions = editedPostMentions(record, patch, publishedAfter(record, patch, events), {
+      recipients: mentionable,
+      email: mentionEmail,
+      publicUrl,
+    });
     return {
       guards,
-      appends: [appendTo(postStreamId(record.id), record.stream_version, events)],
+      appends: [
+        appendTo(postStreamId(record.id), record.stream_version, [...events, ...mentions.events]),
+      ],
+      effects: mentions.effects,
       reply: contentReply(record.id, actorId),
     };
   },

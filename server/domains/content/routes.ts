@@ -70,7 +70,7 @@ const ACCESS =
   '(or one in the trash) answers 404.';
 
 export function contentRoutes(deps: ModuleDeps): AnyRouteSpec[] {
-  const { db, commands } = deps;
+  const { db, commands, config } = deps;
 
   /** The same three operations by id and by composite id (the post's uuidv7, the same value). */
   const byId = (path: string, name: string): AnyRouteSpec[] => [
@@ -100,7 +100,7 @@ export function contentRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       async handler({ params, body }, req, res) {
         const record = await commands.run(
           editContent,
-          { actorId: memberIdOf(req), postId: params.id, patch: body },
+          { actorId: memberIdOf(req), postId: params.id, patch: body, publicUrl: config.publicUrl },
           contextOf(req),
         );
         res.json(found(record));
@@ -138,7 +138,12 @@ export function contentRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       async handler({ body }, req, res) {
         const record = await commands.run(
           createContent,
-          { authorId: memberIdOf(req), postId: uuidv7(), content: body },
+          {
+            authorId: memberIdOf(req),
+            postId: uuidv7(),
+            content: body,
+            publicUrl: config.publicUrl,
+          },
           contextOf(req),
         );
         res.status(201).json(found(record));

@@ -1,4 +1,5 @@
 import type { NewEvent } from '../../../shared/events';
+import type { StoredMention } from '../../db/tables/mentions';
 import type { Statement } from '../../db/statement';
 import { postPath } from '../posts/post-notifications';
 import { decideMentions, type MentionsInput } from './mention-decision';
@@ -32,4 +33,37 @@ export function mentionOutcome(
       url: `${input.publicUrl}${postPath(input.postId)}`,
     }),
   };
+}
+
+/** A post as a command found it, before the change it decides. */
+interface PostBefore {
+  id: string;
+  author_id: string;
+  title: string;
+  content: string;
+  mentions: readonly StoredMention[];
+}
+
+/**
+ * The mentions part of a change to a post (an edit, by the editor or the content API, or a
+ * version restored): the text as the change leaves it, told only if `published` after it.
+ */
+export function editedPostMentions(
+  post: PostBefore,
+  change: { title?: string; content?: string },
+  published: boolean,
+  reads: { recipients: readonly MentionRecipient[]; email: MentionEmailContext; publicUrl: string },
+): MentionOutcome {
+  return mentionOutcome({
+    postId: post.id,
+    commentId: null,
+    authorId: post.author_id,
+    content: change.content ?? post.content,
+    previous: post.mentions,
+    published,
+    recipients: reads.recipients,
+    email: reads.email,
+    postTitle: change.title ?? post.title,
+    publicUrl: reads.publicUrl,
+  });
 }

@@ -55,12 +55,13 @@ function candidates(
  */
 export function postMentionCandidates(input: {
   postId: string;
-  authorId: string;
+  /** The author's id, or an operand reading it (an owner may change another member's post). */
+  author: string | MemberRef;
   content: string;
   visibility: PostVisibility | RawBuilder<PostVisibility>;
 }): Read<MentionRecipient[]> {
   const postId = idOrNone(input.postId);
-  const author = member(input.authorId);
+  const author = typeof input.author === 'string' ? member(input.author) : input.author;
   const post = sql`(select ${postId}::uuid as id) as p`;
   const setting = sql`${input.visibility}::text`;
   return candidates(
@@ -100,8 +101,36 @@ export interface MentionEmailContext {
   authorName: string | null;
 }
 
-export function mentionEmailRead(authorId: string): Read<MentionEmailContext> {
+export function mentionEmailRead(author: string | MemberRef): Read<MentionEmailContext> {
+  const authorId = typeof author === 'string' ? member(author) : author;
   return value(sql<MentionEmailContext>`json_build_object(
     'template', (select row_to_json(t) from email_templates t where t.name = ${mentionTemplate.name}),
-    'authorName', (select a.display_name from users a where a.id = ${authorId}::uuid))`);
+    'authorName', (select a.display_name from users a where a.id = ${authorId}))`);
+}
+
+/** A post's author as a policy operand, for a command that may change another member's post. */
+export const postAuthor = (postId: string): MemberRef =>
+  sql`(select author_id from posts where id = ${idOrNone(postId)}::uuid)`;
+
+/**
+ * The reads of a command that changes a post's text for its mentions: whom the text (or, when
+ * `content` is not changed, the text as it was) may name, and the email's context.
+ */
+export function postMentionReads(input: {
+  postId: string;
+  author: string | MemberRef;
+  content: string | undefined;
+  visibility: PostVisibility | undefined;
+}) {
+  return {
+    mentionable: postMentionCandidates({
+      postId: input.postId,
+      author: input.author,
+      content: input.content ?? '',
+      visibility:
+        input.visibility ??
+        sql<PostVisibility>`(select visibility from posts where id = ${idOrNone(input.postId)}::uuid)`,
+    }),
+    mentionEmail: mentionEmailRead(input.author),
+  };
 }

@@ -16,8 +16,12 @@ import { lock, retryUnless } from '../../core/guards';
 import { first, streamVersionSql, value } from '../../core/reads';
 import { qb, type Statement } from '../../db/statement';
 import { queueLinkPreview } from '../link-previews/preview-queue';
-import { mentionOutcome } from '../mentions/mention-outcome';
-import { mentionEmailRead, postMentionCandidates } from '../mentions/mention-reads';
+import { editedPostMentions, mentionOutcome } from '../mentions/mention-outcome';
+import {
+  mentionEmailRead,
+  postMentionCandidates,
+  postMentionReads,
+} from '../mentions/mention-reads';
 import { feedOrderLock } from './feed-order';
 import { attachedFileIdsSql, ownMediaGuard } from './post-media';
 import { postReply, visibleToViewer } from './posts-read';
@@ -64,7 +68,7 @@ export const createPost = defineCommand({
     lastNumber: value(lastNumberSql(input.authorId)),
     mentionable: postMentionCandidates({
       postId: input.postId,
-      authorId: input.authorId,
+      author: input.authorId,
       content: input.post.content,
       visibility: input.post.visibility,
     }),
@@ -214,6 +218,16 @@ export function editEvents(
   return events;
 }
 
+/** Whether a post is published once `events`, changing it by `patch`, are appended. */
+export function publishedAfter(
+  post: { status: string },
+  patch: { status?: string },
+  events: readonly NewEvent[],
+): boolean {
+  if (events.some((e) => e.type === 'PostPublished')) return true;
+  return post.status === 'published' && (patch.status ?? 'published') === 'published';
+}
+
 /**
  * Changes the author's post; nothing is appended when nothing changes. Its mentions follow the
  * content: a member newly mentioned in a published post they may see is told once, one no longer
@@ -223,36 +237,25 @@ export const editPost = defineCommand({
   name: 'posts.edit',
   load: (input: { actorId: string; postId: string; patch: PatchPost; publicUrl: string }) => ({
     post: postState(input.postId, input.actorId),
-    mentionable: postMentionCandidates({
+    ...postMentionReads({
       postId: input.postId,
-      authorId: input.actorId,
-      content: input.patch.content ?? '',
-      visibility:
-        input.patch.visibility ??
-        sql`(select visibility from posts where id = ${idOrNone(input.postId)}::uuid)`,
+      author: input.actorId,
+      content: input.patch.content,
+      visibility: input.patch.visibility,
     }),
-    mentionEmail: mentionEmailRead(input.actorId),
   }),
   decide({ post: found, mentionable, mentionEmail }, { actorId, patch: asked, publicUrl }) {
     const post = ownPost(found, actorId);
     const { linkPreview = true, ...patch } = asked;
     const events = editEvents(post, patch);
     const publishing = events.some((e) => e.type === 'PostPublished');
-    const published =
-      publishing || (post.status === 'published' && (patch.status ?? 'published') === 'published');
-    const content = patch.content ?? post.content;
-    const mentions = mentionOutcome({
-      postId: post.id,
-      commentId: null,
-      authorId: post.author_id,
-      content,
-      previous: post.mentions,
-      published,
+    const published = publishedAfter(post, patch, events);
+    const mentions = editedPostMentions(post, patch, published, {
       recipients: mentionable,
       email: mentionEmail,
-      postTitle: patch.title ?? post.title,
       publicUrl,
     });
+    const content = patch.content ?? post.content;
     return {
       guards: [...(publishing ? [feedOrderLock()] : []), ...ownMediaGuard(actorId, patch.mediaIds)],
       appends: [
