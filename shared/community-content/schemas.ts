@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from '../api/text';
 import { COMMUNITY_POST_CATEGORIES } from '../communities';
+import { mentionSchema } from '../mentions';
 import { postAuthorSchema } from '../posts/schemas';
 import {
   COMMUNITY_POST_MAX,
@@ -106,6 +107,8 @@ export const discussionReplySchema = z.object({
   discussionId: z.uuid(),
   author: contentAuthorSchema,
   content: z.string(),
+  /** The members its text mentions, so `@name` links to them. */
+  mentions: z.array(mentionSchema),
   timestamp: z.iso.datetime(),
 });
 export type DiscussionReply = z.infer<typeof discussionReplySchema>;
@@ -130,6 +133,8 @@ export const communityPostSchema = z.object({
   communityId: z.uuid(),
   author: contentAuthorSchema,
   content: z.string(),
+  /** The members its text mentions, so `@name` links to them. */
+  mentions: z.array(mentionSchema),
   timestamp: z.iso.datetime(),
   likes: z.number().int().nonnegative(),
   likedByMe: z.boolean(),

@@ -24,4 +24,18 @@ export const mentionEvents = {
     notify: z.array(z.uuid()).max(MENTION_MAX),
     withdraw: z.array(z.uuid()).max(MENTION_MAX),
   }),
+  /**
+   * The members a community post (`communityPostId`) or a discussion reply (`replyId`, in
+   * `discussionId`) mentions, appended with it on its stream; neither is edited, so a list is set
+   * once and `notify` are told then.
+   */
+  CommunityMentionsSet: z.strictObject({
+    communityId: z.uuid(),
+    communityPostId: z.uuid().nullable(),
+    discussionId: z.uuid().nullable(),
+    replyId: z.uuid().nullable(),
+    authorId: z.uuid(),
+    mentions: z.array(mentioned).max(MENTION_MAX),
+    notify: z.array(z.uuid()).max(MENTION_MAX),
+  }),
 };

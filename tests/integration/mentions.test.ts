@@ -1,3 +1,5 @@
+import { communityPath, discussionPath } from '../../shared/communities';
+import { communityPostSchema, discussionReplySchema } from '../../shared/community-content';
 import { SOCKET_EVENTS } from '../../shared/realtime';
 import { mentionSuggestionsSchema } from '../../shared/mentions';
 import { feedPageSchema, postSchema, type Post } from '../../shared/posts';
@@ -15,6 +17,7 @@ import {
   snapshotReadModels,
   type TestMember,
 } from '../support/factories';
+import { communityOf } from '../support/communities';
 import { rebuild } from '../support/model';
 import { connectAs, useServerWithDatabase, waitForEvent } from '../support/test-server';
 
@@ -197,6 +200,48 @@ describe('@mentions in comments', () => {
     const told = await mentionsOf(bo);
     expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({ actors: [{ id: cy.id }], actionUrl: `/post/${post.id}` });
+  });
+});
+
+describe('@mentions in communities', () => {
+  it('tells a member named in a community post who may read it, and links the name', async () => {
+    const [ana, bo] = await Promise.all([member('ana'), member('bo')]);
+    const community = await communityOf(stack.server, 'public', ana);
+    const res = await api(ana)
+      .post(`/communities/${community}/posts`, { content: `Welcome @${bo.username}` })
+      .expect(201);
+    const post = communityPostSchema.parse(res.body);
+    expect(post.mentions).toEqual([
+      { handle: bo.username.toLowerCase(), memberId: bo.id, username: bo.username },
+    ]);
+    const told = await mentionsOf(bo);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({
+      actors: [{ id: ana.id }],
+      actionUrl: communityPath(community),
+    });
+    expect(await queuedEmails(db(), bo.email, 'Mention')).toHaveLength(1);
+  });
+
+  it('tells a member named in a discussion reply, and nobody outside a private community', async () => {
+    const [ana, bo, cy] = await Promise.all([member('ana'), member('bo'), member('cy')]);
+    const community = await communityOf(stack.server, 'private', ana, [{ member: bo }]);
+    const discussion = await api(ana)
+      .post(`/communities/${community}/discussions`, { title: 'Plans', content: 'Saturday?' })
+      .expect(201);
+    const res = await api(ana)
+      .post(`/discussions/${discussion.body.id}/replies`, {
+        content: `@${bo.username} and @${cy.username}, are you in?`,
+      })
+      .expect(201);
+    const reply = discussionReplySchema.parse(res.body);
+    expect(reply.mentions.map((each) => each.memberId)).toEqual([bo.id, cy.id]);
+    const told = await mentionsOf(bo);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.actionUrl).toBe(discussionPath(community, discussion.body.id));
+    // Cy cannot read the community: linked in the text, told nothing.
+    expect(await mentionsOf(cy)).toEqual([]);
+    expect(await queuedEmails(db(), cy.email, 'Mention')).toEqual([]);
   });
 });
 

@@ -27,6 +27,7 @@ const discussion = (fields: object = {}) => ({
   id: DISCUSSION,
   community_id: COMMUNITY,
   author_id: BEN,
+  title: 'Weekend plans',
   is_sticky: false,
   is_locked: false,
   stream_version: 1,
@@ -56,7 +57,7 @@ describe('starting a discussion', () => {
   it('is for members of a community they can read; others are refused', async () => {
     const decided = await decide(
       startDiscussion,
-      { community: { id: COMMUNITY, seen: true, ...access({}) } },
+      { community: { id: COMMUNITY, name: 'Gardeners', seen: true, ...access({}) } },
       start,
     );
     expect(decided.appends).toEqual([
@@ -65,14 +66,28 @@ describe('starting a discussion', () => {
     expect(
       await refusal(
         startDiscussion,
-        { community: { id: COMMUNITY, seen: true, ...access({ is_member: false }) } },
+        {
+          community: {
+            id: COMMUNITY,
+            name: 'Gardeners',
+            seen: true,
+            ...access({ is_member: false }),
+          },
+        },
         start,
       ),
     ).toEqual(refusedAs.forbidden('not-a-member', m.membersOnly));
     expect(
       await refusal(
         startDiscussion,
-        { community: { id: COMMUNITY, seen: false, ...access({ visible: false }) } },
+        {
+          community: {
+            id: COMMUNITY,
+            name: 'Gardeners',
+            seen: false,
+            ...access({ visible: false }),
+          },
+        },
         start,
       ),
     ).toEqual(refusedAs.notFound(m.communityNotFound));
@@ -81,7 +96,12 @@ describe('starting a discussion', () => {
       await refusal(
         startDiscussion,
         {
-          community: { id: COMMUNITY, seen: true, ...access({ visible: false, is_member: false }) },
+          community: {
+            id: COMMUNITY,
+            name: 'Gardeners',
+            seen: true,
+            ...access({ visible: false, is_member: false }),
+          },
         },
         start,
       ),
@@ -92,11 +112,34 @@ describe('starting a discussion', () => {
   });
 });
 
+/** Nobody the text may name, and the mention email's context. */
+const noMentions = {
+  mentionable: [],
+  mentionEmail: { template: null, authorName: 'Ana' },
+};
+
+/** Cyd, whom a text may name: `maySee` as the relations and community policies judged. */
+const CY = '70000000-0000-4000-8000-000000000003';
+const cyCandidate = (maySee: boolean) => ({
+  mentionable: [{ memberId: CY, handle: 'cyd', maySee, email: null }],
+  mentionEmail: { template: null, authorName: 'Ana' },
+});
+
 describe('replying', () => {
-  const when = { actorId: ANA, discussionId: DISCUSSION, replyId: REPLY, reply: { content: 'Hi' } };
+  const when = {
+    actorId: ANA,
+    discussionId: DISCUSSION,
+    replyId: REPLY,
+    reply: { content: 'Hi' },
+    publicUrl: 'https://agora.test',
+  };
 
   it('appends the reply on its own stream, guarded against a lock at commit', async () => {
-    const decided = await decide(replyToDiscussion, { discussion: discussion() }, when);
+    const decided = await decide(
+      replyToDiscussion,
+      { discussion: discussion(), ...noMentions },
+      when,
+    );
     expect(decided.appends).toEqual([
       { streamId: `discussion-reply-${REPLY}`, expectedVersion: 0, types: ['DiscussionReplied'] },
     ]);
@@ -106,11 +149,84 @@ describe('replying', () => {
 
   it('refuses a locked discussion, and non-members', async () => {
     expect(
-      await refusal(replyToDiscussion, { discussion: discussion({ is_locked: true }) }, when),
+      await refusal(
+        replyToDiscussion,
+        { discussion: discussion({ is_locked: true }), ...noMentions },
+        when,
+      ),
     ).toEqual(refusedAs.conflict('discussion-locked', m.locked));
     expect(
-      await refusal(replyToDiscussion, { discussion: discussion({ is_member: false }) }, when),
+      await refusal(
+        replyToDiscussion,
+        { discussion: discussion({ is_member: false }), ...noMentions },
+        when,
+      ),
     ).toEqual(refusedAs.forbidden('not-a-member', m.membersOnly));
+  });
+});
+
+describe('mentions in replies and community posts', () => {
+  const reply = (content: string) => ({
+    actorId: ANA,
+    discussionId: DISCUSSION,
+    replyId: REPLY,
+    reply: { content },
+    publicUrl: 'https://agora.test',
+  });
+
+  it('appends the list with the reply, and tells a member who may read the community', async () => {
+    const decided = await decide(
+      replyToDiscussion,
+      { discussion: discussion(), ...cyCandidate(true) },
+      reply('Ask @Cyd'),
+    );
+    expect(decided.appends[0]!.types).toEqual(['DiscussionReplied', 'CommunityMentionsSet']);
+    expect(decided.events[1]!.data).toEqual({
+      communityId: COMMUNITY,
+      communityPostId: null,
+      discussionId: DISCUSSION,
+      replyId: REPLY,
+      authorId: ANA,
+      mentions: [{ memberId: CY, handle: 'cyd', notified: true }],
+      notify: [CY],
+    });
+  });
+
+  it('links a member who may not read it, and tells nobody; names nobody, appends nothing', async () => {
+    const hidden = await decide(
+      replyToDiscussion,
+      { discussion: discussion(), ...cyCandidate(false) },
+      reply('Ask @cyd'),
+    );
+    expect(hidden.events[1]!.data).toMatchObject({
+      mentions: [{ memberId: CY, notified: false }],
+      notify: [],
+    });
+    const none = await decide(
+      replyToDiscussion,
+      { discussion: discussion(), ...cyCandidate(true) },
+      reply('Ask @nobody'),
+    );
+    expect(none.appends[0]!.types).toEqual(['DiscussionReplied']);
+  });
+
+  it('works the same on a community post', async () => {
+    const decided = await decide(
+      createCommunityPost,
+      {
+        community: { id: COMMUNITY, name: 'Gardeners', seen: true, ...access({}) },
+        ...cyCandidate(true),
+      },
+      {
+        actorId: ANA,
+        communityId: COMMUNITY,
+        postId: POST,
+        post: { category: 'general' as const, content: 'Hello @cyd', tags: [] },
+        publicUrl: 'https://agora.test',
+      },
+    );
+    expect(decided.appends[0]!.types).toEqual(['CommunityPostCreated', 'CommunityMentionsSet']);
+    expect(decided.events[1]!.data).toMatchObject({ communityPostId: POST, notify: [CY] });
   });
 });
 
@@ -164,19 +280,26 @@ describe('community posts', () => {
     communityId: COMMUNITY,
     postId: POST,
     post: { category, content: 'Hello', tags: [] },
+    publicUrl: 'https://agora.test',
   });
 
   it('makes the announcement category an announcement, for managers only', async () => {
     expect(
       await refusal(
         createCommunityPost,
-        { community: { id: COMMUNITY, seen: true, ...access({}) } },
+        {
+          community: { id: COMMUNITY, name: 'Gardeners', seen: true, ...access({}) },
+          ...noMentions,
+        },
         when('announcement'),
       ),
     ).toEqual(refusedAs.forbidden('not-a-manager', m.announcementsManagersOnly));
     const decided = await decide(
       createCommunityPost,
-      { community: { id: COMMUNITY, seen: true, ...access({ manages: true }) } },
+      {
+        community: { id: COMMUNITY, name: 'Gardeners', seen: true, ...access({ manages: true }) },
+        ...noMentions,
+      },
       when('announcement'),
     );
     expect(decided.events[0]!.data).toMatchObject({ isAnnouncement: true });

@@ -1,3 +1,4 @@
+import type { MentionsColumn } from './mentions';
 import type { Generated } from 'kysely';
 import type { CommunityPostCategory } from '../../../shared/communities';
 
@@ -14,4 +15,6 @@ export interface CommunityPostsTable {
   likes_count: Generated<number>;
   created_at: Date;
   version: Generated<number>;
+  /** The members it mentions (mentions domain). */
+  mentions: MentionsColumn;
 }

@@ -45,6 +45,7 @@ export function communityAccess(id: string, actorId: string) {
       .selectFrom('communities as target')
       .select([
         'target.id',
+        'target.name',
         communityVisible(sql.ref('target.id'), member(actorId)).as('seen'),
         ...accessColumns(actorId, 'target.id'),
       ])

@@ -5,6 +5,7 @@ import type {
   Discussion,
   DiscussionReply,
 } from '../../../shared/community-content';
+import type { Mention } from '../../../shared/mentions';
 import type { CommunityPostsTable } from '../../db/tables/community-posts';
 import type { DiscussionRepliesTable } from '../../db/tables/discussion-replies';
 import type { DiscussionsTable } from '../../db/tables/discussions';
@@ -22,9 +23,15 @@ export type DiscussionRow = Selectable<DiscussionsTable> &
     last_reply_name: string | null;
     last_reply_avatar: string | null;
   };
-export type ReplyRow = Selectable<DiscussionRepliesTable> & AuthorColumns;
+/** The members the text mentions, with their usernames now (`mentionedSql`). */
+interface MentionedColumn {
+  mentioned: Mention[];
+}
+
+export type ReplyRow = Selectable<DiscussionRepliesTable> & AuthorColumns & MentionedColumn;
 export type CommunityPostRow = Selectable<CommunityPostsTable> &
-  AuthorColumns & { liked_by_me: boolean };
+  AuthorColumns &
+  MentionedColumn & { liked_by_me: boolean };
 
 const authorOf = (row: { author_id: string } & AuthorColumns): ContentAuthor => ({
   id: row.author_id,
@@ -72,6 +79,7 @@ export function presentReply(row: ReplyRow): DiscussionReply {
     discussionId: row.discussion_id,
     author: authorOf(row),
     content: row.content,
+    mentions: row.mentioned,
     timestamp: row.created_at.toISOString(),
   };
 }
@@ -82,6 +90,7 @@ export function presentCommunityPost(row: CommunityPostRow): CommunityPost {
     communityId: row.community_id,
     author: authorOf(row),
     content: row.content,
+    mentions: row.mentioned,
     timestamp: row.created_at.toISOString(),
     likes: row.likes_count,
     likedByMe: row.liked_by_me,

@@ -15,6 +15,7 @@ import type { Db } from '../../db/schema';
 import { qb } from '../../db/statement';
 import { member } from '../relations/relations-policy';
 import { communityContentVisible } from '../communities/community-policy';
+import { mentionedSql } from '../mentions/mentioned-sql';
 import { listAccessSql } from './community-access';
 import {
   presentCommunityPost,
@@ -61,6 +62,7 @@ export function replyRows(source: Db) {
       'u.username as author_username',
       'u.display_name as author_name',
       'u.avatar as author_avatar',
+      mentionedSql('dr').as('mentioned'),
     ]);
 }
 
@@ -73,6 +75,7 @@ export function communityPostRows(source: Db, viewerId: string) {
       'u.username as author_username',
       'u.display_name as author_name',
       'u.avatar as author_avatar',
+      mentionedSql('cp').as('mentioned'),
       sql<boolean>`exists (select 1 from community_post_likes l
         where l.post_id = cp.id and l.user_id = ${viewerId}::uuid)`.as('liked_by_me'),
     ]);

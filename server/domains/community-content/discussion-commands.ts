@@ -10,6 +10,8 @@ import { conflict } from '../../core/errors';
 import { refuseUnless } from '../../core/guards';
 import { first, streamVersion, streamVersionSql } from '../../core/reads';
 import { qb } from '../../db/statement';
+import { communityMentionOutcome } from '../mentions/mention-outcome';
+import { communityMentionCandidates, mentionEmailRead } from '../mentions/mention-reads';
 import { idOrNone } from '../posts/streams';
 import {
   accessColumns,
@@ -34,6 +36,7 @@ function discussionState(discussionId: string, actorId: string) {
         'd.id',
         'd.community_id',
         'd.author_id',
+        'd.title',
         'd.is_sticky',
         'd.is_locked',
         streamVersionSql(sql`'discussion-' || d.id::text`).as('stream_version'),
@@ -75,13 +78,40 @@ export const startDiscussion = defineCommand({
  */
 export const replyToDiscussion = defineCommand({
   name: 'communityContent.reply',
-  load: (input: { actorId: string; discussionId: string; replyId: string; reply: AddReply }) => ({
+  load: (input: {
+    actorId: string;
+    discussionId: string;
+    replyId: string;
+    reply: AddReply;
+    publicUrl: string;
+  }) => ({
     discussion: discussionState(input.discussionId, input.actorId),
+    mentionable: communityMentionCandidates({
+      community: sql`(select community_id from discussions
+        where id = ${idOrNone(input.discussionId)}::uuid)`,
+      authorId: input.actorId,
+      content: input.reply.content,
+    }),
+    mentionEmail: mentionEmailRead(input.actorId),
   }),
-  decide({ discussion: found }, { actorId, replyId, reply }) {
+  decide({ discussion: found, mentionable, mentionEmail }, { actorId, replyId, reply, publicUrl }) {
     const discussion = requireReadable(found, messages.discussionNotFound);
     requireMember(discussion);
     if (discussion.is_locked) throw lockedRefusal();
+    const mentions = communityMentionOutcome({
+      text: {
+        kind: 'reply',
+        communityId: discussion.community_id,
+        discussionId: discussion.id,
+        replyId,
+      },
+      authorId: actorId,
+      content: reply.content,
+      recipients: mentionable,
+      email: mentionEmail,
+      title: discussion.title,
+      publicUrl,
+    });
     return {
       guards: [
         refuseUnless(
@@ -103,8 +133,10 @@ export const replyToDiscussion = defineCommand({
               content: reply.content,
             },
           },
+          ...mentions.events,
         ]),
       ],
+      effects: mentions.effects,
       reply: replyReply(replyId),
     };
   },

@@ -9,6 +9,8 @@ import { appendTo, defineCommand } from '../../core/command';
 import { forbidden } from '../../core/errors';
 import { exists, first, streamVersion, streamVersionSql } from '../../core/reads';
 import { qb } from '../../db/statement';
+import { communityMentionOutcome } from '../mentions/mention-outcome';
+import { communityMentionCandidates, mentionEmailRead } from '../mentions/mention-reads';
 import { idOrNone } from '../posts/streams';
 import {
   accessColumns,
@@ -50,14 +52,32 @@ export const createCommunityPost = defineCommand({
     communityId: string;
     postId: string;
     post: CreateCommunityPost;
-  }) => ({ community: communityAccess(idOrNone(input.communityId), input.actorId) }),
-  decide({ community: found }, { actorId, postId, post }) {
+    publicUrl: string;
+  }) => ({
+    community: communityAccess(idOrNone(input.communityId), input.actorId),
+    mentionable: communityMentionCandidates({
+      community: input.communityId,
+      authorId: input.actorId,
+      content: input.post.content,
+    }),
+    mentionEmail: mentionEmailRead(input.actorId),
+  }),
+  decide({ community: found, mentionable, mentionEmail }, { actorId, postId, post, publicUrl }) {
     const community = requireSeen(found);
     requireMember(community);
     const isAnnouncement = post.category === 'announcement';
     if (isAnnouncement && !community.manages) {
       throw forbidden('not-a-manager', messages.announcementsManagersOnly);
     }
+    const mentions = communityMentionOutcome({
+      text: { kind: 'post', communityId: community.id, communityPostId: postId },
+      authorId: actorId,
+      content: post.content,
+      recipients: mentionable,
+      email: mentionEmail,
+      title: community.name,
+      publicUrl,
+    });
     return {
       appends: [
         appendTo(communityPostStreamId(postId), 0, [
@@ -71,8 +91,10 @@ export const createCommunityPost = defineCommand({
               isAnnouncement,
             },
           },
+          ...mentions.events,
         ]),
       ],
+      effects: mentions.effects,
       reply: communityPostReply(postId, actorId),
     };
   },

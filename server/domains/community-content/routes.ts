@@ -54,7 +54,7 @@ function found<T>(value: T | null | undefined, message: string): T {
 }
 
 export function communityContentRoutes(deps: ModuleDeps): AnyRouteSpec[] {
-  const { db, commands } = deps;
+  const { db, commands, config } = deps;
   const likeRoutes = toggleRoutes({
     path: '/community-posts/:id/like',
     summaries: { on: 'Likes a community post', off: 'Takes back a like of a post' },
@@ -160,7 +160,13 @@ export function communityContentRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       async handler({ params, body }, req, res) {
         const reply = await commands.run(
           replyToDiscussion,
-          { actorId: memberIdOf(req), discussionId: params.id, replyId: randomUUID(), reply: body },
+          {
+            actorId: memberIdOf(req),
+            discussionId: params.id,
+            replyId: randomUUID(),
+            reply: body,
+            publicUrl: config.publicUrl,
+          },
           contextOf(req),
         );
         res.status(201).json(found(reply, messages.discussionNotFound));
@@ -235,7 +241,13 @@ export function communityContentRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       async handler({ params, body }, req, res) {
         const post = await commands.run(
           createCommunityPost,
-          { actorId: memberIdOf(req), communityId: params.id, postId: randomUUID(), post: body },
+          {
+            actorId: memberIdOf(req),
+            communityId: params.id,
+            postId: randomUUID(),
+            post: body,
+            publicUrl: config.publicUrl,
+          },
           contextOf(req),
         );
         res.status(201).json(found(post, messages.postNotFound));

@@ -1,3 +1,4 @@
+import { communityPath, discussionPath } from '../../../shared/communities';
 import type { EventMeanings, ModuleMeanings } from '../../core/meanings';
 import { postGroupKey, postPath } from '../posts/post-notifications';
 
@@ -26,6 +27,35 @@ const events: EventMeanings = {
       data.notify.length + data.withdraw.length === 0
         ? {}
         : { recount: { ids: [...data.notify, ...data.withdraw] }, counters: ['notifications'] },
+  },
+  CommunityMentionsSet: {
+    notifies: ({ data, streamId, streamVersion }) =>
+      data.notify.map((recipientId) => ({
+        recipientId,
+        actorId: data.authorId,
+        type: 'mention' as const,
+        // Mentions in one discussion's replies are one group, as a post's comments are.
+        groupKey:
+          data.discussionId !== null
+            ? `mention:discussion:${data.discussionId}`
+            : `mention:community-post:${data.communityPostId}`,
+        sourceKey: `${streamId}@${streamVersion}`,
+        actionUrl:
+          data.discussionId !== null
+            ? discussionPath(data.communityId, data.discussionId)
+            : communityPath(data.communityId),
+        actionData: {
+          communityId: data.communityId,
+          communityPostId: data.communityPostId,
+          discussionId: data.discussionId,
+          replyId: data.replyId,
+        },
+        message: null,
+      })),
+    badges: (data) =>
+      data.notify.length === 0
+        ? {}
+        : { recount: { ids: data.notify }, counters: ['notifications'] },
   },
 };
 

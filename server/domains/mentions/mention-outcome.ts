@@ -1,3 +1,4 @@
+import { communityPath, discussionPath } from '../../../shared/communities';
 import type { NewEvent } from '../../../shared/events';
 import type { StoredMention } from '../../db/tables/mentions';
 import type { Statement } from '../../db/statement';
@@ -66,4 +67,59 @@ export function editedPostMentions(
     postTitle: change.title ?? post.title,
     publicUrl: reads.publicUrl,
   });
+}
+
+/** What a community post or a discussion reply is, for its mentions. */
+export type CommunityText =
+  | { kind: 'post'; communityId: string; communityPostId: string }
+  | { kind: 'reply'; communityId: string; discussionId: string; replyId: string };
+
+/**
+ * The mentions of a new community post or discussion reply: the `CommunityMentionsSet` to append
+ * with it (none when it names nobody), and the emails of the members told.
+ */
+export function communityMentionOutcome(input: {
+  text: CommunityText;
+  authorId: string;
+  content: string;
+  recipients: readonly MentionRecipient[];
+  email: MentionEmailContext;
+  title: string;
+  publicUrl: string;
+}): MentionOutcome {
+  const { text } = input;
+  const decided = decideMentions({
+    postId: text.kind === 'post' ? text.communityPostId : text.replyId,
+    commentId: null,
+    authorId: input.authorId,
+    content: input.content,
+    previous: [],
+    candidates: input.recipients,
+    published: true,
+  });
+  if (!decided || decided.mentions.length === 0) return { events: [], effects: [] };
+  const url =
+    text.kind === 'post'
+      ? communityPath(text.communityId)
+      : discussionPath(text.communityId, text.discussionId);
+  return {
+    events: [
+      {
+        type: 'CommunityMentionsSet',
+        data: {
+          communityId: text.communityId,
+          communityPostId: text.kind === 'post' ? text.communityPostId : null,
+          discussionId: text.kind === 'reply' ? text.discussionId : null,
+          replyId: text.kind === 'reply' ? text.replyId : null,
+          authorId: input.authorId,
+          mentions: decided.mentions,
+          notify: decided.notify,
+        },
+      },
+    ],
+    effects: mentionEmails(input.email, decided.notify, input.recipients, {
+      title: input.title,
+      url: `${input.publicUrl}${url}`,
+    }),
+  };
 }

@@ -12,6 +12,7 @@ import {
 import type { StoredTemplate } from '../email/template-store';
 import { wants } from '../notifications/preferences';
 import { idOrNone } from '../posts/streams';
+import { communityContentVisible } from '../communities/community-policy';
 import type { MentionCandidate } from './mention-decision';
 import { mentionTemplate } from '../email/templates';
 
@@ -92,6 +93,27 @@ export function commentMentionCandidates(input: {
     sql`(select mentions from comments where id = ${commentId}::uuid)`,
     (candidate) => sql<boolean>`exists (select 1 from posts p
       where p.id = ${postId} and ${postVisible('p', candidate)})`,
+  );
+}
+
+/**
+ * Who a community post's or discussion reply's text may name, and whether each may read the
+ * community's content (and has not blocked the author, nor been blocked).
+ */
+export function communityMentionCandidates(input: {
+  /** The community's id, or an operand reading it (a reply's, from its discussion). */
+  community: string | RawBuilder<unknown>;
+  authorId: string;
+  content: string;
+}): Read<MentionRecipient[]> {
+  const author = member(input.authorId);
+  const community =
+    typeof input.community === 'string' ? sql`${idOrNone(input.community)}::uuid` : input.community;
+  return candidates(
+    input.content,
+    sql`null`,
+    (candidate) => sql<boolean>`(not ${inBlocksOf(author, candidate)}
+      and ${communityContentVisible(community, candidate)})`,
   );
 }
 

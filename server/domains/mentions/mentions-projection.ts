@@ -5,6 +5,7 @@ import type { Projection } from '../../eventstore/projection';
 
 const handled = [
   'MentionsSet',
+  'CommunityMentionsSet',
   'PostDeleted',
   'AccountDeleted',
 ] as const satisfies readonly EventType[];
@@ -47,6 +48,20 @@ export const mentionsProjection: Projection = {
                 ),
               ]),
         ];
+      }
+      case 'CommunityMentionsSet': {
+        const { communityPostId, replyId, mentions } = event.data;
+        const list = JSON.stringify(mentions);
+        // Set in the transaction that writes the row, before anything reads or pushes it.
+        return communityPostId !== null
+          ? [
+              statement(sql`update community_posts set mentions = ${list}::jsonb
+                where id = ${communityPostId}::uuid`),
+            ]
+          : [
+              statement(sql`update discussion_replies set mentions = ${list}::jsonb
+                where id = ${replyId}::uuid`),
+            ];
       }
       case 'PostDeleted':
         return [statement(qb.deleteFrom('post_mentions').where('post_id', '=', event.data.postId))];

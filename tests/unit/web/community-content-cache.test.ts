@@ -44,6 +44,7 @@ const post = (id: string, fields: Partial<CommunityPost> = {}): CommunityPost =>
   communityId: 'c1',
   author,
   content: 'A post',
+  mentions: [],
   timestamp: '2026-11-25T10:00:00.000Z',
   likes: 0,
   likedByMe: false,
@@ -60,6 +61,7 @@ const reply = (id: string): DiscussionReply => ({
   discussionId: 'd1',
   author,
   content: 'Reply',
+  mentions: [],
   timestamp: '2026-11-25T11:00:00.000Z',
 });
 
