@@ -13,6 +13,7 @@ import {
 } from './communityContentApi';
 import { ConfirmDelete } from './ConfirmDelete';
 import { FlagBadges, TagList } from './ContentBadges';
+import { MentionText } from '../mentions/MentionText';
 
 /** A post on the hub: badges, text, tags, the like toggle, and the manager's or author's menu. */
 export function CommunityPostCard({
@@ -47,7 +48,9 @@ export function CommunityPostCard({
               {relativeTime(post.timestamp, now)} · {post.category}
             </span>
           </div>
-          <p className="text-sm whitespace-pre-wrap">{post.content}</p>
+          <p className="text-sm whitespace-pre-wrap">
+            <MentionText text={post.content} mentions={post.mentions} />
+          </p>
           <TagList tags={post.tags} />
           <div className="flex flex-wrap items-center gap-2">
             <Button

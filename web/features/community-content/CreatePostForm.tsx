@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { isBlank } from '../../../shared/api/text';
 import {
   COMMUNITY_POST_CATEGORIES,
@@ -11,6 +11,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { TextField } from '../../components/ui/form-field';
 import { Label } from '../../components/ui/label';
 import { errorDetail } from '../email/errorDetail';
+import { useMentionCombobox } from '../mentions/useMentionCombobox';
 import { useCreateCommunityPostMutation } from './communityContentApi';
 import { parseTags } from './communityContentCache';
 import { fieldClass } from './fieldStyles';
@@ -34,6 +35,8 @@ export function CreatePostForm({
   const ids = useId();
   const [category, setCategory] = useState<CommunityPostCategory>('general');
   const [content, setContent] = useState('');
+  const contentField = useRef<HTMLTextAreaElement>(null);
+  const mentions = useMentionCombobox({ text: content, onText: setContent, field: contentField });
   const [tags, setTags] = useState('');
   const [create, { isLoading, error }] = useCreateCommunityPostMutation();
   const categories = COMMUNITY_POST_CATEGORIES.filter((c) => canManage || c !== 'announcement');
@@ -75,14 +78,20 @@ export function CreatePostForm({
           </div>
           <div className="grid gap-2">
             <Label htmlFor={`${ids}-content`}>What's on your mind?</Label>
-            <textarea
-              id={`${ids}-content`}
-              value={content}
-              rows={4}
-              maxLength={COMMUNITY_POST_MAX}
-              onChange={(event) => setContent(event.target.value)}
-              className={fieldClass}
-            />
+            <div className="relative">
+              <textarea
+                {...mentions.fieldProps}
+                ref={contentField}
+                id={`${ids}-content`}
+                value={content}
+                rows={4}
+                maxLength={COMMUNITY_POST_MAX}
+                onChange={(event) => setContent(event.target.value)}
+                onKeyDown={(event: KeyboardEvent<HTMLTextAreaElement>) => mentions.onKeyDown(event)}
+                className={fieldClass}
+              />
+              {mentions.list}
+            </div>
           </div>
           <TextField
             id={`${ids}-tags`}

@@ -19,6 +19,8 @@ import { ConfirmDelete } from './ConfirmDelete';
 import { FlagBadges, TagList } from './ContentBadges';
 import { ReplyBox } from './ReplyBox';
 import { LoadMore } from './LoadMore';
+import type { Mention } from '../../../shared/mentions';
+import { MentionText } from '../mentions/MentionText';
 
 /** Sticky, lock and delete, for admins and moderators (delete also for the author). */
 function DiscussionActions({
@@ -176,6 +178,7 @@ function RepliesList({
     id: string;
     author: { displayName: string };
     content: string;
+    mentions: readonly Mention[];
     timestamp: string;
   }[];
   now: number;
@@ -188,7 +191,9 @@ function RepliesList({
             <span className="font-medium text-foreground">{reply.author.displayName}</span> ·{' '}
             {relativeTime(reply.timestamp, now)}
           </p>
-          <p className="text-sm whitespace-pre-wrap">{reply.content}</p>
+          <p className="text-sm whitespace-pre-wrap">
+            <MentionText text={reply.content} mentions={reply.mentions} />
+          </p>
         </li>
       ))}
     </ol>

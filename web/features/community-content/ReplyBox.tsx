@@ -1,10 +1,11 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { isBlank } from '../../../shared/api/text';
 import { communityContentMessages as messages } from '../../../shared/community-content/messages';
 import { REPLY_MAX } from '../../../shared/community-content/limits';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { errorDetail } from '../email/errorDetail';
+import { useMentionCombobox } from '../mentions/useMentionCombobox';
 import { isSendKey } from '../messaging/composerKeys';
 import { useReplyToDiscussionMutation } from './communityContentApi';
 import { fieldClass } from './fieldStyles';
@@ -16,6 +17,8 @@ import { fieldClass } from './fieldStyles';
 export function ReplyBox({ discussionId, locked }: { discussionId: string; locked: boolean }) {
   const id = useId();
   const [content, setContent] = useState('');
+  const field = useRef<HTMLTextAreaElement>(null);
+  const mentions = useMentionCombobox({ text: content, onText: setContent, field });
   const [reply, { isLoading, error }] = useReplyToDiscussionMutation();
   const disabled = locked || isLoading;
 
@@ -26,6 +29,8 @@ export function ReplyBox({ discussionId, locked }: { discussionId: string; locke
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter picks a member while the @ list is open; it sends only once it is closed.
+    if (mentions.onKeyDown(event)) return;
     const { key, shiftKey } = event;
     if (!isSendKey({ key, shiftKey, isComposing: event.nativeEvent.isComposing })) return;
     event.preventDefault();
@@ -37,18 +42,23 @@ export function ReplyBox({ discussionId, locked }: { discussionId: string; locke
       <label htmlFor={id} className="sr-only">
         Reply
       </label>
-      <textarea
-        id={id}
-        value={content}
-        rows={3}
-        maxLength={REPLY_MAX}
-        disabled={locked}
-        placeholder={locked ? messages.locked : 'Write a reply…'}
-        aria-describedby={locked ? `${id}-locked` : undefined}
-        onChange={(event) => setContent(event.target.value)}
-        onKeyDown={onKeyDown}
-        className={fieldClass}
-      />
+      <div className="relative">
+        <textarea
+          {...mentions.fieldProps}
+          ref={field}
+          id={id}
+          value={content}
+          rows={3}
+          maxLength={REPLY_MAX}
+          disabled={locked}
+          placeholder={locked ? messages.locked : 'Write a reply…'}
+          aria-describedby={locked ? `${id}-locked` : undefined}
+          onChange={(event) => setContent(event.target.value)}
+          onKeyDown={onKeyDown}
+          className={fieldClass}
+        />
+        {mentions.list}
+      </div>
       {locked && (
         <p id={`${id}-locked`} className="text-sm text-muted-foreground">
           {messages.locked}
