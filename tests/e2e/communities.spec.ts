@@ -65,9 +65,17 @@ test('a member creates a community with an avatar; another joins and starts a di
   // The joiner's thread is open; a first reply goes through and reaches the founder's list.
   const joinerThread = joiner.page.getByRole('dialog');
   await expect(joinerThread.getByRole('heading', { name: 'Best quokka photos' })).toBeVisible();
-  await joinerThread.getByLabel('Reply', { exact: true }).fill('Here is mine');
+  const founderName = founder.member.username;
+  await joinerThread.getByLabel('Reply', { exact: true }).fill(`Here is mine, @${founderName}`);
   await joinerThread.getByRole('button', { name: 'Reply', exact: true }).click();
-  await expect(joinerThread.getByRole('region', { name: 'Replies' })).toContainText('Here is mine');
+  const replies = joinerThread.getByRole('region', { name: 'Replies' });
+  await expect(replies).toContainText('Here is mine');
+  // The mention links the founder's profile, and tells the founder live.
+  await expect(replies.getByRole('link', { name: `@${founderName}` })).toHaveAttribute(
+    'href',
+    `/profile/${founderName}`,
+  );
+  await expect(founder.page.getByTestId('badge-notifications')).toHaveText('1');
   await expect(founderList).toContainText('1 reply');
 
   // The founder, its admin, locks it: the joiner's open thread refuses replies at once.
