@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { CountBadge } from '../badges/CountBadge';
 import { ConnectionStatus } from '../connection/ConnectionStatus';
+import { SearchBox } from '../search/SearchBox';
 import { ThemeToggle } from '../theme/ThemeToggle';
 import { topNavigation } from './navigation';
 import { isNavActive } from './routeMatch';
@@ -103,6 +104,7 @@ export function TopMenu() {
         </ul>
       </nav>
       <div className="ml-auto flex h-14 items-center justify-end gap-1.5 md:ml-0 md:min-w-52">
+        <SearchBox />
         <ConnectionStatus />
         <ThemeToggle />
       </div>
