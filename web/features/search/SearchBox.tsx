@@ -14,6 +14,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { useGetSearchSuggestionsQuery } from './searchApi';
+import { SEARCH_BOX_WIDTH } from './SearchBoxPlaceholder';
 import {
   groupedOptions,
   isTypingTarget,
@@ -108,7 +109,7 @@ export function SearchBox() {
             : `${options.length} suggestions. Use the arrow keys to pick one.`;
 
   return (
-    <div className="relative w-36 sm:w-52 lg:w-64" data-testid="search-box">
+    <div className={cn('relative', SEARCH_BOX_WIDTH)} data-testid="search-box">
       <Search
         className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
         aria-hidden
