@@ -92,15 +92,14 @@ export function tagPrefixOf(q: string): string | null {
 }
 
 /**
- * The words of a search text as a full-text query that matches words beginning with each of them
- * (`harb` finds `harbour`), as a box that suggests while one types must: each word's letters and
- * digits only, so nothing a member types is read as query syntax. Null when no word is left.
+ * The words of a search text as a full-text query that every one of them must match (stemmed,
+ * so `harbours` finds `harbour`): each word's letters and digits only, so nothing a member types
+ * is read as query syntax. Whole words, not prefixes (docs/performance.md, "The search box"):
+ * Postgres estimates a prefix's frequency by a default guess, and for a rare prefix or a typo
+ * then walks every document by date. Null when no word is left.
  */
-export function prefixWordsOf(q: string): string | null {
+export function searchWordsOf(q: string): string | null {
   const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu);
   if (!words) return null;
-  return words
-    .slice(0, 8)
-    .map((word) => `${word}:*`)
-    .join(' & ');
+  return words.slice(0, 8).join(' & ');
 }

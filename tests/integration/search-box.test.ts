@@ -95,9 +95,14 @@ describe('suggestions', () => {
     expect(ids(found.posts)).toEqual([post.id]);
     expect(ids(found.communities)).toEqual([club.id]);
     expect(found.tags).toEqual([{ tag: `${word}tag` }]);
-    // The box suggests while one types: the beginning of a word finds it, and `#` names a tag.
-    const typed = await suggest(ben, word.slice(0, -1));
-    expect(ids(typed.posts)).toEqual([post.id]);
+    // While one types, a name or a tag is found by its beginning and `#` names a tag; posts
+    // are found by whole words.
+    const typed = await suggest(ben, word.slice(0, -2));
+    expect(ids(typed.people)).toEqual([ana.id]);
+    expect(ids(typed.communities)).toEqual([club.id]);
+    expect(typed.tags).toEqual([{ tag: `${word}tag` }]);
+    expect(typed.posts).toEqual([]);
+    expect(ids((await suggest(ben, `${word} notes`)).posts)).toEqual([post.id]);
     expect((await suggest(ben, `#${word.toUpperCase()}T`)).tags).toEqual([{ tag: `${word}tag` }]);
   });
 

@@ -1,21 +1,19 @@
-import { prefixWordsOf, searchQuerySchema, tagPrefixOf } from '../../shared/search';
+import { searchQuerySchema, searchWordsOf, tagPrefixOf } from '../../shared/search';
 import { DomainError } from '../../server/core/errors';
 import { decodeSearchCursor, encodeSearchCursor } from '../../server/domains/search/search-cursor';
 
 const ID = '10000000-0000-4000-8000-000000000001';
 
-describe('the words of a search as a prefix query', () => {
-  it('keeps letters and digits of each word, each matched by its beginning', () => {
-    expect(prefixWordsOf('Harb')).toBe('harb:*');
-    expect(prefixWordsOf("o'clock & (x | !y) <-> z:*")).toBe('o:* & clock:* & x:* & y:* & z:*');
-    expect(prefixWordsOf('Ünïcode 42')).toBe('ünïcode:* & 42:*');
+describe('the words of a search as a full-text query', () => {
+  it('keeps letters and digits of each word, every word to match', () => {
+    expect(searchWordsOf('Harbour')).toBe('harbour');
+    expect(searchWordsOf("o'clock & (x | !y) <-> z:*")).toBe('o & clock & x & y & z');
+    expect(searchWordsOf('Ünïcode 42')).toBe('ünïcode & 42');
   });
 
   it('is none when no word is left, and at most eight words', () => {
-    expect(prefixWordsOf('!!! & |')).toBeNull();
-    expect(prefixWordsOf('a b c d e f g h i j')).toBe(
-      'a:* & b:* & c:* & d:* & e:* & f:* & g:* & h:*',
-    );
+    expect(searchWordsOf('!!! & |')).toBeNull();
+    expect(searchWordsOf('a b c d e f g h i j')).toBe('a & b & c & d & e & f & g & h');
   });
 });
 

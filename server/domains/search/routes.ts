@@ -19,7 +19,7 @@ export function searchRoutes({ db }: ModuleDeps): AnyRouteSpec[] {
       summary: 'The search box: the few best people, posts, communities and tags for a text',
       description:
         'Five of each kind, each by its own visibility rules: people as `/users?q=` ranks ' +
-        'them, published posts the member may see whose words begin with the words typed ' +
+        'them, published posts the member may see that hold every word typed ' +
         '(newest first), communities the member may see, and tags beginning with the text ' +
         `that at least one post the member may see carries. ${TIMEOUT}`,
       auth: 'member',

@@ -3,8 +3,8 @@ import type { Community } from '../../../shared/communities';
 import type { Post } from '../../../shared/posts';
 import type { Person } from '../../../shared/social';
 import {
-  prefixWordsOf,
   SEARCH_LIMITS,
+  searchWordsOf,
   tagPrefixOf,
   type SearchPage,
   type SearchQuery,
@@ -50,7 +50,7 @@ type PostHit = PostRow & { search_at: Date };
 
 /**
  * Published posts the reader may see (the relations policy's `postVisible`, as every post list)
- * whose stored search document holds words beginning with each word of the text, newest first by
+ * whose stored search document holds every word of the text (stemmed), newest first by
  * the document's `(created_at, post_id)`, keyset after `after`. For a common word Postgres walks
  * `post_search_created` backwards and stops at the page's end; for a rare one it reads the GIN
  * index: bounded by the page either way (docs/performance.md, "Search").
@@ -61,7 +61,7 @@ function postsRead(
   limit: number,
   after: { at: string; id: string } | null,
 ): KindRead<Post> {
-  const words = prefixWordsOf(q);
+  const words = searchWordsOf(q);
   if (words === null) return { statement: null, pick: () => ({ items: [], next: null }) };
   const query = visiblePostRows(qb, readerId)
     .innerJoin('post_search as s', 's.post_id', 'p.id')
