@@ -199,6 +199,19 @@ describe('results tabs', () => {
     expect(second.nextCursor).toBeNull();
   });
 
+  it('pages posts written within one millisecond without skipping any', async () => {
+    const word = freshWord();
+    const [ana] = await signUpMembers(stack.server, 1);
+    const posts: string[] = [];
+    for (let i = 0; i < 3; i++) posts.push((await publish(ana, `${word} ${i}`)).id);
+    // Imported or seeded posts can carry microseconds, which a JS Date would cut.
+    for (const [i, id] of posts.entries()) {
+      await sql`update post_search set created_at = ${`2026-01-01T00:00:00.000${i + 1}00Z`}::timestamptz
+        where post_id = ${id}::uuid`.execute(db());
+    }
+    expect((await allPages(ana, word, 'posts', 1)).keys).toEqual([...posts].reverse());
+  });
+
   it('answers a blank, missing or too long text, and a foreign cursor, with a clear 400', async () => {
     const [ana] = await signUpMembers(stack.server, 1);
     for (const path of ['/search/suggestions', '/search']) {

@@ -118,7 +118,8 @@ export async function readCommunities(
 /**
  * The search box's communities: those the member may see at all (`communityVisible`: a private
  * one only to its members and invitees) whose name, description or a tag contains the text, by
- * name, keyset on (lower(name), id) after `after`. Cards as every list presents them.
+ * name, keyset on (lower(name), id) after `after` (the last card's name as written, lowered here
+ * by the same `lower` as the order). Cards as every list presents them.
  */
 export function searchCommunityCards(
   viewerId: string,
@@ -130,7 +131,7 @@ export function searchCommunityCards(
   const past =
     after === null
       ? sql<boolean>`true`
-      : sql<boolean>`(lower(c.name), c.id) > (${after.name}, ${after.id}::uuid)`;
+      : sql<boolean>`(lower(c.name), c.id) > (lower(${after.name}), ${after.id}::uuid)`;
   return cards(
     viewer,
     sql<boolean>`${communityVisible(sql.ref('c.id'), viewer)} and ${nameMatches(q)} and ${past}`,

@@ -46,7 +46,7 @@ function pageOf<R, T>(
   };
 }
 
-type PostHit = PostRow & { search_at: Date };
+type PostHit = PostRow & { search_at: string };
 
 /**
  * Published posts the reader may see (the relations policy's `postVisible`, as every post list)
@@ -65,7 +65,13 @@ function postsRead(
   if (words === null) return { statement: null, pick: () => ({ items: [], next: null }) };
   const query = visiblePostRows(qb, readerId)
     .innerJoin('post_search as s', 's.post_id', 'p.id')
-    .select('s.created_at as search_at')
+    // The document's time to the microsecond, as text: a JS Date keeps milliseconds, and a
+    // cursor cut to them would skip the posts later in the same millisecond.
+    .select(
+      sql<string>`to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as(
+        'search_at',
+      ),
+    )
     .where(sql<boolean>`s.document @@ to_tsquery('english', ${words})`)
     .where('p.status', '=', 'published')
     .$if(after !== null, (b) =>
@@ -79,10 +85,7 @@ function postsRead(
   return {
     statement: statement(query),
     pick: (rows) =>
-      pageOf(rows as unknown as PostHit[], limit, presentPost, (row) => [
-        new Date(row.search_at).toISOString(),
-        row.id,
-      ]),
+      pageOf(rows as unknown as PostHit[], limit, presentPost, (row) => [row.search_at, row.id]),
   };
 }
 
@@ -96,7 +99,7 @@ function communitiesRead(
     statement: statement(searchCommunityCards(readerId, q, limit + 1, after)),
     pick: (rows) =>
       pageOf(rows as unknown as CommunityRow[], limit, presentCommunity, (row) => [
-        row.name.toLowerCase(),
+        row.name,
         row.id,
       ]),
   };
