@@ -60,7 +60,14 @@ export function SearchBox() {
   const typed = text.trim();
   const settled = useDebouncedValue(typed, TYPING_PAUSE_MS);
   const askable = settled !== '' && settled.length <= SEARCH_LIMITS.query;
-  const { data, isFetching, isError } = useGetSearchSuggestionsQuery(settled, { skip: !askable });
+  // The answer for this very text only: an earlier text's hits are never offered for Enter.
+  const {
+    currentData: data,
+    isFetching,
+    isError,
+  } = useGetSearchSuggestionsQuery(settled, {
+    skip: !askable,
+  });
   const options = useMemo(
     () => (data && askable && settled === typed ? searchOptions(data) : []),
     [data, askable, settled, typed],
