@@ -19,7 +19,7 @@ import { escapeLike, searchCommunityCards } from '../communities/community-read'
 import { readPeople } from '../people/people-read';
 import { rankPeople } from '../people/people-search';
 import { presentPost, type PostRow } from '../posts/post-presenter';
-import { postRows } from '../posts/posts-read';
+import { visiblePostRows } from '../posts/posts-read';
 import { member, postVisible } from '../relations/relations-policy';
 import { decodeSearchCursor, encodeSearchCursor } from './search-cursor';
 
@@ -49,20 +49,11 @@ function pageOf<R, T>(
 type PostHit = PostRow & { search_at: string };
 
 /**
- * The matches a posts page is taken from: at least this many, newest first. Only a steer for the
- * planner, the page is the same: asked for 21 rows, Postgres walked `post_search_created` by date
- * even for a word in 0.1% of posts (about 21,000 documents tested); asked for 100, it reads the
- * GIN index for such a word, and a common word's walk stays short (docs/performance.md, "The
- * search box").
- */
-const POSTS_WINDOW = 100;
-
-/**
  * Published posts the reader may see (the relations policy's `postVisible`, as every post list)
- * whose stored search document holds every word of the text (stemmed), newest first by the
- * document's `(created_at, post_id)`, keyset after `after`. The window holds only what the reader
- * may see, so the page's rows are read with `postRows` and not judged twice, as `/content/search`
- * does.
+ * whose stored search document holds every word of the text (stemmed), newest first by
+ * the document's `(created_at, post_id)`, keyset after `after`. For a common word Postgres walks
+ * `post_search_created` backwards and stops at the page's end; for a rare one it reads the GIN
+ * index: bounded by the page either way (docs/performance.md, "Search").
  */
 function postsRead(
   readerId: string,
@@ -72,21 +63,8 @@ function postsRead(
 ): KindRead<Post> {
   const words = searchWordsOf(q);
   if (words === null) return { statement: null, pick: () => ({ items: [], next: null }) };
-  const past =
-    after === null
-      ? sql<boolean>`true`
-      : sql<boolean>`(s.created_at, s.post_id) < (${after.at}::timestamptz, ${after.id}::uuid)`;
-  const hits = sql<{
-    post_id: string;
-    created_at: Date;
-  }>`(select s.post_id, s.created_at from post_search s
-    join posts p on p.id = s.post_id
-    where s.document @@ to_tsquery('english', ${words}) and p.status = 'published'
-      and ${postVisible('p', member(readerId))} and ${past}
-    order by s.created_at desc, s.post_id desc
-    limit ${Math.max(POSTS_WINDOW, limit + 1)})`;
-  const query = postRows(qb, readerId)
-    .innerJoin(hits.as('s'), (join) => join.onRef('s.post_id', '=', 'p.id'))
+  const query = visiblePostRows(qb, readerId)
+    .innerJoin('post_search as s', 's.post_id', 'p.id')
     // The document's time to the microsecond, as text: a JS Date keeps milliseconds, and a
     // cursor cut to them would skip the posts later in the same millisecond.
     .select(
@@ -94,7 +72,15 @@ function postsRead(
         'search_at',
       ),
     )
-    .orderBy(sql`s.created_at desc, s.post_id desc`)
+    .where(sql<boolean>`s.document @@ to_tsquery('english', ${words})`)
+    .where('p.status', '=', 'published')
+    .$if(after !== null, (b) =>
+      b.where(
+        sql<boolean>`(s.created_at, s.post_id) < (${after!.at}::timestamptz, ${after!.id}::uuid)`,
+      ),
+    )
+    .orderBy('s.created_at', 'desc')
+    .orderBy('s.post_id', 'desc')
     .limit(limit + 1);
   return {
     statement: statement(query),
