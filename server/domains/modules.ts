@@ -29,6 +29,7 @@ import { peopleModule } from './people';
 import { homeTimelineModule, postsModule } from './posts';
 import { presenceModule } from './presence';
 import { profilesModule } from './profiles';
+import { searchModule } from './search';
 import { settingsModule } from './settings';
 
 /**
@@ -74,5 +75,6 @@ export const modules: readonly DomainModule[] = [
   businessModule,
   organizationsModule,
   calendarModule,
+  searchModule,
   badgesModule,
 ];

@@ -142,7 +142,8 @@ async function timedOutSearch(
 
 /**
  * The search rows of the community scenario: a common and a rare word over every seeded post
- * (`GET /api/content/search`, the first page of 20 with its count), people search
+ * (`GET /api/content/search`, the first page of 20 with its count), the search box's
+ * suggestions and posts tab (`GET /api/search/suggestions`, `GET /api/search`), people search
  * (`GET /api/users?q=`), and a search cut off by its statement timeout. Seed first with
  * `seedSearchWords` (its timings are printed here).
  */
@@ -203,6 +204,35 @@ export async function runCommunitySearchBench(
           { text: '0', met: run.errors === 0 && s.count > 0 },
         ),
       );
+    }
+
+    // The search box (issue 22): its suggestions (people, posts, communities and tags in one
+    // answer) and its posts tab, for the same words.
+    for (const [label, word] of [
+      ['common', words.common],
+      ['rare', words.rare],
+    ] as const) {
+      for (const [what, path] of [
+        ['suggestions', `/api/search/suggestions?q=${encodeURIComponent(word.word)}`],
+        ['posts tab', `/api/search?type=posts&q=${encodeURIComponent(word.word)}`],
+      ] as const) {
+        progress(`search: the box's ${what}, the ${label} word, ${readers.length} readers`);
+        const run = await searchLoop(url, readers, () => path, settings);
+        const s = summarize(run.latencies);
+        progress(`search: box ${what} ${label} p50/p99 ${p50p99(s)}`);
+        rows.push(
+          row(
+            `search box ${what}, ${label} word, ${readers.length} readers: p50 / p99 (searches/s)`,
+            s.p99,
+            `${p50p99(s)} (${fmt.int(s.count / (settings.durationMs / 1000))}; ` +
+              `${fmt.int(run.errors)} not 200: ${statusText(run.statuses)})`,
+            {
+              text: `p99 ≤ ${SEARCH_TARGETS.postsP99Ms} ms, 0 errors`,
+              met: s.count > 0 && run.errors === 0 && s.p99 <= SEARCH_TARGETS.postsP99Ms,
+            },
+          ),
+        );
+      }
     }
 
     // A member's name typed in part, and a text every seeded name holds (the worst case: each

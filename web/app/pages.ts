@@ -133,6 +133,11 @@ export const TagPage = lazyRoute(
   'TagPage',
   PageSkeleton,
 );
+export const SearchPage = lazyRoute(
+  () => import('../features/search/SearchPage'),
+  'SearchPage',
+  PageSkeleton,
+);
 export const EventsPage = lazyRoute(
   () => import('../features/calendar/EventsPage'),
   'EventsPage',

@@ -38,6 +38,7 @@ const memberPages: RouteObject[] = [
   { path: 'settings', Component: pages.SettingsPage },
   { path: 'trending', Component: pages.TrendingPage },
   { path: 'tags/:tag', Component: pages.TagPage },
+  { path: 'search', Component: pages.SearchPage },
   { path: 'events', Component: pages.EventsPage },
   { path: 'images', Component: pages.ImagesPage },
   { path: 'videos', Component: pages.VideosPage },

@@ -30,11 +30,16 @@ function cardColumns(viewer: MemberRef): RawBuilder<unknown> {
       where vi.community_id = c.id and vi.user_id = ${viewer}) as viewer_invited`;
 }
 
-function cards(viewer: MemberRef, where: RawBuilder<boolean>, order: RawBuilder<unknown>) {
+function cards(
+  viewer: MemberRef,
+  where: RawBuilder<boolean>,
+  order: RawBuilder<unknown>,
+  limit: number = COMMUNITY_LIST_MAX,
+) {
   return sql<CommunityRow>`select ${cardColumns(viewer)}
     from communities c
     left join community_members vm on vm.community_id = c.id and vm.user_id = ${viewer}
-    where ${where} order by ${order} limit ${COMMUNITY_LIST_MAX}`;
+    where ${where} order by ${order} limit ${limit}`;
 }
 
 /** One community as `viewerId` sees it; none when missing or not theirs to see. */
@@ -108,6 +113,31 @@ export async function readCommunities(
         );
   const { rows } = await built.execute(db);
   return rows.map(presentCommunity);
+}
+
+/**
+ * The search box's communities: those the member may see at all (`communityVisible`: a private
+ * one only to its members and invitees) whose name, description or a tag contains the text, by
+ * name, keyset on (lower(name), id) after `after` (the last card's name as written, lowered here
+ * by the same `lower` as the order). Cards as every list presents them.
+ */
+export function searchCommunityCards(
+  viewerId: string,
+  q: string,
+  take: number,
+  after: { name: string; id: string } | null,
+) {
+  const viewer = member(viewerId);
+  const past =
+    after === null
+      ? sql<boolean>`true`
+      : sql<boolean>`(lower(c.name), c.id) > (lower(${after.name}), ${after.id}::uuid)`;
+  return cards(
+    viewer,
+    sql<boolean>`${communityVisible(sql.ref('c.id'), viewer)} and ${nameMatches(q)} and ${past}`,
+    sql`lower(c.name), c.id`,
+    take,
+  );
 }
 
 /** The member's invitations not yet answered, the newest first. */

@@ -1,5 +1,5 @@
 import { Menu, PanelLeft } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { HEADER_HEIGHT_VAR } from '../../app/toastPlacement';
 import { LogoMark } from '../../components/Logo';
@@ -7,11 +7,15 @@ import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { CountBadge } from '../badges/CountBadge';
 import { ConnectionStatus } from '../connection/ConnectionStatus';
+import { SearchBoxPlaceholder } from '../search/SearchBoxPlaceholder';
 import { ThemeToggle } from '../theme/ThemeToggle';
 import { topNavigation } from './navigation';
 import { isNavActive } from './routeMatch';
 import { tipProps } from './ShellTooltips';
 import { useSidebar } from './SidebarProvider';
+
+// The box reads its answers through zod schemas, which the first page leaves for later.
+const SearchBox = lazy(async () => ({ default: (await import('../search/SearchBox')).SearchBox }));
 
 function SidebarTrigger() {
   const { isMobile, expanded, mobileOpen, toggle } = useSidebar();
@@ -103,6 +107,9 @@ export function TopMenu() {
         </ul>
       </nav>
       <div className="ml-auto flex h-14 items-center justify-end gap-1.5 md:ml-0 md:min-w-52">
+        <Suspense fallback={<SearchBoxPlaceholder />}>
+          <SearchBox />
+        </Suspense>
         <ConnectionStatus />
         <ThemeToggle />
       </div>
