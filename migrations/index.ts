@@ -36,6 +36,7 @@ import * as apiTokens from './20261204T090000-api-tokens';
 import * as linkPreviews from './20261205T100000-link-previews';
 import * as hashtags from './20261206T100000-hashtags';
 import * as mentions from './20261206T110000-mentions';
+import * as reposts from './20261207T110000-reposts';
 
 /**
  * Every migration, keyed by its timestamped name. A static list (rather than reading the folder)
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '20261205T100000-link-previews': linkPreviews,
   '20261206T100000-hashtags': hashtags,
   '20261206T110000-mentions': mentions,
+  '20261207T110000-reposts': reposts,
 };

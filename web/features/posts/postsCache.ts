@@ -80,15 +80,25 @@ export const shareCounted =
   };
 
 /**
- * A post as a push carries it to every watcher alike: what this member did to it (liked, saved)
- * is kept from the book. A post the book does not hold is on no screen, so nothing changes.
+ * A post as a push carries it to every watcher alike: what this member did to it (liked, saved,
+ * reposted) and the quote as they may see it are kept from the book. A post the book does not hold is on no screen, so nothing changes.
  */
 export const sharedPostReceived =
   (post: SharedPost): AppThunk =>
   (dispatch, getState) => {
     const held = selectPostById(getState(), post.id);
     if (!held) return;
-    dispatch(postsReceived([{ ...post, likedByMe: held.likedByMe, savedByMe: held.savedByMe }]));
+    dispatch(
+      postsReceived([
+        {
+          ...post,
+          likedByMe: held.likedByMe,
+          savedByMe: held.savedByMe,
+          repostedByMe: held.repostedByMe,
+          quote: held.quote,
+        },
+      ]),
+    );
   };
 
 /**
