@@ -76,7 +76,8 @@ export const shareCounted =
   (dispatch, getState) => {
     const held = selectPostById(getState(), state.postId);
     if (!held) return;
-    dispatch(postCountsReceived({ ...state, likes: held.likes, comments: held.comments }));
+    const { likes, comments, reposts, quotes } = held;
+    dispatch(postCountsReceived({ ...state, likes, comments, reposts, quotes }));
   };
 
 /**
