@@ -37,6 +37,7 @@ import * as linkPreviews from './20261205T100000-link-previews';
 import * as hashtags from './20261206T100000-hashtags';
 import * as mentions from './20261206T110000-mentions';
 import * as tagPrefix from './20261207T100000-tag-prefix';
+import * as reposts from './20261207T110000-reposts';
 import * as communityMentions from './20261207T120000-community-mentions';
 
 /**
@@ -82,5 +83,6 @@ export const migrations: Record<string, Migration> = {
   '20261206T100000-hashtags': hashtags,
   '20261206T110000-mentions': mentions,
   '20261207T100000-tag-prefix': tagPrefix,
+  '20261207T110000-reposts': reposts,
   '20261207T120000-community-mentions': communityMentions,
 };

@@ -7,6 +7,7 @@ import type { AlertsTable } from './tables/alerts';
 import type { ApiTokensTable, ApiTokenUsesTable } from './tables/api-tokens';
 import type { LinkPreviewCacheTable, LinkPreviewJobsTable } from './tables/link-previews';
 import type { PostMentionsTable } from './tables/mentions';
+import type { PostQuotesTable, RepostsTable } from './tables/reposts';
 import type { PostHashtagsTable, TagFollowsTable, TagTimelinesTable } from './tables/hashtags';
 import type { AnalyticsActiveDaysTable } from './tables/analytics-active-days';
 import type { AnalyticsMemberDailyTable } from './tables/analytics-member-daily';
@@ -168,6 +169,8 @@ export interface Database {
   link_preview_cache: LinkPreviewCacheTable;
   link_preview_jobs: LinkPreviewJobsTable;
   post_mentions: PostMentionsTable;
+  reposts: RepostsTable;
+  post_quotes: PostQuotesTable;
   post_hashtags: PostHashtagsTable;
   tag_follows: TagFollowsTable;
   tag_timelines: TagTimelinesTable;

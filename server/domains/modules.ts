@@ -29,6 +29,7 @@ import { peopleModule } from './people';
 import { homeTimelineModule, postsModule } from './posts';
 import { presenceModule } from './presence';
 import { profilesModule } from './profiles';
+import { repostsModule } from './reposts';
 import { searchModule } from './search';
 import { settingsModule } from './settings';
 
@@ -57,6 +58,8 @@ export const modules: readonly DomainModule[] = [
   linkPreviewsModule,
   // Mention lists are written onto rows of posts and comments too.
   mentionsModule,
+  // Repost and quote counts are written onto rows of posts as well.
+  repostsModule,
   moderationModule,
   communityContentModule,
   onboardingModule,

@@ -47,9 +47,12 @@ export const metadataSchema = z
   );
 export type ContentMetadata = z.infer<typeof metadataSchema>;
 
-/** `POST /content`: a post's fields (the same rules as `POST /posts`), its type and metadata. */
+/**
+ * `POST /content`: a post's fields (the same rules as `POST /posts`), its type and metadata.
+ * Quoting is the social post's alone.
+ */
 export const createContentSchema = z.strictObject({
-  ...createPostSchema.shape,
+  ...createPostSchema.omit({ quoteOf: true }).shape,
   type: contentTypeSchema.default('post'),
   metadata: metadataSchema.default({}),
 });

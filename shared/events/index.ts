@@ -23,6 +23,7 @@ import { notificationEvents } from './notifications';
 import { onboardingEvents } from './onboarding';
 import { postEvents } from './posts';
 import { profileEvents } from './profiles';
+import { repostEvents } from './reposts';
 import { settingsEvents } from './settings';
 import { securityEvents } from './security';
 
@@ -54,6 +55,7 @@ export const eventSchemas = {
   ...linkPreviewEvents,
   ...mentionEvents,
   ...hashtagEvents,
+  ...repostEvents,
 };
 
 export type EventType = keyof typeof eventSchemas;

@@ -24,15 +24,22 @@ export const postCountsPayloadSchema = z.object({
   likes: z.number().int().nonnegative(),
   comments: z.number().int().nonnegative(),
   shares: z.number().int().nonnegative(),
+  reposts: z.number().int().nonnegative(),
+  quotes: z.number().int().nonnegative(),
   version: z.number().int(),
 });
 export type PostCountsPayload = z.infer<typeof postCountsPayloadSchema>;
 
 /**
- * A post as every watcher sees it alike: what the viewer did to it (liked, saved) is theirs
- * alone, so the client keeps its own.
+ * A post as every watcher sees it alike: what the viewer did to it (liked, saved, reposted) and
+ * whether they may see the post it quotes are theirs alone, so the client keeps its own.
  */
-export const sharedPostSchema = postSchema.omit({ likedByMe: true, savedByMe: true });
+export const sharedPostSchema = postSchema.omit({
+  likedByMe: true,
+  savedByMe: true,
+  repostedByMe: true,
+  quote: true,
+});
 export type SharedPost = z.infer<typeof sharedPostSchema>;
 export const postUpdatedPayloadSchema = z.object({ post: sharedPostSchema });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { quoteSchema, repostedBySchema } from '../reposts';
 import { idField } from '../api/ids';
 import { text } from '../api/text';
 import { mediaFileSchema } from '../media/schemas';
@@ -103,6 +104,8 @@ export const createPostSchema = z.strictObject({
   mediaIds: postFields.mediaIds.default([]),
   /** False when the author removed the link's card in the editor: none is fetched. */
   linkPreview: z.boolean().default(true),
+  /** The post this one quotes, embedded in it; a quote is published as it is created. */
+  quoteOf: z.uuid().optional(),
 });
 export type CreatePost = z.output<typeof createPostSchema>;
 
@@ -195,8 +198,11 @@ export const postSchema = z.object({
   likes: z.number().int().nonnegative(),
   comments: z.number().int().nonnegative(),
   shares: z.number().int().nonnegative(),
+  reposts: z.number().int().nonnegative(),
+  quotes: z.number().int().nonnegative(),
   likedByMe: z.boolean(),
   savedByMe: z.boolean(),
+  repostedByMe: z.boolean(),
   createdAt: z.iso.datetime(),
   publishedAt: z.iso.datetime().nullable(),
   editedAt: z.iso.datetime().nullable(),
@@ -205,6 +211,8 @@ export const postSchema = z.object({
   linkPreview: linkPreviewSchema.nullable(),
   /** The members its text mentions, so `@name` links to them. */
   mentions: z.array(mentionSchema),
+  /** The post it quotes, as this reader may see it; null when it quotes none. */
+  quote: quoteSchema.nullable(),
   /** Rises with every change to the post or its counts: a client keeps the highest it saw. */
   version: z.number().int(),
 });
@@ -230,6 +238,8 @@ export type FeedPage = z.infer<typeof feedPageSchema>;
  */
 export const homeFeedPageSchema = feedPageSchema.extend({
   followedTags: z.record(z.uuid(), z.string()),
+  /** For a post a member the reader reads reposted into the feed: who ("Ana reposted"). */
+  repostedBy: z.record(z.uuid(), repostedBySchema),
 });
 export type HomeFeedPage = z.infer<typeof homeFeedPageSchema>;
 

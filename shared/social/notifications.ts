@@ -12,6 +12,8 @@ export const notificationTypeSchema = z.enum([
   'community_invitation',
   'discussion_replied',
   'mention',
+  'repost',
+  'quote',
 ]);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
@@ -30,6 +32,9 @@ export const notificationPreferencesSchema = z.strictObject({
   discussion_replied: deliveryPreferenceSchema.default({ inApp: true, email: true }),
   /** Added with @mentions: preferences saved before it take the default. */
   mention: deliveryPreferenceSchema.default({ inApp: true, email: true }),
+  /** Added with reposts and quotes, told in the app only: preferences saved before take these. */
+  repost: deliveryPreferenceSchema.default({ inApp: true, email: false }),
+  quote: deliveryPreferenceSchema.default({ inApp: true, email: false }),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
@@ -44,6 +49,8 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   community_invitation: { inApp: true, email: true },
   discussion_replied: { inApp: true, email: true },
   mention: { inApp: true, email: true },
+  repost: { inApp: true, email: false },
+  quote: { inApp: true, email: false },
 };
 
 export const notificationActorSchema = z.object({

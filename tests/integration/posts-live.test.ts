@@ -114,6 +114,8 @@ describe('counts of watched posts', () => {
       likes: 1,
       comments: 0,
       shares: 0,
+      reposts: 0,
+      quotes: 0,
       version: answer.version,
     });
     // The same push goes to every watcher: nothing of who liked it.

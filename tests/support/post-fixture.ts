@@ -34,6 +34,9 @@ export function aPost(overrides: Partial<Post> = {}): Post {
     likes: 0,
     comments: 0,
     shares: 0,
+    reposts: 0,
+    quotes: 0,
+    repostedByMe: false,
     likedByMe: false,
     savedByMe: false,
     createdAt: '2026-11-23T10:00:00.000Z',
@@ -41,6 +44,7 @@ export function aPost(overrides: Partial<Post> = {}): Post {
     editedAt: null,
     linkPreview: null,
     mentions: [],
+    quote: null,
     version: 1,
     ...overrides,
   };

@@ -52,8 +52,12 @@ const wantsEmail = (template: EmailTemplate): PostEmailContext => ({
 
 const POST = '20000000-0000-4000-8000-000000000001';
 const SITE = 'https://agora.example';
-/** A text that mentions nobody reads no member to mention. */
-const noMentions = { mentionable: [], mentionEmail: { template: null, authorName: 'Ana' } };
+/** A text that mentions nobody reads no member to mention; a new post quotes nothing. */
+const noMentions = {
+  mentionable: [],
+  mentionEmail: { template: null, authorName: 'Ana' },
+  quoted: null,
+};
 const COMMENT = '30000000-0000-4000-8000-000000000001';
 const REPLY = '30000000-0000-4000-8000-000000000002';
 
@@ -85,6 +89,8 @@ const anasPost = (over: Partial<PostState> = {}): PostState => ({
   likes_count: 0,
   comments_count: 0,
   shares_count: 0,
+  reposts_count: 0,
+  quotes_count: 0,
   created_at: new Date('2026-11-01T00:00:00.000Z'),
   published_at: new Date('2026-11-01T00:00:00.000Z'),
   edited_at: null,

@@ -27,6 +27,9 @@ export interface PostsTable {
   likes_count: Generated<number>;
   comments_count: Generated<number>;
   shares_count: Generated<number>;
+  /** Reposts and quotes of it (reposts domain). */
+  reposts_count: Generated<number>;
+  quotes_count: Generated<number>;
   created_at: Date;
   /** The first time the post was published; kept if it goes back to draft and returns. */
   published_at: Date | null;

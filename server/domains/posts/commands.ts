@@ -22,6 +22,7 @@ import {
   postMentionCandidates,
   postMentionReads,
 } from '../mentions/mention-reads';
+import { quotedRead, quoteEvents } from '../reposts/quote-decision';
 import { feedOrderLock } from './feed-order';
 import { attachedFileIdsSql, ownMediaGuard } from './post-media';
 import { postReply, visibleToViewer } from './posts-read';
@@ -73,10 +74,12 @@ export const createPost = defineCommand({
       visibility: input.post.visibility,
     }),
     mentionEmail: mentionEmailRead(input.authorId),
+    quoted: quotedRead(input.post.quoteOf, input.authorId),
   }),
-  decide({ lastNumber, mentionable, mentionEmail }, { authorId, postId, post, publicUrl }) {
-    // Whether to fetch a card is the command's business, not the post's content.
-    const { linkPreview, ...content } = post;
+  decide({ lastNumber, mentionable, mentionEmail, quoted }, { authorId, postId, post, publicUrl }) {
+    // Whether to fetch a card, and what it quotes, are the command's business, not the content.
+    const { linkPreview, quoteOf: _quoteOf, ...content } = post;
+    const quote = quoteEvents(quoted, { postId, authorId, ...post });
     const { events, guards } = draftDecision(authorId, postId, lastNumber, content);
     const published = post.status === 'published';
     const mentions = mentionOutcome({
@@ -93,7 +96,7 @@ export const createPost = defineCommand({
     });
     return {
       guards,
-      appends: [appendTo(postStreamId(postId), 0, [...events, ...mentions.events])],
+      appends: [appendTo(postStreamId(postId), 0, [...events, ...mentions.events, ...quote])],
       effects: [
         ...(published && linkPreview
           ? queueLinkPreview({ kind: 'post', id: postId, authorId }, post.content)
@@ -113,7 +116,7 @@ export function draftDecision(
   authorId: string,
   postId: string,
   lastNumber: number,
-  post: Omit<CreatePost, 'linkPreview'> & { contentType?: ContentType },
+  post: Omit<CreatePost, 'linkPreview' | 'quoteOf'> & { contentType?: ContentType },
 ): { events: NewEvent[]; guards: Statement[] } {
   const { status, ...fields } = post;
   if (status === 'published') checkPublishable(fields);

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { HomeFeedPage } from '../../../shared/posts';
+import type { RepostedBy } from '../../../shared/reposts';
 import { compiledOnce, slot } from '../../db/compiled-once';
 import type { Db } from '../../db/schema';
 import { qb } from '../../db/statement';
@@ -33,22 +34,64 @@ const below = (column: string, before: number | null) =>
  */
 const rows = (take: number) => sql.lit(take);
 
+/** A feed entry: where it sorts, the post it shows, and who reposted it there (or null). */
+type Entry = { feed_seq: number; post_seq: number; reposted_by: string | null };
+
 /**
- * The page's posts by feed order from `top`, each with whether the viewer may see it, and for a
- * post of an author they do not read, the tag they follow that brought it (the first by name).
+ * The page's entries by feed order from `top`, each with its post, whether the viewer may see
+ * it, for a post of an author they do not read the tag they follow that brought it (the first by
+ * name), and for a repost who made it.
  */
-function candidates(source: Db, viewerId: string, top: RawBuilder<{ feed_seq: number }>) {
+function candidates(source: Db, viewerId: string, top: RawBuilder<Entry>) {
   const viewer = member(viewerId);
   return postRows(source, viewerId)
-    .innerJoin(top.as('top'), 'top.feed_seq', 'p.feed_seq')
+    .innerJoin(top.as('top'), 'top.post_seq', 'p.feed_seq')
     .select(visibleToViewer(viewerId).as('visible'))
+    .select(['top.feed_seq as entry_seq', 'top.reposted_by'])
+    .select(
+      sql<RepostedBy | null>`(select json_build_object('id', ru.id, 'username', ru.username,
+          'displayName', ru.display_name)
+        from users ru where ru.id = top.reposted_by)`.as('reposter'),
+    )
     .select(
       sql<string | null>`(select min(tt.tag) from tag_timelines tt
-        where tt.member_id = ${viewer} and tt.feed_seq = p.feed_seq
+        where top.reposted_by is null
+          and tt.member_id = ${viewer} and tt.feed_seq = p.feed_seq
           and not ${readsAuthor(viewer, sql.ref('p.author_id'))})`.as('followed_tag'),
     )
     .orderBy('top.feed_seq', 'desc');
 }
+
+/** A post's own entry: it sorts where it was published, reposted by nobody. */
+const own = (column: string) =>
+  sql.raw(`${column} as feed_seq, ${column} as post_seq, null::uuid as reposted_by`);
+
+/**
+ * The newest reposts by the authors the viewer reads (`authors`, a query of `author_id` rows),
+ * each author's read from their own index (`reposts_member_feed`) below `before` and from
+ * `floor` down: reposts are merged at read time, never fanned out.
+ */
+const repostEntries = (
+  authors: RawBuilder<unknown>,
+  take: number,
+  before: number | null,
+  floor: RawBuilder<unknown> | null,
+) => sql<Entry>`(select c.feed_seq, c.post_seq, c.reposted_by from (${authors}) a
+    cross join lateral (
+      select r.feed_seq, rp.feed_seq as post_seq, r.member_id as reposted_by
+      from reposts r join posts rp on rp.id = r.post_id
+      where r.member_id = a.author_id ${below('r.feed_seq', before)}
+        ${floor === null ? sql`` : sql`and r.feed_seq >= ${floor}`}
+        and rp.feed_seq is not null
+      order by r.feed_seq desc
+      limit ${rows(take)}) c)`;
+
+/** The viewer, their friends and the members they follow: whose posts and reposts they read. */
+const readAuthors = (viewer: RawBuilder<unknown>) => sql`select ${viewer} as author_id
+  union
+  select f.friend_id from friendships f where f.user_id = ${viewer}
+  union
+  select fo.followee_id from follows fo where fo.follower_id = ${viewer}`;
 
 /**
  * The newest posts that tags the viewer follows brought (hashtags' `tag_timelines`), each once
@@ -59,7 +102,7 @@ const taggedPosts = (
   take: number,
   before: number | null,
   floor: RawBuilder<unknown> | null,
-) => sql<{ feed_seq: number }>`(select distinct tt.feed_seq from tag_timelines tt
+) => sql<Entry>`(select distinct ${own('tt.feed_seq')} from tag_timelines tt
     where tt.member_id = ${viewer} ${below('tt.feed_seq', before)}
       ${floor === null ? sql`` : sql`and tt.feed_seq >= ${floor}`}
     order by tt.feed_seq desc
@@ -80,14 +123,14 @@ export function timelineFeedQuery(
   const viewer = member(viewerId);
   const floor = sql`coalesce((select fl.floor_seq from home_timeline_floors fl
     where fl.member_id = ${viewer}), 0)`;
-  const top = sql<{ feed_seq: number }>`(
-    select x.feed_seq from (
-      (select t.feed_seq from home_timelines t
+  const top = sql<Entry>`(
+    select x.feed_seq, x.post_seq, x.reposted_by from (
+      (select ${own('t.feed_seq')} from home_timelines t
        where t.member_id = ${viewer} ${below('t.feed_seq', before)} and t.feed_seq >= ${floor}
        order by t.feed_seq desc
        limit ${rows(take)})
       union
-      (select c.feed_seq from timeline_pull_authors pa
+      (select ${own('c.feed_seq')} from timeline_pull_authors pa
        cross join lateral (
          select p.feed_seq from posts p
          where p.author_id = pa.author_id and p.status = 'published'
@@ -97,6 +140,8 @@ export function timelineFeedQuery(
        where ${readsAuthor(viewer, sql.ref('pa.author_id'))})
       union
       ${taggedPosts(viewer, take, before, floor)}
+      union
+      ${repostEntries(readAuthors(viewer), take, before, floor)}
     ) x
     order by x.feed_seq desc
     limit ${rows(take)})`;
@@ -116,13 +161,9 @@ export function authorsFeedQuery(
   before: number | null,
 ) {
   const viewer = member(viewerId);
-  const top = sql<{ feed_seq: number }>`(
-    select c.feed_seq
-    from (select ${viewer} as author_id
-          union
-          select f.friend_id from friendships f where f.user_id = ${viewer}
-          union
-          select fo.followee_id from follows fo where fo.follower_id = ${viewer}) a
+  const top = sql<Entry>`(
+    select ${own('c.feed_seq')}
+    from (${readAuthors(viewer)}) a
     cross join lateral (
       select p.feed_seq from posts p
       where p.author_id = a.author_id and p.status = 'published' ${below('p.feed_seq', before)}
@@ -131,12 +172,18 @@ export function authorsFeedQuery(
     ) c
     union
     ${taggedPosts(viewer, take, before, null)}
+    union
+    ${repostEntries(readAuthors(viewer), take, before, null)}
     order by feed_seq desc
     limit ${take})`;
   return candidates(source, viewerId, top);
 }
 
-type FeedRow = PostRow & { followed_tag: string | null };
+type FeedRow = PostRow & {
+  entry_seq: number;
+  followed_tag: string | null;
+  reposter: RepostedBy | null;
+};
 
 /** A round's shape: where it reads, how many rows, and whether from the top or below a cursor. */
 export type RoundShape = `${FeedSource}:${number}:${'top' | 'below'}`;
@@ -183,11 +230,14 @@ export async function readFeed(
     const { rows: round } = await db.executeQuery<FeedRow & { visible: boolean }>(
       roundStatement(shape, viewerId, before ?? 0),
     );
-    found.push(...round.filter((row) => row.visible));
+    // A post reposted since it was published shows once a page, at its newest entry.
+    for (const row of round) {
+      if (row.visible && !found.some((each) => each.id === row.id)) found.push(row);
+    }
     const last = round[round.length - 1];
     if (found.length >= wanted) break;
     if (round.length === take && last) {
-      before = last.feed_seq;
+      before = Number(last.entry_seq);
       continue;
     }
     // The timeline ends at its floor: the feed goes on below it from the authors' indexes.
@@ -200,9 +250,13 @@ export async function readFeed(
   const last = rows[rows.length - 1];
   return {
     posts: rows.map(presentPost),
-    nextCursor: found.length > query.limit && last ? encodeFeedCursor(last.feed_seq!) : null,
+    nextCursor:
+      found.length > query.limit && last ? encodeFeedCursor(Number(last.entry_seq)) : null,
     followedTags: Object.fromEntries(
       rows.flatMap((row) => (row.followed_tag === null ? [] : [[row.id, row.followed_tag]])),
+    ),
+    repostedBy: Object.fromEntries(
+      rows.flatMap((row) => (row.reposter === null ? [] : [[row.id, row.reposter]])),
     ),
   };
 }

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Mention } from '../../../shared/mentions';
 import type { Comment, ContentModeration, Post, PostAuthor } from '../../../shared/posts';
+import type { Quote } from '../../../shared/reposts';
 import type { CommentsTable } from '../../db/tables/comments';
 import type { PostsTable } from '../../db/tables/posts';
 import { presentLinkPreview } from '../link-previews/link-preview-presenter';
@@ -21,7 +22,12 @@ export interface ViewerColumns {
 
 export type PostRow = Selectable<PostsTable> &
   AuthorColumns &
-  ViewerColumns & { saved_by_me: boolean; media: AttachedFileColumns[] };
+  ViewerColumns & {
+    saved_by_me: boolean;
+    media: AttachedFileColumns[];
+    reposted_by_me: boolean;
+    quote: Quote | null;
+  };
 
 export type CommentRow = Selectable<CommentsTable> & AuthorColumns & ViewerColumns;
 
@@ -74,14 +80,18 @@ export function presentPost(row: PostRow): Post {
     likes: row.likes_count,
     comments: row.comments_count,
     shares: row.shares_count,
+    reposts: row.reposts_count,
+    quotes: row.quotes_count,
     likedByMe: row.liked_by_me,
     savedByMe: row.saved_by_me,
+    repostedByMe: row.reposted_by_me,
     createdAt: row.created_at.toISOString(),
     publishedAt: iso(row.published_at),
     editedAt: iso(row.edited_at),
     ...moderationOf(row),
     linkPreview: presentLinkPreview(row.link_preview),
     mentions: row.mentioned,
+    quote: row.quote,
     version: row.version,
   };
 }

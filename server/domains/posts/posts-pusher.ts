@@ -31,7 +31,13 @@ const COUNTS_REMEMBERED = 10_000;
 
 /** A post as every watcher sees it: the presenter's, without what is the viewer's own. */
 function sharedPost(row: PostRow): SharedPost {
-  const { likedByMe: _liked, savedByMe: _saved, ...post } = presentPost(row);
+  const {
+    likedByMe: _liked,
+    savedByMe: _saved,
+    repostedByMe: _reposted,
+    quote: _quote,
+    ...post
+  } = presentPost(row);
   return post;
 }
 
@@ -68,6 +74,9 @@ function changesOf(events: readonly StoredEvent[]): Changes {
       case 'PostLiked':
       case 'PostUnliked':
       case 'PostShared':
+      case 'PostReposted':
+      case 'RepostUndone':
+      case 'PostQuoted':
         changes.counts.add(event.data.postId);
         break;
       case 'PostPublished':
@@ -243,7 +252,15 @@ async function pushCounts(
     visibility.visiblePairs(db, pairs),
     db
       .selectFrom('posts')
-      .select(['id', 'likes_count', 'comments_count', 'shares_count', 'version'])
+      .select([
+        'id',
+        'likes_count',
+        'comments_count',
+        'shares_count',
+        'reposts_count',
+        'quotes_count',
+        'version',
+      ])
       .where('id', 'in', posts)
       .execute(),
   ]);
@@ -255,6 +272,8 @@ async function pushCounts(
       likes: row.likes_count,
       comments: row.comments_count,
       shares: row.shares_count,
+      reposts: row.reposts_count,
+      quotes: row.quotes_count,
       version: row.version,
     };
     emitTo(

@@ -12,6 +12,7 @@ import type { Db } from '../../db/schema';
 import { qb } from '../../db/statement';
 import { mentionedSql } from '../mentions/mentioned-sql';
 import { member, postAudienceAdmits, postVisible } from '../relations/relations-policy';
+import { quoteSql, repostedByMeSql } from '../reposts/quote-sql';
 import { decodeCursor, encodeCursor } from './cursor';
 import { attachedFilesSql } from './post-media';
 import { presentPost, type PostRow } from './post-presenter';
@@ -50,6 +51,8 @@ export function postRows(source: Db, viewerId: string) {
         where s.post_id = p.id and s.user_id = ${viewerId}::uuid)`.as('saved_by_me'),
       attachedFilesSql.as('media'),
       mentionedSql('p').as('mentioned'),
+      repostedByMeSql(viewerId).as('reposted_by_me'),
+      quoteSql(viewerId).as('quote'),
     ]);
 }
 

@@ -32,6 +32,8 @@ describe('the post book', () => {
             likes: version,
             comments: 0,
             shares: 0,
+            reposts: 0,
+            quotes: 0,
             version,
           };
           state =
@@ -53,7 +55,15 @@ describe('the post book', () => {
     let state = reduce(empty(), postsReceived([post({ version: 1 })]));
     state = reduce(
       state,
-      postCountsReceived({ postId: POST, likes: 1, comments: 0, shares: 0, version: 2 }),
+      postCountsReceived({
+        postId: POST,
+        likes: 1,
+        comments: 0,
+        shares: 0,
+        reposts: 0,
+        quotes: 0,
+        version: 2,
+      }),
     );
     state = reduce(
       state,

@@ -158,12 +158,16 @@ describe('posts live handlers', () => {
       likes: 7,
       comments: 2,
       shares: 1,
+      reposts: 3,
+      quotes: 1,
       version: 8,
     });
     expect(selectPostById(getState(), POST)).toMatchObject({
       likes: 7,
       comments: 2,
       shares: 1,
+      reposts: 3,
+      quotes: 1,
       version: 8,
       likedByMe: true,
     });
@@ -173,6 +177,8 @@ describe('posts live handlers', () => {
       likes: 4,
       comments: 1,
       shares: 0,
+      reposts: 0,
+      quotes: 0,
       version: 6,
     });
     expect(selectPostById(getState(), POST)).toMatchObject({ likes: 7, version: 8 });
@@ -183,6 +189,8 @@ describe('posts live handlers', () => {
       likes: 6,
       comments: 2,
       shares: 1,
+      reposts: 0,
+      quotes: 0,
       version: 9,
     });
     expect(selectPostById(getState(), POST)).toMatchObject({ likes: 6, likedByMe: false });

@@ -16,6 +16,7 @@ import { FeedEmpty } from './FeedEmpty';
 import { FeedSkeleton } from './FeedSkeleton';
 import { FEED_TEXTS, feedFooter, feedPostIds, rowsAddedAbove } from './feedList';
 import { NewPostsPill } from './NewPostsPill';
+import type { RepostedBy as RepostedByMember } from '../../../shared/reposts';
 import { useInView } from './useInView';
 
 /** The loader counts as seen once a tenth of it is on screen (000 §4, §9). */
@@ -104,6 +105,15 @@ export function HomeFeed() {
     [pages],
   );
 
+  const repostedBy = useMemo(
+    () =>
+      Object.assign({}, ...(pages ?? []).map((page) => page.repostedBy)) as Record<
+        string,
+        RepostedByMember
+      >,
+    [pages],
+  );
+
   if (feed.isLoading) return <FeedSkeleton />;
   if (!pages) {
     return (
@@ -140,6 +150,7 @@ export function HomeFeed() {
                   postId={item.postId}
                   post={post}
                   followedTag={followedTags[item.postId]}
+                  repostedBy={repostedBy[item.postId]}
                   position={{
                     index: index - anchor.firstIndex + 1,
                     size: feed.hasNextPage ? -1 : items.length,

@@ -18,6 +18,8 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   community_invitation: 'Community invitations',
   discussion_replied: 'Replies to your discussions',
   mention: 'Mentions of you',
+  repost: 'Reposts of your posts',
+  quote: 'Quotes of your posts',
 };
 
 export const DELIVERY_CHANNELS: readonly { key: DeliveryChannel; label: string }[] = [

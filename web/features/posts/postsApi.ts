@@ -7,7 +7,7 @@ import {
   shareCounted,
 } from './postsCache';
 import { postsEndpoints } from './postsEndpoints';
-import { postLikeReceived, postSaveReceived } from './postsSlice';
+import { postLikeReceived, postRepostReceived, postSaveReceived } from './postsSlice';
 
 /**
  * The posts endpoints with what each response changes elsewhere: every post answered joins the
@@ -83,6 +83,12 @@ export const postsApi = postsEndpoints.enhanceEndpoints({
         if (answer) dispatch(postLikeReceived(answer.data));
       },
     },
+    setRepost: {
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const answer = await queryFulfilled.catch(() => null);
+        if (answer) dispatch(postRepostReceived(answer.data));
+      },
+    },
     setPostSave: {
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const answer = await queryFulfilled.catch(() => null);
@@ -130,6 +136,7 @@ export const {
   useDeletePostMutation,
   useSetPostLikeMutation,
   useSetPostSaveMutation,
+  useSetRepostMutation,
   useSharePostMutation,
   useGetCommentsQuery,
   useAddCommentMutation,

@@ -76,19 +76,30 @@ export const shareCounted =
   (dispatch, getState) => {
     const held = selectPostById(getState(), state.postId);
     if (!held) return;
-    dispatch(postCountsReceived({ ...state, likes: held.likes, comments: held.comments }));
+    const { likes, comments, reposts, quotes } = held;
+    dispatch(postCountsReceived({ ...state, likes, comments, reposts, quotes }));
   };
 
 /**
- * A post as a push carries it to every watcher alike: what this member did to it (liked, saved)
- * is kept from the book. A post the book does not hold is on no screen, so nothing changes.
+ * A post as a push carries it to every watcher alike: what this member did to it (liked, saved,
+ * reposted) and the quote as they may see it are kept from the book. A post the book does not hold is on no screen, so nothing changes.
  */
 export const sharedPostReceived =
   (post: SharedPost): AppThunk =>
   (dispatch, getState) => {
     const held = selectPostById(getState(), post.id);
     if (!held) return;
-    dispatch(postsReceived([{ ...post, likedByMe: held.likedByMe, savedByMe: held.savedByMe }]));
+    dispatch(
+      postsReceived([
+        {
+          ...post,
+          likedByMe: held.likedByMe,
+          savedByMe: held.savedByMe,
+          repostedByMe: held.repostedByMe,
+          quote: held.quote,
+        },
+      ]),
+    );
   };
 
 /**

@@ -24,6 +24,7 @@ import {
   type ShareChannel,
   type UserPostsQuery,
 } from '../../../shared/posts';
+import { repostStateSchema, type RepostState } from '../../../shared/reposts';
 import { api } from '../../app/api';
 
 export type CommentLikeState = z.infer<typeof commentLikeStateSchema>;
@@ -100,6 +101,13 @@ export const postsEndpoints = api
         }),
         transformResponse: (raw: unknown) => saveStateSchema.parse(raw),
         invalidatesTags: ['Saved'],
+      }),
+      setRepost: build.mutation<RepostState, { postId: string; repost: boolean }>({
+        query: ({ postId, repost }) => ({
+          url: `posts/${encodeURIComponent(postId)}/repost`,
+          method: repost ? 'POST' : 'DELETE',
+        }),
+        transformResponse: (raw: unknown) => repostStateSchema.parse(raw),
       }),
       sharePost: build.mutation<ShareState, { postId: string; channel: ShareChannel }>({
         query: ({ postId, channel }) => ({

@@ -1,5 +1,6 @@
 import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Post, PostLikeState, SaveState } from '../../../shared/posts';
+import type { RepostState } from '../../../shared/reposts';
 
 /** The counts every viewer of a post sees alike, as a push carries them. */
 export interface PostCounts {
@@ -7,6 +8,8 @@ export interface PostCounts {
   likes: number;
   comments: number;
   shares: number;
+  reposts: number;
+  quotes: number;
   version: number;
 }
 
@@ -59,8 +62,18 @@ export const postsSlice = createSlice({
     postCountsReceived(state, { payload }: PayloadAction<PostCounts>) {
       const held = state.posts.entities[payload.postId];
       if (!held || held.version >= payload.version) return;
-      const { likes, comments, shares, version } = payload;
-      Object.assign(held, { likes, comments, shares, version });
+      const { likes, comments, shares, reposts, quotes, version } = payload;
+      Object.assign(held, { likes, comments, shares, reposts, quotes, version });
+    },
+    /** The reposter's own answer: the count and whether they repost it now. */
+    postRepostReceived(state, { payload }: PayloadAction<RepostState>) {
+      const held = state.posts.entities[payload.postId];
+      if (!held) return;
+      held.repostedByMe = payload.repostedByMe;
+      if (held.version < payload.version) {
+        held.reposts = payload.reposts;
+        held.version = payload.version;
+      }
     },
     /** The liker's own answer: the count and whether they like it now. */
     postLikeReceived(state, { payload }: PayloadAction<PostLikeState>) {
@@ -99,6 +112,7 @@ export const postsSlice = createSlice({
 export const {
   postsReceived,
   postCountsReceived,
+  postRepostReceived,
   postLikeReceived,
   postSaveReceived,
   saveVersionsForgotten,

@@ -1,4 +1,4 @@
-import { Bookmark, Heart, MessageCircle } from 'lucide-react';
+import { Bookmark, Heart, MessageCircle, Repeat2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -90,6 +90,20 @@ export function PostActions({ post }: { post: Post }) {
           </Link>
         </Button>
       )}
+      <span
+        className={cn(
+          'inline-flex items-center gap-1 px-2 text-sm text-muted-foreground [&_svg]:size-4',
+          post.repostedByMe && 'text-emerald-700 dark:text-emerald-400',
+        )}
+        data-testid="post-repost-status"
+      >
+        <Repeat2 aria-hidden />
+        <span data-testid="post-repost-count">{post.reposts}</span>
+        <span className="sr-only">
+          {post.reposts === 1 ? 'repost' : 'reposts'}
+          {post.repostedByMe ? ', reposted by you' : ''}
+        </span>
+      </span>
       {post.allowSharing && (
         <ShareMenu
           post={post}

@@ -4,7 +4,10 @@ import { Link } from 'react-router-dom';
 import type { Post, PostVisibility } from '../../../../shared/posts';
 import { useAppSelector } from '../../../app/hooks';
 import { cn } from '../../../lib/cn';
+import type { RepostedBy as RepostedByMember } from '../../../../shared/reposts';
 import { profileUrl } from '../../friends/links';
+import { QuotedPost } from '../../reposts/QuotedPost';
+import { RepostedBy } from '../../reposts/RepostedBy';
 import { useNow } from '../../friends/useNow';
 import { formatFullDate } from '../../notifications/relativeTime';
 import { Avatar } from '../../shell/UserCard';
@@ -43,6 +46,8 @@ export interface PostCardProps {
   position?: { index: number; size: number };
   /** The followed tag that brought the post into the home feed, as the server said. */
   followedTag?: string | undefined;
+  /** Who reposted the post into the home feed, as the server said. */
+  repostedBy?: RepostedByMember | undefined;
 }
 
 /**
@@ -57,6 +62,7 @@ export function PostCard({
   variant = 'feed',
   position,
   followedTag,
+  repostedBy,
 }: PostCardProps) {
   const held = useAppSelector((state) => selectPostById(state, postId));
   const deleted = useAppSelector((state) => selectIsPostDeleted(state, postId));
@@ -82,6 +88,7 @@ export function PostCard({
       data-testid="post-card"
       data-post-id={post.id}
     >
+      {repostedBy && <RepostedBy reposter={repostedBy} viewerId={viewerId} />}
       {followedTag && (
         <p
           className="-mb-1 flex items-center gap-1.5 text-sm text-muted-foreground"
@@ -182,6 +189,7 @@ export function PostCard({
         </p>
       )}
 
+      {post.quote && <QuotedPost quote={post.quote} />}
       <PostCardMedia post={post} compact={compact} />
       <ShownLinkPreview
         kind="post"

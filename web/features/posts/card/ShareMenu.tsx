@@ -1,10 +1,10 @@
-import { Link2, Share2 } from 'lucide-react';
+import { Link2, Repeat2, Share2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { Post, ShareChannel } from '../../../../shared/posts';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { useSharePostMutation } from '../postsApi';
+import { useSetRepostMutation, useSharePostMutation } from '../postsApi';
 import { FacebookMark, XMark } from './brandIcons';
 import {
   facebookShareUrl,
@@ -17,6 +17,12 @@ import {
 export const SHARE_TEXTS = {
   linkCopied: 'Link copied to clipboard!',
   copyFailed: 'The link could not be copied. Copy it from the address bar instead.',
+  repost: 'Repost',
+  undoRepost: 'Undo repost',
+  reposted: 'Reposted to your followers and friends',
+  repostUndone: 'Repost undone',
+  repostFailed: 'The post could not be reposted. Please try again.',
+  undoRepostFailed: 'The repost could not be undone. Please try again.',
 } as const;
 
 function openSharePopup(url: string): void {
@@ -57,9 +63,23 @@ export function useShareActions(post: Pick<Post, 'id' | 'content' | 'title'>) {
 }
 
 interface ShareOption {
-  channel: ShareChannel;
+  channel: ShareChannel | 'repost';
   label: string;
   icon: ReactNode;
+}
+
+/** Reposts the post into the member's followers' and friends' feeds, or takes it back. */
+function useRepost(post: Pick<Post, 'id' | 'repostedByMe'>) {
+  const [setRepost] = useSetRepostMutation();
+  return async () => {
+    const repost = !post.repostedByMe;
+    const answer = await setRepost({ postId: post.id, repost });
+    if ('error' in answer) {
+      toast.error(repost ? SHARE_TEXTS.repostFailed : SHARE_TEXTS.undoRepostFailed);
+    } else {
+      toast.success(repost ? SHARE_TEXTS.reposted : SHARE_TEXTS.repostUndone);
+    }
+  };
 }
 
 const options: readonly ShareOption[] = [
@@ -69,7 +89,7 @@ const options: readonly ShareOption[] = [
 ];
 
 export interface ShareMenuProps {
-  post: Pick<Post, 'id' | 'content' | 'title'>;
+  post: Pick<Post, 'id' | 'content' | 'title' | 'repostedByMe'>;
   /** The trigger's look: the card's action row, or the post page's bigger buttons. */
   triggerClassName?: string;
   /** Shown beside the icon. */
@@ -79,7 +99,7 @@ export interface ShareMenuProps {
 }
 
 /**
- * The Share button and its menu: Facebook, X and Copy link. A menu button in the WAI-ARIA sense:
+ * The Share button and its menu: Repost (or Undo repost), Facebook, X and Copy link. A menu button in the WAI-ARIA sense:
  * arrows move between the options, Home and End jump, Escape closes and returns focus to the
  * button, and a click elsewhere closes it.
  */
@@ -95,6 +115,15 @@ export function ShareMenu({
   const triggerRef = useRef<HTMLButtonElement>(null);
   const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const actions = useShareActions(post);
+  const toggleRepost = useRepost(post);
+  const items: readonly ShareOption[] = [
+    {
+      channel: 'repost',
+      label: post.repostedByMe ? SHARE_TEXTS.undoRepost : SHARE_TEXTS.repost,
+      icon: <Repeat2 aria-hidden />,
+    },
+    ...options,
+  ];
 
   useEffect(() => {
     if (!open) return;
@@ -111,9 +140,10 @@ export function ShareMenu({
     if (refocus) triggerRef.current?.focus();
   };
 
-  const choose = (channel: ShareChannel) => {
+  const choose = (channel: ShareOption['channel']) => {
     close(true);
-    if (channel === 'facebook') actions.facebook();
+    if (channel === 'repost') void toggleRepost();
+    else if (channel === 'facebook') actions.facebook();
     else if (channel === 'x') actions.x();
     else void actions.copyLink();
   };
@@ -179,7 +209,7 @@ export function ShareMenu({
           className="absolute top-full right-0 z-20 mt-1 grid min-w-48 gap-0.5 rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg"
           data-testid="share-menu"
         >
-          {options.map((option, index) => (
+          {items.map((option, index) => (
             <button
               key={option.channel}
               ref={(element) => {

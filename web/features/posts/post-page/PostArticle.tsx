@@ -10,6 +10,7 @@ import { formatFullDate } from '../../notifications/relativeTime';
 import { Avatar } from '../../shell/UserCard';
 import { ModerationBanner } from '../card/ModerationBanner';
 import { ShownLinkPreview } from '../../link-previews/ShownLinkPreview';
+import { QuotedPost } from '../../reposts/QuotedPost';
 import { PostCardMedia } from '../card/PostCardMedia';
 import { PostText } from '../card/PostText';
 import { postTime } from '../card/relativeTime';
@@ -124,6 +125,7 @@ export function PostArticle({ post, isAuthor, actions, showMedia = true }: PostA
       </div>
 
       {showMedia && <PostCardMedia post={post} compact={false} />}
+      {post.quote && <QuotedPost quote={post.quote} />}
       <ShownLinkPreview
         kind="post"
         targetId={post.id}
