@@ -212,9 +212,11 @@ test('like (kept after reload, reverted with a toast on failure), save, comment 
   await share.click();
   await page.getByRole('menuitem', { name: 'Share on Facebook' }).click();
   await expect(page.getByTestId('share-menu')).toHaveCount(0);
-  // Keyboard: Enter opens with the first option focused, the arrows move, Escape closes.
+  // Keyboard: Enter opens with the first option (Repost) focused, the arrows move, Escape closes.
   await share.focus();
   await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Repost' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Share on Facebook' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Share on X' })).toBeFocused();
@@ -222,6 +224,7 @@ test('like (kept after reload, reverted with a toast on failure), save, comment 
   await expect(page.getByTestId('share-menu')).toHaveCount(0);
   await expect(share).toBeFocused();
   await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
 
