@@ -102,7 +102,7 @@ test('an owner watches client logs arrive live and exports them', async ({
   await page.getByRole('tab', { name: 'Logs' }).click();
 
   const marker = `e2e-log-${Date.now().toString(36)}`;
-  await page.getByLabel('Search').fill(marker);
+  await page.getByLabel('Search', { exact: true }).fill(marker);
   await page.getByLabel('Source').selectOption('client');
   await expect(page.getByText('No log entries match these filters.')).toBeVisible();
 
