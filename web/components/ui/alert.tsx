@@ -3,8 +3,8 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
 const tones = {
-  error: 'border-destructive/30 bg-destructive/8 text-destructive',
-  success: 'border-success/30 bg-success/10 text-success',
+  error: 'border-destructive/30 bg-destructive/8 text-destructive-ink',
+  success: 'border-success/30 bg-success/10 text-success-ink',
 } as const;
 
 export interface AlertProps extends ComponentProps<'div'> {

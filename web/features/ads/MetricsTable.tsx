@@ -1,6 +1,7 @@
 import type { AdDefinition, AdsMetricsReport } from '../../../shared/ads';
 import { formatCtr } from './adSelection';
 import { formatCount, formatLastShown, formatRevenue } from './adsFormat';
+import { TableScroll } from '../../components/ui/table-scroll';
 
 export interface MetricsTableProps {
   report: AdsMetricsReport;
@@ -14,7 +15,7 @@ export function MetricsTable({ report, definitions }: MetricsTableProps) {
   const { currency } = report.pricing;
   const titleOf = (adId: string) => definitions.find((ad) => ad.id === adId)?.title ?? adId;
   return (
-    <div className="overflow-x-auto rounded-xl border bg-card">
+    <TableScroll label="Ad metrics" className="rounded-xl border bg-card">
       <table className="w-full text-sm" data-testid="ads-metrics">
         <caption className="sr-only">Ad metrics, updated live</caption>
         <thead className="border-b text-muted-foreground">
@@ -81,6 +82,6 @@ export function MetricsTable({ report, definitions }: MetricsTableProps) {
         Revenue at {formatRevenue(report.pricing.perThousandImpressions, currency)} per thousand
         impressions and {formatRevenue(report.pricing.perClick, currency)} per click.
       </p>
-    </div>
+    </TableScroll>
   );
 }

@@ -33,6 +33,7 @@ import { MetricsTable } from './MetricsTable';
 import { FLOATING_PLACEMENT_ID } from './placements';
 import { RotatingAds, showComingSoon } from './RotatingAds';
 import { useDevice } from './useAdHooks';
+import { TableScroll } from '../../components/ui/table-scroll';
 
 export { AdsManagePage } from './AdsManagePage';
 
@@ -102,7 +103,7 @@ function OwnerMetrics({ definitions }: { definitions: readonly AdDefinition[] })
 function SessionMetrics({ definitions }: { definitions: readonly AdDefinition[] }) {
   const tally = useSyncExternalStore(sessionTally.subscribe, sessionTally.get);
   return (
-    <div className="overflow-x-auto rounded-xl border bg-card">
+    <TableScroll label="What this tab has counted" className="rounded-xl border bg-card">
       <table className="w-full text-sm" data-testid="ads-session-metrics">
         <caption className="px-3 pt-2 text-left text-xs text-muted-foreground">
           What this tab has counted
@@ -136,7 +137,7 @@ function SessionMetrics({ definitions }: { definitions: readonly AdDefinition[] 
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

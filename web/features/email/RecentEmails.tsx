@@ -1,5 +1,6 @@
 import type { CapturedEmail, EmailStatus, QueuedEmail } from '../../../shared/ops/email';
 import { cn } from '../../lib/cn';
+import { TableScroll } from '../../components/ui/table-scroll';
 
 const STATUS_STYLES: Record<EmailStatus, string> = {
   pending: 'bg-amber-500/15 text-amber-700',
@@ -19,7 +20,7 @@ export function RecentEmails({ emails }: { emails: QueuedEmail[] }) {
     return <p className="py-8 text-center text-sm text-muted-foreground">No emails queued yet.</p>;
   }
   return (
-    <div className="overflow-x-auto rounded-lg border">
+    <TableScroll label="Recent emails" className="rounded-lg border">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Recent emails, newest first</caption>
         <thead className="bg-muted/50 text-xs text-muted-foreground uppercase">
@@ -70,7 +71,7 @@ export function RecentEmails({ emails }: { emails: QueuedEmail[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

@@ -17,6 +17,7 @@ import {
 import { ErrorState, LoadingState } from '../../components/PageStates';
 import { Card } from '../../components/ui/card';
 import { axisLabel, formatDateTime } from './format';
+import { TableScroll } from '../../components/ui/table-scroll';
 
 const CHARTED: { name: string; title: string }[] = [
   { name: SERVER_METRICS.requestDuration, title: 'Response time (p95 per route)' },
@@ -118,36 +119,38 @@ export function PerformancePanel(props: {
       {metrics.length === 0 ? (
         <p className="py-10 text-center text-sm text-muted-foreground">No metrics in this range.</p>
       ) : (
-        <Card className="overflow-x-auto p-0">
-          <table className="w-full text-sm">
-            <caption className="sr-only">Latest performance metrics</caption>
-            <thead className="text-left text-xs text-muted-foreground">
-              <tr>
-                <th className="px-3 py-2 font-medium">Metric</th>
-                <th className="px-3 py-2 font-medium">Value</th>
-                <th className="px-3 py-2 font-medium">Tags</th>
-                <th className="px-3 py-2 font-medium">Time</th>
-              </tr>
-            </thead>
-            <tbody>
-              {metrics.map((metric) => (
-                <tr key={metric.id} className="border-t" data-testid="performance-metric">
-                  <td className="px-3 py-2 font-medium">{metric.name}</td>
-                  <td className="px-3 py-2 tabular-nums">
-                    {formatMetricValue(metric.value, metric.unit)}
-                  </td>
-                  <td className="max-w-xs truncate px-3 py-2 text-xs text-muted-foreground">
-                    {Object.entries(metric.tags)
-                      .map(([k, v]) => `${k}=${v}`)
-                      .join(' ')}
-                  </td>
-                  <td className="px-3 py-2 text-xs whitespace-nowrap text-muted-foreground">
-                    {formatDateTime(metric.timestamp)}
-                  </td>
+        <Card className="p-0">
+          <TableScroll label="Latest performance metrics">
+            <table className="w-full text-sm">
+              <caption className="sr-only">Latest performance metrics</caption>
+              <thead className="text-left text-xs text-muted-foreground">
+                <tr>
+                  <th className="px-3 py-2 font-medium">Metric</th>
+                  <th className="px-3 py-2 font-medium">Value</th>
+                  <th className="px-3 py-2 font-medium">Tags</th>
+                  <th className="px-3 py-2 font-medium">Time</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {metrics.map((metric) => (
+                  <tr key={metric.id} className="border-t" data-testid="performance-metric">
+                    <td className="px-3 py-2 font-medium">{metric.name}</td>
+                    <td className="px-3 py-2 tabular-nums">
+                      {formatMetricValue(metric.value, metric.unit)}
+                    </td>
+                    <td className="max-w-xs truncate px-3 py-2 text-xs text-muted-foreground">
+                      {Object.entries(metric.tags)
+                        .map(([k, v]) => `${k}=${v}`)
+                        .join(' ')}
+                    </td>
+                    <td className="px-3 py-2 text-xs whitespace-nowrap text-muted-foreground">
+                      {formatDateTime(metric.timestamp)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         </Card>
       )}
     </div>

@@ -73,25 +73,27 @@ function ContactDetails({ profile }: { profile: Profile }) {
       ) : (
         <dl className="grid gap-3 text-sm">
           {rows.map(({ icon: Icon, label, value, href }) => (
-            <div key={label} className="flex items-start gap-3">
-              <Icon className="mt-0.5 size-4 text-muted-foreground" aria-hidden />
-              <div className="min-w-0">
-                <dt className="text-xs text-muted-foreground">{label}</dt>
-                <dd className="break-words">
-                  {href ? (
-                    <a
-                      href={href}
-                      className="hover:underline"
-                      rel="noreferrer noopener"
-                      target={label === 'Website' ? '_blank' : undefined}
-                    >
-                      {value}
-                    </a>
-                  ) : (
-                    value
-                  )}
-                </dd>
-              </div>
+            // Each group is a dt/dd pair directly in its div, as a definition list allows; the
+            // icon sits in the term so assistive technology reads label then value.
+            <div key={label} className="min-w-0">
+              <dt className="flex items-center gap-3 text-xs text-muted-foreground">
+                <Icon className="size-4" aria-hidden />
+                {label}
+              </dt>
+              <dd className="break-words pl-7">
+                {href ? (
+                  <a
+                    href={href}
+                    className="hover:underline"
+                    rel="noreferrer noopener"
+                    target={label === 'Website' ? '_blank' : undefined}
+                  >
+                    {value}
+                  </a>
+                ) : (
+                  value
+                )}
+              </dd>
             </div>
           ))}
         </dl>

@@ -120,7 +120,7 @@ export function PostCard({
           <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-muted-foreground">
             <Link
               to={postPath(post.id)}
-              className="hover:underline focus-visible:underline"
+              className="inline-flex min-h-6 items-center hover:underline focus-visible:underline"
               aria-label={`${time.text}, open the post`}
             >
               <time

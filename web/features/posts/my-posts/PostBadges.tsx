@@ -4,7 +4,7 @@ import { cn } from '../../../lib/cn';
 import { STATUS_LABEL, VISIBILITY_LABEL } from './myPosts';
 
 const STATUS_TONE: Record<PostStatus, string> = {
-  published: 'bg-success/15 text-success',
+  published: 'bg-success/15 text-success-ink',
   draft: 'bg-warning/20 text-foreground',
   private: 'bg-muted text-muted-foreground',
 };

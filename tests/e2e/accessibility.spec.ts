@@ -1,0 +1,176 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { closeOpenedContexts, signedInContext, type SignedIn } from './members';
+
+test.afterEach(closeOpenedContexts);
+
+// Issue #23: every route of the app, in both themes, signed out, as a member and as the owner.
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+interface Finding {
+  route: string;
+  theme: string;
+  rule: string;
+  impact: string | null | undefined;
+  targets: string[];
+}
+
+/** A page has drawn once its first heading shows and nothing says it is still loading. */
+async function settle(page: Page): Promise<void> {
+  await expect(page.getByRole('heading').first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+// The shell around every member page: checked in full on a sweep's first page, then left out so
+// that each later page costs axe only its own content (page-level rules still run on each).
+const SHELL = ['#side-panel', '[data-testid="app-header"]', '#main-content ~ footer'];
+
+async function findingsOn(
+  page: Page,
+  route: string,
+  theme: string,
+  withShell: boolean,
+): Promise<Finding[]> {
+  const axe = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  if (!withShell) for (const part of SHELL) axe.exclude(part);
+  const results = await axe.analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      route,
+      theme,
+      rule: violation.id,
+      impact: violation.impact,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+}
+
+async function sweep(page: Page, routes: string[]): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+    await page.evaluate((t) => window.localStorage.setItem('theme', t), theme);
+    for (const [index, route] of routes.entries()) {
+      await page.goto(route);
+      await settle(page);
+      await expect(page.locator('html')).toHaveClass(
+        theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/,
+      );
+      const started = Date.now();
+      const found = await findingsOn(page, route, theme, index === 0);
+      console.log(route, theme, Date.now() - started, 'ms', JSON.stringify(found));
+      findings.push(...found);
+    }
+  }
+  return findings;
+}
+
+async function memberWithContent(
+  browser: Browser,
+  baseURL: string,
+): Promise<{
+  member: SignedIn;
+  other: SignedIn;
+  postId: string;
+}> {
+  const member = await signedInContext(browser, baseURL);
+  const other = await signedInContext(browser, baseURL);
+  const created = await member.page.request.post('/api/posts', {
+    data: {
+      title: 'Accessible by everyone',
+      content: 'A post with a #tag and a comment below.',
+      status: 'published',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id: postId } = (await created.json()) as { id: string };
+  const commented = await other.page.request.post(`/api/posts/${postId}/comments`, {
+    data: { content: 'Nice one' },
+  });
+  expect(commented.status()).toBe(201);
+  return { member, other, postId };
+}
+
+const VISITOR_ROUTES = ['/', '/login', '/create-account', '/reset-password', '/home', '/no/such'];
+
+function memberRoutes(otherUsername: string, postId: string): string[] {
+  return [
+    '/',
+    '/profile',
+    '/profile/contact',
+    '/profile/followers',
+    '/profile/following',
+    '/profile/posts',
+    '/profile/settings',
+    '/profile/skills',
+    '/profile/stats',
+    `/profile/${otherUsername}`,
+    '/friends',
+    `/post/${postId}`,
+    '/video',
+    '/messages',
+    '/notifications',
+    '/saved',
+    '/settings',
+    '/trending',
+    '/tags/tag',
+    '/search?q=accessible',
+    '/events',
+    '/images',
+    '/videos',
+    '/marketplace',
+    '/business',
+    '/community',
+    '/posts',
+    '/create-post',
+    `/edit-post/${postId}`,
+    '/analytics',
+    '/apps',
+    '/business-account',
+    '/business-account/report',
+    '/create-community',
+    '/create-organization',
+    '/organizational',
+    '/file-upload-demo',
+    '/ads/test-ads',
+    '/ads/feed-ad1',
+  ];
+}
+
+const OWNER_ROUTES = [
+  '/moderation',
+  '/monitoring-demo',
+  '/email-demo',
+  '/backup-demo',
+  '/ads/manage',
+];
+
+test('every page a visitor reaches has no serious or critical WCAG 2.2 A/AA violation, in both themes', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto('/');
+  expect(await sweep(page, VISITOR_ROUTES)).toEqual([]);
+});
+
+test('every page a member reaches has no serious or critical WCAG 2.2 A/AA violation, in both themes', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(600_000);
+  const { member, other, postId } = await memberWithContent(browser, baseURL!);
+  expect(await sweep(member.page, memberRoutes(other.member.username, postId))).toEqual([]);
+});
+
+test('the owner’s pages have no serious or critical WCAG 2.2 A/AA violation, in both themes', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  const owner = await signedInContext(browser, baseURL!);
+  const promoted = await owner.page.request.post(`/api/test/users/${owner.id}/role`, {
+    data: { role: 'owner' },
+  });
+  expect(promoted.status()).toBe(204);
+  expect(await sweep(owner.page, OWNER_ROUTES)).toEqual([]);
+});
