@@ -16,4 +16,14 @@ export const repostEvents = {
    * `notify`: the original's author may see the quote, so they are told of it.
    */
   PostQuoted: z.strictObject({ ...onOriginal, quotePostId: z.uuid(), notify: z.boolean() }),
+  /**
+   * The quoting post is deleted, told on its stream beside its `PostDeleted`. `stillQuotes`: the
+   * member quotes the original in another post not in the trash, so its author's notification
+   * keeps naming them.
+   */
+  QuoteDeleted: z.strictObject({
+    ...onOriginal,
+    quotePostId: z.uuid(),
+    stillQuotes: z.boolean(),
+  }),
 };

@@ -16,8 +16,13 @@ export const POSTS_SOCKET_EVENTS = {
   updated: 'post:updated',
   /** Server to client: a watched post is gone, or the member may no longer see it. */
   deleted: 'post:deleted',
-  /** Server to client: a friend published a post the member may see. */
+  /**
+   * Server to client: a friend published a post the member may see, or a member they read
+   * reposted one.
+   */
   new: 'post:new',
+  /** Server to client: a repost told by `post:new` was undone. */
+  repostUndone: 'post:repost-undone',
   /** Server to client: a comment was added to a watched post. */
   commentNew: 'comment:new',
   /** Server to client: a comment on a watched post was edited. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { repostedBySchema } from '../reposts';
 import { POSTS_WATCHED_MAX } from './live-events';
 import { commentSchema, postSchema, saveStateSchema } from './schemas';
 
@@ -62,8 +63,17 @@ export const postNewPayloadSchema = z.object({
   publishedAt: z.iso.datetime(),
   /** The followed tag that brings it into the member's feed, when they do not read its author. */
   followedTag: z.string().optional(),
+  /** A repost brings it: who made it and when, which is where it sorts in the feed. */
+  repost: z.object({ by: repostedBySchema, at: z.iso.datetime() }).optional(),
 });
 export type PostNewPayload = z.infer<typeof postNewPayloadSchema>;
+
+/** `post:repost-undone`: the repost `repostedById` made of the post is taken back. */
+export const repostUndonePayloadSchema = z.object({
+  postId: z.uuid(),
+  repostedById: z.uuid(),
+});
+export type RepostUndonePayload = z.infer<typeof repostUndonePayloadSchema>;
 
 /** A comment as every watcher sees it alike; the viewer's own like stays the client's. */
 export const sharedCommentSchema = commentSchema.omit({ likedByMe: true });

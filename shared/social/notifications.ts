@@ -32,7 +32,10 @@ export const notificationPreferencesSchema = z.strictObject({
   discussion_replied: deliveryPreferenceSchema.default({ inApp: true, email: true }),
   /** Added with @mentions: preferences saved before it take the default. */
   mention: deliveryPreferenceSchema.default({ inApp: true, email: true }),
-  /** Added with reposts and quotes, told in the app only: preferences saved before take these. */
+  /**
+   * Added with reposts and quotes, by email only when the member turns it on: preferences saved
+   * before take these.
+   */
   repost: deliveryPreferenceSchema.default({ inApp: true, email: false }),
   quote: deliveryPreferenceSchema.default({ inApp: true, email: false }),
 });

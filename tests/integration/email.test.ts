@@ -378,6 +378,8 @@ describe('templates', () => {
       ['Event Reminder', ['eventTitle', 'eventStart', 'eventLocation', 'eventUrl'], 'social'],
       ['Event Cancelled', ['eventTitle', 'eventStart', 'eventsUrl'], 'social'],
       ['Mention', ['authorName', 'postTitle', 'postUrl'], 'social'],
+      ['Repost', ['reposterName', 'postTitle', 'postUrl'], 'social'],
+      ['Quote', ['quoterName', 'postTitle', 'quoteUrl'], 'social'],
     ]);
     expect(templates.every((t) => t.isActive)).toBe(true);
   });

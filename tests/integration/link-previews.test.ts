@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, LookupFunction } from 'node:net';
 import sharp from 'sharp';
 import { ConfigError, loadConfig } from '../../server/config';
 import {
@@ -169,6 +169,48 @@ describe('the fetcher', () => {
     expect(await refusal(at(`/redirect?to=${encodeURIComponent('file:///etc/passwd')}`))).toBe(
       'bad-url',
     );
+  });
+
+  it('refuses a name that rebinds to 127.0.0.1 between a check and the connection, and one answering a loopback address among public ones', async () => {
+    const internalPort = (internal.address() as AddressInfo).port;
+    const answered: string[] = [];
+    // A public address to the first question, as to a check made before fetching; loopback to
+    // every later one, as to the connection's own lookup.
+    const rebinding: LookupFunction = (hostname, options, callback) => {
+      const address = answered.length === 0 ? '93.184.215.14' : '127.0.0.1';
+      answered.push(address);
+      if (options.all) callback(null, [{ address, family: 4 }]);
+      else callback(null, address, 4);
+    };
+    const checked = await new Promise<string>((resolve, reject) =>
+      rebinding('rebind.example', { family: 4 }, (error, address) =>
+        error ? reject(error) : resolve(address as string),
+      ),
+    );
+    expect(checked).toBe('93.184.215.14');
+    const fetchVia = (url: string, testLookup: LookupFunction) =>
+      safeFetch(url, { ...PAGE_FETCH, testOrigin: origin, testLookup }).then(
+        () => 'fetched',
+        (error: unknown) => (error instanceof FetchRefused ? error.reason : String(error)),
+      );
+    expect(await fetchVia(`http://rebind.example:${internalPort}/secret`, rebinding)).toBe(
+      'blocked-address',
+    );
+    // The connection asked the resolver itself and was refused what it answered then.
+    expect(answered).toEqual(['93.184.215.14', '127.0.0.1']);
+
+    const mixed: LookupFunction = (_hostname, options, callback) => {
+      const addresses = [
+        { address: '93.184.215.14', family: 4 },
+        { address: '127.0.0.1', family: 4 },
+      ];
+      if (options.all) callback(null, addresses);
+      else callback(null, '127.0.0.1', 4);
+    };
+    expect(await fetchVia(`http://mixed.example:${internalPort}/secret`, mixed)).toBe(
+      'blocked-address',
+    );
+    expect(internalHits).toBe(0);
   });
 
   it('reads 1 MB at most, HTML only, for 3 s at most, after 5 redirects at most', async () => {

@@ -67,7 +67,7 @@ describe('restoring comments', () => {
 });
 
 describe('cleanup', () => {
-  const due = (n: number) => ({ id: comment(n), author_id: ANA, stream_version: 3 });
+  const due = (n: number) => ({ id: comment(n), author_id: ANA, stream_version: 3, quoted: null });
   const cutoff = new Date('2026-11-01T00:00:00.000Z');
 
   it('purges what is due, one PostDeleted per post at the version read', async () => {
@@ -82,6 +82,24 @@ describe('cleanup', () => {
       { streamId: `post-${comment(2)}`, expectedVersion: 3, types: ['PostDeleted'] },
     ]);
     expect(decided.result).toEqual({ deletedCount: 2, hasMore: false });
+  });
+
+  it('tells QuoteDeleted after the PostDeleted of a quote', async () => {
+    const quoted = { postId: POST, postAuthorId: CAT, stillQuotes: false };
+    const decided = await decide(
+      cleanupTrash,
+      { actorIsOwner: false, due: [{ ...due(1), quoted }] },
+      { actorId: ANA, userId: null, cutoff },
+      by(ANA),
+    );
+    expect(decided.appends[0]!.types).toEqual(['PostDeleted', 'QuoteDeleted']);
+    expect(decided.events[1]!.data).toEqual({
+      postId: POST,
+      userId: ANA,
+      postAuthorId: CAT,
+      quotePostId: comment(1),
+      stillQuotes: false,
+    });
   });
 
   it('refuses a member another member’s trash', async () => {

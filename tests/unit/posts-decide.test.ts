@@ -51,6 +51,7 @@ const wantsEmail = (template: EmailTemplate): PostEmailContext => ({
 });
 
 const POST = '20000000-0000-4000-8000-000000000001';
+const OTHER_POST = '20000000-0000-4000-8000-000000000002';
 const SITE = 'https://agora.example';
 /** A text that mentions nobody reads no member to mention; a new post quotes nothing. */
 const noMentions = {
@@ -211,13 +212,13 @@ describe('editing and deleting a post', () => {
     expect(
       await refusal(
         deletePost,
-        { post: anasPost({ visible: false }) },
+        { post: anasPost({ visible: false }), quoted: null },
         { actorId: BEN, postId: POST },
       ),
     ).toEqual(postNotFound);
-    expect(await refusal(deletePost, { post: undefined }, { actorId: ANA, postId: POST })).toEqual(
-      postNotFound,
-    );
+    expect(
+      await refusal(deletePost, { post: undefined, quoted: null }, { actorId: ANA, postId: POST }),
+    ).toEqual(postNotFound);
   });
 
   it('appends an edit with the whole new content at the version read', async () => {
@@ -286,10 +287,31 @@ describe('editing and deleting a post', () => {
   });
 
   it('deletes the author’s post', async () => {
-    const decision = await decide(deletePost, { post: anasPost() }, { actorId: ANA, postId: POST });
+    const decision = await decide(
+      deletePost,
+      { post: anasPost(), quoted: null },
+      { actorId: ANA, postId: POST },
+    );
     expect(decision.appends).toEqual([
       { streamId: `post-${POST}`, expectedVersion: 2, types: ['PostDeleted'] },
     ]);
+  });
+
+  it('deletes a quote with QuoteDeleted after it, for the quoted post’s author', async () => {
+    const quoted = { postId: OTHER_POST, postAuthorId: BEN, stillQuotes: false };
+    const decision = await decide(
+      deletePost,
+      { post: anasPost(), quoted },
+      { actorId: ANA, postId: POST },
+    );
+    expect(decision.appends[0]!.types).toEqual(['PostDeleted', 'QuoteDeleted']);
+    expect(decision.events[1]!.data).toEqual({
+      postId: OTHER_POST,
+      userId: ANA,
+      postAuthorId: BEN,
+      quotePostId: POST,
+      stillQuotes: false,
+    });
   });
 });
 

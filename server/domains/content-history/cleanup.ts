@@ -9,6 +9,7 @@ import { forbidden } from '../../core/errors';
 import { rows, streamVersionSql, value } from '../../core/reads';
 import { qb } from '../../db/statement';
 import { postStreamId } from '../posts/streams';
+import { deletedQuoteSql, quoteDeletedEvents } from '../reposts/quote-deleted';
 import { member, ownerReader } from '../relations/relations-policy';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -37,8 +38,9 @@ function whoseTrash(actorId: string | null, userId: string | null): RawBuilder<b
 
 /**
  * Purges trashed posts past retention: `PostDeleted` on each post's stream (at the version read,
- * so a post restored meanwhile is not purged: the command reads again). At most `CLEANUP_BATCH`
- * per call, oldest first; `hasMore` says more are due.
+ * so a post restored meanwhile is not purged: the command reads again), and after it on a quote
+ * `QuoteDeleted`, as `posts.delete` appends. At most `CLEANUP_BATCH` per call, oldest first;
+ * `hasMore` says more are due.
  */
 export const cleanupTrash = defineCommand({
   name: 'contentHistory.cleanup',
@@ -51,6 +53,7 @@ export const cleanupTrash = defineCommand({
           'p.id',
           'p.author_id',
           streamVersionSql(sql`'post-' || p.id::text`).as('stream_version'),
+          deletedQuoteSql.as('quoted'),
         ])
         .where('p.deleted_at', 'is not', null)
         .where('p.deleted_at', '<=', cutoff)
@@ -73,6 +76,7 @@ export const cleanupTrash = defineCommand({
       appends: purged.map((post) =>
         appendTo(postStreamId(post.id), post.stream_version, [
           { type: 'PostDeleted', data: { postId: post.id, authorId: post.author_id } },
+          ...quoteDeletedEvents(post, post.quoted),
         ]),
       ),
       result,

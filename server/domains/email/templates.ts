@@ -182,6 +182,32 @@ export const mentionTemplate: EmailTemplate = {
   category: 'social',
 };
 
+export const repostTemplate: EmailTemplate = {
+  name: 'Repost',
+  subject: '{{reposterName}} reposted your post "{{postTitle}}"',
+  htmlTemplate:
+    '<p>{{reposterName}} reposted your post <strong>{{postTitle}}</strong> to their followers.</p>' +
+    '<p><a href="{{postUrl}}">See the post</a>.</p>',
+  textTemplate:
+    '{{reposterName}} reposted your post "{{postTitle}}" to their followers.\n\n' +
+    'See the post: {{postUrl}}',
+  variables: ['reposterName', 'postTitle', 'postUrl'],
+  category: 'social',
+};
+
+export const quoteTemplate: EmailTemplate = {
+  name: 'Quote',
+  subject: '{{quoterName}} quoted your post "{{postTitle}}"',
+  htmlTemplate:
+    '<p>{{quoterName}} quoted your post <strong>{{postTitle}}</strong> in a post of their own.</p>' +
+    '<p><a href="{{quoteUrl}}">Read it</a>.</p>',
+  textTemplate:
+    '{{quoterName}} quoted your post "{{postTitle}}" in a post of their own.\n\n' +
+    'Read it: {{quoteUrl}}',
+  variables: ['quoterName', 'postTitle', 'quoteUrl'],
+  category: 'social',
+};
+
 /** Every built-in template, in the order the dashboard lists them. */
 export const defaultTemplates: readonly EmailTemplate[] = [
   emailVerificationTemplate,
@@ -197,6 +223,8 @@ export const defaultTemplates: readonly EmailTemplate[] = [
   eventReminderTemplate,
   eventCancelledTemplate,
   mentionTemplate,
+  repostTemplate,
+  quoteTemplate,
 ];
 
 const HTML_ESCAPES: Record<string, string> = {

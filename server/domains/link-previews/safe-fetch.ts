@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import type { LookupFunction } from 'node:net';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 
 /** Why a fetch was refused; the worker drops the preview whatever the reason. */
@@ -36,6 +37,12 @@ export interface SafeFetchOptions {
    * same host can use it.
    */
   testOrigin?: string;
+  /**
+   * Test-only: the resolver the filtering agent asks at connect time in place of the system's,
+   * so a test can make a name rebind. Honoured only beside `testOrigin`, which production
+   * refuses.
+   */
+  testLookup?: LookupFunction;
 }
 
 export const PAGE_FETCH: SafeFetchOptions = {
@@ -109,6 +116,7 @@ function request(url: URL, options: SafeFetchOptions, signal: AbortSignal) {
     const send = url.protocol === 'https:' ? https.request : http.request;
     const req = send(url, {
       agent: agentFor(url, options.testOrigin),
+      ...(options.testOrigin && options.testLookup ? { lookup: options.testLookup } : {}),
       signal,
       headers: {
         accept: options.accept.map((type) => (type.endsWith('/') ? `${type}*` : type)).join(', '),

@@ -22,7 +22,8 @@ import {
   postMentionCandidates,
   postMentionReads,
 } from '../mentions/mention-reads';
-import { quotedRead, quoteEvents } from '../reposts/quote-decision';
+import { quotedRead, quoteOutcome } from '../reposts/quote-decision';
+import { deletedQuoteRead, quoteDeletedEvents } from '../reposts/quote-deleted';
 import { feedOrderLock } from './feed-order';
 import { attachedFileIdsSql, ownMediaGuard } from './post-media';
 import { postReply, visibleToViewer } from './posts-read';
@@ -79,7 +80,7 @@ export const createPost = defineCommand({
   decide({ lastNumber, mentionable, mentionEmail, quoted }, { authorId, postId, post, publicUrl }) {
     // Whether to fetch a card, and what it quotes, are the command's business, not the content.
     const { linkPreview, quoteOf: _quoteOf, ...content } = post;
-    const quote = quoteEvents(quoted, { postId, authorId, ...post });
+    const quote = quoteOutcome(quoted, { postId, authorId, ...post }, publicUrl);
     const { events, guards } = draftDecision(authorId, postId, lastNumber, content);
     const published = post.status === 'published';
     const mentions = mentionOutcome({
@@ -96,12 +97,15 @@ export const createPost = defineCommand({
     });
     return {
       guards,
-      appends: [appendTo(postStreamId(postId), 0, [...events, ...mentions.events, ...quote])],
+      appends: [
+        appendTo(postStreamId(postId), 0, [...events, ...mentions.events, ...quote.events]),
+      ],
       effects: [
         ...(published && linkPreview
           ? queueLinkPreview({ kind: 'post', id: postId, authorId }, post.content)
           : []),
         ...mentions.effects,
+        ...quote.effects,
       ],
       reply: postReply(postId, authorId),
     };
@@ -284,13 +288,15 @@ export const deletePost = defineCommand({
   name: 'posts.delete',
   load: (input: { actorId: string; postId: string }) => ({
     post: postState(input.postId, input.actorId),
+    quoted: deletedQuoteRead(input.postId),
   }),
-  decide({ post: found }, { actorId }) {
+  decide({ post: found, quoted }, { actorId }) {
     const post = ownPost(found, actorId);
     return {
       appends: [
         appendTo(postStreamId(post.id), post.stream_version, [
           { type: 'PostDeleted', data: { postId: post.id, authorId: post.author_id } },
+          ...quoteDeletedEvents(post, quoted),
         ]),
       ],
       result: { postId: post.id },

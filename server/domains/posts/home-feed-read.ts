@@ -38,15 +38,43 @@ const rows = (take: number) => sql.lit(take);
 type Entry = { feed_seq: number; post_seq: number; reposted_by: string | null };
 
 /**
+ * Whether the entry `top` is the newest of its post (aliased `p`) in the viewer's feed: no
+ * author they read reposted it since. A post nobody reposted is answered by its row; one reposted
+ * a few times by scanning its reposts (`reposts_pkey` by post) against the viewer's authors,
+ * hashed once a statement; a post reposted more often than the viewer reads authors by probing
+ * each author's repost of it by the key instead, so a post with thousands of reposts costs what
+ * the viewer's authors do, not what its reposts do. The count of authors is read once.
+ */
+function newestEntry(viewer: RawBuilder<unknown>): RawBuilder<boolean> {
+  const authors = readAuthors(viewer);
+  return sql<boolean>`case when p.reposts_count = 0 then true
+    when p.reposts_count <= (select count(*) from (${authors}) counted) then not exists (
+      select 1 from reposts nr
+      where nr.post_id = p.id and nr.feed_seq > top.feed_seq
+        and nr.member_id in (${authors}))
+    else not exists (
+      select 1 from (${authors}) a
+      cross join lateral (select 1 from reposts nr
+        where nr.post_id = p.id and nr.member_id = a.author_id and nr.feed_seq > top.feed_seq
+        limit 1) newer)
+    end`;
+}
+
+/**
  * The page's entries by feed order from `top`, each with its post, whether the viewer may see
- * it, for a post of an author they do not read the tag they follow that brought it (the first by
- * name), and for a repost who made it.
+ * it, whether it is the post's newest entry in their feed, for a post of an author they do not
+ * read the tag they follow that brought it (the first by name), and for a repost who made it.
+ *
+ * A post shows once in the whole feed, at its newest entry: a repost by someone the viewer reads
+ * made after its publication (or after another such repost) leaves the older entry out, on
+ * whichever page it falls, so keyset pages never repeat it (`newestEntry`).
  */
 function candidates(source: Db, viewerId: string, top: RawBuilder<Entry>) {
   const viewer = member(viewerId);
   return postRows(source, viewerId)
     .innerJoin(top.as('top'), 'top.post_seq', 'p.feed_seq')
     .select(visibleToViewer(viewerId).as('visible'))
+    .select(newestEntry(viewer).as('newest'))
     .select(['top.feed_seq as entry_seq', 'top.reposted_by'])
     .select(
       sql<RepostedBy | null>`(select json_build_object('id', ru.id, 'username', ru.username,
@@ -227,12 +255,12 @@ export async function readFeed(
   let source = from;
   for (let take = wanted + FEED_SLACK[from]; ; take *= 2) {
     const shape: RoundShape = `${source}:${take}:${before === null ? 'top' : 'below'}`;
-    const { rows: round } = await db.executeQuery<FeedRow & { visible: boolean }>(
+    const { rows: round } = await db.executeQuery<FeedRow & { visible: boolean; newest: boolean }>(
       roundStatement(shape, viewerId, before ?? 0),
     );
-    // A post reposted since it was published shows once a page, at its newest entry.
+    // A repost undone between two rounds can leave a post's older entry newest in the next.
     for (const row of round) {
-      if (row.visible && !found.some((each) => each.id === row.id)) found.push(row);
+      if (row.visible && row.newest && !found.some((each) => each.id === row.id)) found.push(row);
     }
     const last = round[round.length - 1];
     if (found.length >= wanted) break;

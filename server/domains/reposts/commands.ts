@@ -6,13 +6,18 @@ import { appendTo, defineCommand } from '../../core/command';
 import { forbidden, invalid } from '../../core/errors';
 import { first, mapRead, streamVersionSql } from '../../core/reads';
 import { qb } from '../../db/statement';
+import { repostTemplate } from '../email/templates';
 import { postNotFound } from '../posts/commands';
 import { feedOrderLock } from '../posts/feed-order';
+import { postEmail, postEmailContext, postPath } from '../posts/post-notifications';
 import { audienceAdmits, visibleToViewer } from '../posts/posts-read';
 import { idOrNone } from '../posts/streams';
 import { repostStreamId } from './streams';
 
-/** The post as the member may repost it, whether they have, and their reposts' version. */
+/**
+ * The post as the member may repost it, whether they have, their reposts' version, and what its
+ * author's email needs.
+ */
 function repostRead(postId: string, userId: string) {
   const id = idOrNone(postId);
   return first(
@@ -28,6 +33,7 @@ function repostRead(postId: string, userId: string) {
         sql<boolean>`exists (select 1 from reposts r
           where r.post_id = p.id and r.member_id = ${userId}::uuid)`.as('reposted'),
         streamVersionSql(sql`${repostStreamId(id, userId)}`).as('version'),
+        postEmailContext(id, userId, 'repost', repostTemplate.name).as('email'),
       ])
       .where('p.id', '=', id),
   );
@@ -58,14 +64,16 @@ const repostState = (postId: string, userId: string) =>
  * back; idempotent. Who may repost is who may share (the post is visible to them, published,
  * its author allows sharing and its share audience admits them), as on Mastodon and Bluesky a
  * member may repost their own post too, though nobody is notified of it. A repost sorts in feeds
- * by its log position, so it takes the feed-order lock as publishing does.
+ * by its log position, so it takes the feed-order lock as publishing does. A member's first
+ * repost of the post queues the 'Repost' email to its author, if they turned it on (it is off by
+ * default); reposting again after an undo does not send it twice, as with likes.
  */
 export const setRepost = defineCommand({
   name: 'reposts.set',
-  load: (input: { userId: string; postId: string; repost: boolean }) => ({
+  load: (input: { userId: string; postId: string; repost: boolean; publicUrl: string }) => ({
     post: repostRead(input.postId, input.userId),
   }),
-  decide({ post }, { userId, repost }) {
+  decide({ post }, { userId, repost, publicUrl }) {
     if (!post || !post.visible) throw postNotFound();
     const reply = repostState(post.id, userId);
     if (post.reposted === repost) return { reply };
@@ -82,9 +90,17 @@ export const setRepost = defineCommand({
     const event: NewEvent = repost
       ? { type: 'PostReposted', data }
       : { type: 'RepostUndone', data };
+    const firstRepost = repost && post.version === 0 && userId !== post.author_id;
     return {
       guards: repost ? [feedOrderLock()] : [],
       appends: [appendTo(repostStreamId(post.id, userId), post.version, [event])],
+      effects: firstRepost
+        ? postEmail(post.email, ({ actorName, postTitle }) => ({
+            reposterName: actorName,
+            postTitle,
+            postUrl: `${publicUrl}${postPath(post.id)}`,
+          }))
+        : [],
       reply,
     };
   },

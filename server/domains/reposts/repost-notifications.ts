@@ -4,9 +4,10 @@ import { postGroupKey, postPath } from '../posts/post-notifications';
 
 /**
  * Reposts and quotes tell the original's author, grouped per post like likes ("Ana and 3 others
- * reposted your post"); nobody is told of their own doing. An undone repost leaves the group, so
- * an unread notification that named only them goes. Told in the app (no email: a repost is as
- * light as a like, and the preferences default the email off).
+ * reposted your post"); nobody is told of their own doing. An undone repost, or a deleted quote
+ * when its author quotes the post in no other, leaves the group, so a notification that named
+ * only them goes. Told in the app, and by email ('Repost', 'Quote', queued by the commands) only
+ * to a member who turns it on: a repost is as light as a like, so the email defaults off.
  */
 const events: EventMeanings = {
   PostReposted: {
@@ -75,6 +76,22 @@ const events: EventMeanings = {
             counters: ['notifications'],
             onlyIf: raisedNotification(event, data.postAuthorId),
           },
+  },
+  QuoteDeleted: {
+    withdraws: ({ data }) =>
+      data.userId === data.postAuthorId || data.stillQuotes
+        ? []
+        : [
+            {
+              recipientId: data.postAuthorId,
+              actorId: data.userId,
+              groupKey: postGroupKey('quote', data.postId),
+            },
+          ],
+    badges: (data) =>
+      data.userId === data.postAuthorId || data.stillQuotes
+        ? {}
+        : { recount: { ids: [data.postAuthorId] }, counters: ['notifications'] },
   },
 };
 

@@ -13,7 +13,7 @@ import { setRepost } from './commands';
 /** Any id is accepted: one that is not a UUID names nothing and answers 404. */
 const idParams = z.object({ id: text({ max: 100 }) });
 
-export function repostRoutes({ commands }: ModuleDeps): AnyRouteSpec[] {
+export function repostRoutes({ commands, config }: ModuleDeps): AnyRouteSpec[] {
   return toggleRoutes({
     path: '/posts/:id/repost',
     summaries: { on: 'Reposts a post', off: 'Takes back a repost' },
@@ -26,7 +26,7 @@ export function repostRoutes({ commands }: ModuleDeps): AnyRouteSpec[] {
     async set(postId, repost, req) {
       const state = await commands.run(
         setRepost,
-        { userId: memberIdOf(req), postId, repost },
+        { userId: memberIdOf(req), postId, repost, publicUrl: config.publicUrl },
         contextOf(req),
       );
       if (!state) throw notFound(postsMessages.postNotFound);

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Spinner } from '../../components/ui/spinner';
-import { selectNewPostIds, selectNewPostTags } from '../posts/newPostsSlice';
+import { selectNewPostIds, selectNewPostTags, selectNewReposts } from '../posts/newPostsSlice';
 import { FEED_TEXTS, newPostsText } from './feedList';
 import { keepReadersPlace } from './keepReadersPlace';
 import { loadNewPosts } from './loadNewPosts';
@@ -52,18 +52,22 @@ export function PendingPostsPill({
   );
 }
 
-/** The home feed's pill, for new posts of friends, followees and followed tags (issue #12 Live). */
+/**
+ * The home feed's pill, for new posts of friends, followees and followed tags (issue #12 Live),
+ * and their reposts.
+ */
 export function NewPostsPill() {
   const dispatch = useAppDispatch();
   const newIds = useAppSelector(selectNewPostIds);
   const followedTags = useAppSelector(selectNewPostTags);
+  const reposts = useAppSelector(selectNewReposts);
   return (
     <PendingPostsPill
       count={newIds.length}
       load={() =>
         keepReadersPlace(
           FEED_CARD,
-          async () => (await dispatch(loadNewPosts(newIds, followedTags))) !== 'failed',
+          async () => (await dispatch(loadNewPosts(newIds, followedTags, reposts))) !== 'failed',
         )
       }
       testId="new-posts-pill"

@@ -19,15 +19,23 @@ function shownAt(post: Pick<Post, 'publishedAt' | 'createdAt'>): number {
 }
 
 /**
- * The first page with newly published posts on top, newest first, leaving out any it already
- * holds. New posts were published after everything loaded, so above it is where the feed's own
- * order puts them.
+ * The first page with newly published or reposted posts on top, newest first, leaving out any it
+ * already holds. They were published or reposted after everything loaded, so above it is where
+ * the feed's own order puts them; a reposted one sorts by when it was reposted (`repostedAt`).
  */
-export function mergeNewPosts(page: readonly Post[], incoming: readonly Post[]): Post[] {
+export function mergeNewPosts(
+  page: readonly Post[],
+  incoming: readonly Post[],
+  repostedAt: Readonly<Record<string, string>> = {},
+): Post[] {
   const held = new Set(page.map((post) => post.id));
   const fresh = new Map<string, Post>();
   for (const post of incoming) if (!held.has(post.id)) fresh.set(post.id, post);
-  const newest = [...fresh.values()].sort((a, b) => shownAt(b) - shownAt(a));
+  const at = (post: Post) => {
+    const reposted = repostedAt[post.id];
+    return reposted === undefined ? shownAt(post) : Date.parse(reposted);
+  };
+  const newest = [...fresh.values()].sort((a, b) => at(b) - at(a));
   return [...newest, ...page];
 }
 

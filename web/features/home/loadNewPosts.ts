@@ -1,6 +1,6 @@
 import { FEED_PAGE, type Post } from '../../../shared/posts';
 import type { AppThunk } from '../../app/store';
-import { newPostsShown } from '../posts/newPostsSlice';
+import { newPostsShown, type RepostArrival } from '../posts/newPostsSlice';
 import { postsApi } from '../posts/postsApi';
 import { mergeNewPosts } from './feedList';
 
@@ -11,12 +11,14 @@ export type NewPostsOutcome = 'merged' | 'reloaded' | 'failed';
  * order puts them. A few are fetched by id and merged into the first page, so the pages below
  * and the place reached stay as they are; more than a first page's worth reloads the feed. A
  * post that can no longer be seen (deleted, made private) is left out; one a followed tag
- * brought keeps the tag the push named, as the feed page would.
+ * brought keeps the tag the push named, and one a repost brought says who reposted it (the
+ * latest), as the feed page would.
  */
 export const loadNewPosts =
   (
     postIds: readonly string[],
     followedTags: Readonly<Record<string, string>> = {},
+    reposts: Readonly<Record<string, readonly RepostArrival[]>> = {},
   ): AppThunk<Promise<NewPostsOutcome>> =>
   async (dispatch) => {
     if (postIds.length > FEED_PAGE.default) {
@@ -32,14 +34,24 @@ export const loadNewPosts =
     const found = answers.flatMap((answer): Post[] => (answer.data ? [answer.data] : []));
     const unreachable = answers.some((answer) => answer.isError && !isNotFound(answer.error));
     if (unreachable && found.length === 0) return 'failed';
+    const latest: Record<string, RepostArrival> = {};
+    const repostedAt: Record<string, string> = {};
+    for (const [id, arrivals] of Object.entries(reposts)) {
+      const last = arrivals[arrivals.length - 1];
+      if (last === undefined) continue;
+      latest[id] = last;
+      repostedAt[id] = last.at;
+    }
     dispatch(
       postsApi.util.updateQueryData('getFeed', undefined, (feed) => {
         const first = feed.pages[0];
         if (!first) return;
-        first.posts = mergeNewPosts(first.posts, found);
+        first.posts = mergeNewPosts(first.posts, found, repostedAt);
         for (const post of found) {
           const tag = followedTags[post.id];
           if (tag !== undefined) first.followedTags[post.id] = tag;
+          const repost = latest[post.id];
+          if (repost !== undefined) first.repostedBy[post.id] = repost.by;
         }
       }),
     );

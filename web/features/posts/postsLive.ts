@@ -8,13 +8,20 @@ import {
   postNewPayloadSchema,
   POSTS_SOCKET_EVENTS,
   postUpdatedPayloadSchema,
+  repostUndonePayloadSchema,
   savedStatePayloadSchema,
 } from '../../../shared/posts';
 import { selectSignedInUserId } from '../auth/session';
 import type { LiveFeature } from '../connection/liveFeature';
 import { likesReceivedApi } from './likesReceivedApi';
 import { likesReceivedUpdated } from './likesReceivedSlice';
-import { newPostArrived, newPostsShown, newTaggedPostArrived } from './newPostsSlice';
+import {
+  newPostArrived,
+  newPostsShown,
+  newRepostArrived,
+  newTaggedPostArrived,
+  repostWithdrawn,
+} from './newPostsSlice';
 import {
   commentLikeReceived,
   commentRemoved,
@@ -28,7 +35,7 @@ import { postCountsReceived, saveVersionsForgotten, selectPostById } from './pos
 import { watchedPosts } from './watchedPosts';
 
 /**
- * Pushes about the posts on screen (`useWatchPosts`), friends' new posts, the member's Total
+ * Pushes about the posts on screen (`useWatchPosts`), friends' new posts and reposts, the member's Total
  * Likes and their saves from other tabs. Counts are absolute and versioned, the same for every
  * watcher; whether this member likes a post changes only by their own answers, whether they
  * saved it by their answers and their save pushes, ordered by the save's version.
@@ -51,15 +58,18 @@ export const postsLive: LiveFeature = {
     [POSTS_SOCKET_EVENTS.new]: (payload, dispatch, getState) => {
       const parsed = postNewPayloadSchema.safeParse(payload);
       if (!parsed.success) return;
-      const { postId, authorId, followedTag } = parsed.data;
+      const { postId, authorId, followedTag, repost } = parsed.data;
       const state = getState();
       // The author's own feed has the post from their answer; a post already loaded is not new.
       if (authorId === selectSignedInUserId(state) || selectPostById(state, postId)) return;
-      dispatch(
-        followedTag === undefined
-          ? newPostArrived(postId)
-          : newTaggedPostArrived({ postId, tag: followedTag }),
-      );
+      if (repost !== undefined) dispatch(newRepostArrived({ postId, repost }));
+      else if (followedTag !== undefined)
+        dispatch(newTaggedPostArrived({ postId, tag: followedTag }));
+      else dispatch(newPostArrived(postId));
+    },
+    [POSTS_SOCKET_EVENTS.repostUndone]: (payload, dispatch) => {
+      const parsed = repostUndonePayloadSchema.safeParse(payload);
+      if (parsed.success) dispatch(repostWithdrawn(parsed.data));
     },
     [POSTS_SOCKET_EVENTS.commentNew]: (payload, dispatch) => {
       const parsed = commentPayloadSchema.safeParse(payload);
