@@ -5,6 +5,7 @@ import { LoadingState } from '../../components/PageStates';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { MessageBubble } from './MessageBubble';
+import { NewMessageAnnouncer } from './NewMessageAnnouncer';
 import { useGetMessagesInfiniteQuery } from './messagingApi';
 import { threadMessages } from './threadCache';
 
@@ -69,6 +70,12 @@ export function MessageList({ conversation, viewerId }: MessageListProps) {
       className="min-h-0 flex-1 overflow-y-auto px-4 py-3"
       data-testid="message-scroller"
     >
+      <NewMessageAnnouncer
+        loaded={!isLoading}
+        last={last}
+        viewerId={viewerId}
+        contactName={contactName}
+      />
       {isLoading ? (
         <LoadingState label="Loading messages…" />
       ) : isError && messages.length === 0 ? (
