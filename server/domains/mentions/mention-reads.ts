@@ -16,28 +16,41 @@ import { communityContentVisible } from '../communities/community-policy';
 import type { MentionCandidate } from './mention-decision';
 import { mentionTemplate } from '../email/templates';
 
-/** A candidate, with the address a mention email goes to when they want one. */
+/** A candidate, with their username now and the address a mention email goes to when they want one. */
 export interface MentionRecipient extends MentionCandidate {
+  username: string;
   email: string | null;
 }
 
 /**
- * The members `content` may name: those with a mentioned username, and those the text (`previous`
+ * The handles a text read by the statement itself may mention: every `@` followed by a username's
+ * letters, a superset of what `mentionHandles` finds in it (Postgres's regular expressions know no
+ * Unicode classes), which the decision then narrows to the text's own mentions.
+ */
+const storedHandles = (content: RawBuilder<string | null>) =>
+  sql<string[]>`array(select lower(h[1])
+    from regexp_matches(coalesce(${content}, ''), '@([A-Za-z0-9_]{3,30})', 'g') h)`;
+
+/**
+ * The members `content` (or a text the statement reads, such as a version being restored) may
+ * name: those with a mentioned username, and those the text (`previous`
  * answering its `mentions` column) named before, each with whether `maySee` lets them see it (an
  * inactive member never does). One statement, read with the command's other reads; the two
  * lookups stay apart so each takes its index (`users_username_lower`, the key): every post and
  * comment written runs it, most naming nobody.
  */
 function candidates(
-  content: string,
+  content: string | RawBuilder<string | null>,
   previous: RawBuilder<unknown>,
   maySee: (candidate: MemberRef) => RawBuilder<boolean>,
+  /** Who alone may be named at all, when not every member may. */
+  among: (candidate: MemberRef) => RawBuilder<boolean> = () => sql<boolean>`true`,
 ): Read<MentionRecipient[]> {
-  const handles = mentionHandles(content);
+  const handles = typeof content === 'string' ? mentionHandles(content) : storedHandles(content);
   const candidate = sql.ref('u.id');
   return value(
     sql<MentionRecipient[]>`coalesce((select json_agg(r) from (
-      select u.id as "memberId", lower(u.username) as handle,
+      select u.id as "memberId", lower(u.username) as handle, u.username,
         (u.status = 'active' and ${maySee(candidate)}) as "maySee",
         case when u.status = 'active' and ${wants(candidate, 'mention', 'email')}
           then u.email end as email
@@ -46,7 +59,8 @@ function candidates(
         select named.id from users named where lower(named.username) = any(${handles}::text[])
         union
         select (m ->> 'memberId')::uuid
-        from jsonb_array_elements(coalesce(${previous}, '[]'::jsonb)) m)) r), '[]')`,
+        from jsonb_array_elements(coalesce(${previous}, '[]'::jsonb)) m)
+        and ${among(candidate)}) r), '[]')`,
   );
 }
 
@@ -58,7 +72,8 @@ export function postMentionCandidates(input: {
   postId: string;
   /** The author's id, or an operand reading it (an owner may change another member's post). */
   author: string | MemberRef;
-  content: string;
+  /** The text, or an operand reading it (a version restored, a backup's snapshot). */
+  content: string | RawBuilder<string | null>;
   visibility: PostVisibility | RawBuilder<PostVisibility>;
 }): Read<MentionRecipient[]> {
   const postId = idOrNone(input.postId);
@@ -114,6 +129,27 @@ export function communityMentionCandidates(input: {
     sql`null`,
     (candidate) => sql<boolean>`(not ${inBlocksOf(author, candidate)}
       and ${communityContentVisible(community, candidate)})`,
+  );
+}
+
+/**
+ * Who a message's text may name: the conversation's participants only, since nobody else may
+ * read it (anyone else named stays plain text and learns nothing), each told unless they blocked
+ * the author or were blocked.
+ */
+export function messageMentionCandidates(input: {
+  conversationId: string;
+  authorId: string;
+  content: string;
+}): Read<MentionRecipient[]> {
+  const author = member(input.authorId);
+  return candidates(
+    input.content,
+    sql`null`,
+    (candidate) => sql<boolean>`not ${inBlocksOf(author, candidate)}`,
+    (candidate) => sql<boolean>`exists (select 1 from conversation_members cm
+      where cm.conversation_id = ${idOrNone(input.conversationId)}::uuid
+        and cm.user_id = ${candidate})`,
   );
 }
 
