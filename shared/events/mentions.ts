@@ -38,4 +38,16 @@ export const mentionEvents = {
     mentions: z.array(mentioned).max(MENTION_MAX),
     notify: z.array(z.uuid()).max(MENTION_MAX),
   }),
+  /**
+   * The participants a message mentions, appended with its `MessageSent` on the conversation's
+   * stream. Only the conversation's participants can be named, since nobody else may read it; a
+   * message is never edited, so the list is set once and `notify` are told then.
+   */
+  MessageMentionsSet: z.strictObject({
+    conversationId: z.uuid(),
+    messageId: z.uuid(),
+    authorId: z.uuid(),
+    mentions: z.array(mentioned).max(MENTION_MAX),
+    notify: z.array(z.uuid()).max(MENTION_MAX),
+  }),
 };

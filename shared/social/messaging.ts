@@ -3,6 +3,7 @@ import { idField } from '../api/ids';
 import { text } from '../api/text';
 import { MESSAGE_CONTENT_MAX, MESSAGES_PAGE } from './limits';
 import { linkPreviewSchema } from '../link-previews';
+import { mentionSchema } from '../mentions';
 import { socialMessages } from './messages';
 import { personSchema } from './people';
 
@@ -52,8 +53,14 @@ export const messageSchema = z.object({
   status: messageStatusSchema,
   /** The card of the message's first link, fetched after it was sent; null while none. */
   linkPreview: linkPreviewSchema.nullable(),
+  /** The participants it mentions, with their usernames now. */
+  mentions: z.array(mentionSchema),
 });
 export type Message = z.infer<typeof messageSchema>;
+
+/** Where a conversation opens: what a mention in one of its messages links to. */
+export const conversationPath = (conversationId: string) =>
+  `/messages?conversation=${encodeURIComponent(conversationId)}`;
 
 /** A conversation as one member sees it; `version` rises with every change to that view. */
 export const conversationSchema = z.object({

@@ -50,3 +50,47 @@ test('A mentions a friend picked from the @ list by keyboard; B is told live, la
     'Lunch',
   );
 });
+
+test('A mentions B in a message, picked from the @ list by keyboard; B is told live and sees the link', async ({
+  browser,
+  baseURL,
+}) => {
+  const a = await signedInContext(browser, baseURL!);
+  const b = await signedInContext(browser, baseURL!);
+  await befriendThroughApi(a, b);
+  const badge = b.page.getByTestId('badge-notifications');
+  await expect(badge).toHaveText('1');
+
+  const { page } = a;
+  await page.goto(`/messages?user=${b.id}`);
+  const input = page.getByTestId('message-input');
+  await input.fill('See you at noon ');
+  await input.pressSequentially('@');
+  // Only the conversation's other participant can read it: the list offers them alone.
+  const list = page.getByRole('listbox', { name: 'Members to mention' });
+  const option = list.getByRole('option');
+  await expect(option).toHaveCount(1);
+  await expect(option).toContainText(`@${b.member.username}`);
+  await expect(input).toHaveAttribute('aria-expanded', 'true');
+  await input.press('ArrowDown');
+  await expect(option).toHaveAttribute('aria-selected', 'true');
+  await input.press('Enter');
+  await expect(input).toHaveValue(`See you at noon @${b.member.username} `);
+  await expect(list).toHaveCount(0);
+  await input.press('Enter');
+  const sent = page.getByTestId('message-item').filter({ hasText: 'See you at noon' });
+  await expect(sent.getByTestId('mention-link')).toHaveText(`@${b.member.username}`);
+
+  await expect(badge).toHaveText('2');
+  await b.page.goto('/notifications');
+  await b.page
+    .getByTestId('notification-item')
+    .filter({ hasText: `${a.member.username} mentioned you` })
+    .click();
+  await expect(b.page).toHaveURL(/\/messages\?conversation=/);
+  const received = b.page.getByTestId('message-item').filter({ hasText: 'See you at noon' });
+  const mention = received.getByTestId('mention-link');
+  await expect(mention).toHaveText(`@${b.member.username}`);
+  await mention.click();
+  await expect(b.page).toHaveURL(new RegExp(`/profile/${b.member.username}$`));
+});

@@ -17,6 +17,7 @@ import {
   snapshotReadModels,
   type TestMember,
 } from '../support/factories';
+import { versionsPageSchema } from '../../shared/content/history';
 import { communityOf } from '../support/communities';
 import { rebuild } from '../support/model';
 import { connectAs, useServerWithDatabase, waitForEvent } from '../support/test-server';
@@ -242,6 +243,91 @@ describe('@mentions in communities', () => {
     // Cy cannot read the community: linked in the text, told nothing.
     expect(await mentionsOf(cy)).toEqual([]);
     expect(await queuedEmails(db(), cy.email, 'Mention')).toEqual([]);
+  });
+});
+
+/** The version of the post whose content was `content`, as its history lists them. */
+async function versionWith(by: TestMember, postId: string, content: string): Promise<number> {
+  const res = await api(by).get(`/content/${postId}/versions`).expect(200);
+  const found = versionsPageSchema
+    .parse(res.body)
+    .versions.find((each) => each.fields.content === content);
+  if (!found) throw new Error(`no version of ${postId} with "${content}"`);
+  return found.version;
+}
+
+async function mentionedIn(by: TestMember, postId: string): Promise<string[]> {
+  const post = postSchema.parse((await api(by).get(`/posts/${postId}`).expect(200)).body);
+  return post.mentions.map((each) => each.memberId);
+}
+
+describe('@mentions of restored versions and backups', () => {
+  it('follows the text a restored version brings back: told once, withdrawn when it goes', async () => {
+    const [ana, bo] = await Promise.all([member('ana'), member('bo')]);
+    const post = await publish(ana, 'Plain words');
+    const named = `Plain words with @${bo.username}`;
+    await api(ana).patch(`/posts/${post.id}`, { content: named }).expect(200);
+    expect(await mentionsOf(bo)).toHaveLength(1);
+
+    const plain = await versionWith(ana, post.id, 'Plain words');
+    const res = await api(ana).post(`/content/${post.id}/versions`, { version: plain }).expect(200);
+    expect(postSchema.parse(res.body).mentions).toEqual([]);
+    expect(await mentionsOf(bo)).toEqual([]);
+    expect(await badgesOf(stack.server, bo)).toMatchObject({ notifications: 0 });
+
+    const again = await versionWith(ana, post.id, named);
+    await api(ana).post(`/content/${post.id}/versions`, { version: again }).expect(200);
+    expect(await mentionedIn(ana, post.id)).toEqual([bo.id]);
+    expect(await mentionsOf(bo)).toHaveLength(1);
+    // Restored twice over, the text still names Bo: he is not told twice.
+    await api(ana).post(`/content/${post.id}/versions`, { version: again }).expect(200);
+    expect(await mentionsOf(bo)).toHaveLength(1);
+  });
+
+  it('follows the text a backup brings back, and tells nobody the restored audience excludes', async () => {
+    const [ana, bo, stranger] = await Promise.all([member('ana'), member('bo'), member('st')]);
+    await befriend(stack.server, ana, bo);
+    const post = await publish(ana, `For @${bo.username} and @${stranger.username}`, {
+      visibility: 'friendsOnly',
+    });
+    expect(await mentionsOf(bo)).toHaveLength(1);
+    await api(ana).post(`/content/${post.id}/backup`).expect(201);
+    await api(ana).patch(`/posts/${post.id}`, { content: 'For nobody' }).expect(200);
+    expect(await mentionsOf(bo)).toEqual([]);
+
+    await api(ana).post(`/content/${post.id}/restore`, {}).expect(200);
+    expect(await mentionedIn(ana, post.id)).toEqual([bo.id, stranger.id]);
+    expect(await mentionsOf(bo)).toHaveLength(1);
+    expect(await mentionsOf(stranger)).toEqual([]);
+    expect(await queuedEmails(db(), stranger.email, 'Mention')).toEqual([]);
+  });
+});
+
+describe('@mentions of imported records', () => {
+  it('names the members an imported text mentions and tells them once it is published', async () => {
+    const [ana, bo, cy] = await Promise.all([member('ana'), member('bo'), member('cy')]);
+    await publish(ana, `Hello @${bo.username}`);
+    await api(ana)
+      .post('/content', { type: 'post', title: 'Later', content: `Soon @${cy.username}` })
+      .expect(201);
+    const exported = await api(ana).get('/content/export').expect(200);
+    const records = (JSON.parse(exported.text) as { content: unknown[] }).content;
+    const boBefore = (await mentionsOf(bo)).length;
+
+    const copy = await member('copy');
+    const imported = await api(copy)
+      .post('/content/import', { userId: copy.id, content: records })
+      .expect(201);
+    const [published, draft] = imported.body.ids as string[];
+    expect(await mentionedIn(copy, published!)).toEqual([bo.id]);
+    expect(await mentionedIn(copy, draft!)).toEqual([cy.id]);
+    const told = await mentionsOf(bo);
+    expect(told).toHaveLength(boBefore + 1);
+    expect(told[0]).toMatchObject({ actors: [{ id: copy.id }], actionUrl: `/post/${published}` });
+    // The draft tells nobody until it is published.
+    expect(await mentionsOf(cy)).toEqual([]);
+    await api(copy).patch(`/content/${draft}`, { status: 'published' }).expect(200);
+    expect(await mentionsOf(cy)).toHaveLength(1);
   });
 });
 

@@ -121,7 +121,7 @@ const noMentions = {
 /** Cyd, whom a text may name: `maySee` as the relations and community policies judged. */
 const CY = '70000000-0000-4000-8000-000000000003';
 const cyCandidate = (maySee: boolean) => ({
-  mentionable: [{ memberId: CY, handle: 'cyd', maySee, email: null }],
+  mentionable: [{ memberId: CY, handle: 'cyd', username: 'Cyd', maySee, email: null }],
   mentionEmail: { template: null, authorName: 'Ana' },
 });
 

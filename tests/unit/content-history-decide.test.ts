@@ -4,7 +4,8 @@ import { MetricsBatcher, type MetricCounts } from '../../server/domains/content-
 import { commentRestoreEvents } from '../../server/domains/content-history/backup-commands';
 import { cleanupTrash } from '../../server/domains/content-history/cleanup';
 import { checkHistoryAccess } from '../../server/domains/content-history/access';
-import { ANA, BEN, by, CAT, decide, refusal, refusedAs } from './support/decide';
+import { restoreVersion } from '../../server/domains/content-history/version-commands';
+import { ANA, BEN, by, CAT, decide, refusal, refusedAs, type StateOf } from './support/decide';
 
 const POST = '20000000-0000-4000-8000-000000000001';
 const comment = (n: number) => `30000000-0000-4000-8000-00000000000${n}`;
@@ -135,5 +136,107 @@ describe('the analytics batcher', () => {
     expect(written).toEqual([[{ postId: POST, day: '2026-11-25', counts: { view: 6, click: 1 } }]]);
     await batcher.flush();
     expect(written).toHaveLength(1);
+  });
+});
+
+describe('the mentions of a restored version', () => {
+  type State = StateOf<typeof restoreVersion>;
+  const post = (over: Partial<NonNullable<State['post']>> = {}): NonNullable<State['post']> => ({
+    id: POST,
+    author_id: ANA,
+    number: 3,
+    title: 'Hello',
+    content: 'Now with @ben',
+    excerpt: '',
+    featured_image: null,
+    location: null,
+    status: 'published',
+    visibility: 'public',
+    categories: [],
+    tags: [],
+    seo_title: '',
+    seo_description: '',
+    allow_comments: true,
+    allow_sharing: true,
+    word_count: 3,
+    read_time: 1,
+    views_count: 0,
+    likes_count: 0,
+    comments_count: 0,
+    shares_count: 0,
+    reposts_count: 0,
+    quotes_count: 0,
+    created_at: new Date('2026-11-01T00:00:00.000Z'),
+    published_at: new Date('2026-11-01T00:00:00.000Z'),
+    edited_at: null,
+    feed_seq: 7,
+    deleted_at: null,
+    moderation_state: 'visible',
+    moderation_reason: null,
+    content_type: 'post',
+    metadata: {},
+    comment_audience: 'public',
+    share_audience: 'public',
+    version: 2,
+    link_preview: null,
+    mentions: [{ memberId: BEN, handle: 'ben', notified: true }],
+    stream_version: 2,
+    visible: true,
+    actor_is_owner: false,
+    media_ids: [],
+    ...over,
+  });
+  const kept = (content: string) => ({
+    fields: {
+      title: 'Hello',
+      content,
+      excerpt: '',
+      featuredImage: null,
+      location: null,
+      visibility: 'public' as const,
+      categories: [],
+      tags: [],
+      seoTitle: '',
+      seoDescription: '',
+      allowComments: true,
+      allowSharing: true,
+      mediaIds: [],
+      contentType: 'post' as const,
+    },
+  });
+  const given = (over: Partial<State>): State => ({
+    post: post(),
+    kept: kept('Plain'),
+    mentionable: [
+      { memberId: BEN, handle: 'ben', username: 'Ben', maySee: true, email: null },
+      { memberId: CAT, handle: 'cat', username: 'Cat', maySee: true, email: null },
+    ],
+    mentionEmail: { template: null, authorName: 'Ana' },
+    ...over,
+  });
+  const when = { actorId: ANA, postId: POST, version: 1, publicUrl: 'https://agora.test' };
+
+  it('withdraws the notification of a member the restored text no longer names', async () => {
+    const decided = await decide(restoreVersion, given({}), when, by(ANA));
+    expect(decided.events.map((e) => e.type)).toEqual(['PostEdited', 'MentionsSet']);
+    expect(decided.events[1]!.data).toMatchObject({ mentions: [], notify: [], withdraw: [BEN] });
+  });
+
+  it('tells a member the restored text names anew, once, and nobody while it is in the trash', async () => {
+    const restored = await decide(restoreVersion, given({ kept: kept('@ben and @cat') }), when);
+    expect(restored.events[1]!.data).toMatchObject({
+      mentions: [
+        { memberId: BEN, notified: true },
+        { memberId: CAT, notified: true },
+      ],
+      notify: [CAT],
+      withdraw: [],
+    });
+    const trashed = await decide(
+      restoreVersion,
+      given({ kept: kept('@ben and @cat'), post: post({ deleted_at: new Date() }) }),
+      when,
+    );
+    expect(trashed.events[1]!.data).toMatchObject({ notify: [] });
   });
 });

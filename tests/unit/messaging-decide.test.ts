@@ -34,6 +34,19 @@ const anaSide = (over: Partial<MemberState> = {}): MemberState => ({
   ...over,
 });
 
+const URL = 'https://agora.test';
+
+/** What sending reads: Ana's side, and whom the text may name (nobody unless given). */
+const sending = (
+  state: MemberState | undefined,
+  over: Partial<StateOf<typeof sendMessage>> = {},
+): StateOf<typeof sendMessage> => ({
+  state,
+  mentionable: [],
+  mentionEmail: { template: null, authorName: 'Ana' },
+  ...over,
+});
+
 describe('starting a conversation', () => {
   const nothingYet = (
     over: Partial<StateOf<typeof startConversation>> = {},
@@ -111,20 +124,23 @@ describe('starting a conversation', () => {
 });
 
 describe('sending a message', () => {
-  const when = { userId: ANA, conversationId: CONVERSATION, content: 'Hello there' };
+  const when = {
+    userId: ANA,
+    conversationId: CONVERSATION,
+    content: 'Hello there',
+    publicUrl: URL,
+  };
 
   it('answers not found to anyone outside the conversation', async () => {
-    expect(await refusal(sendMessage, { state: undefined }, when)).toEqual(conversationNotFound);
+    expect(await refusal(sendMessage, sending(undefined), when)).toEqual(conversationNotFound);
   });
 
   it('refuses across a block', async () => {
-    expect(await refusal(sendMessage, { state: anaSide({ blocked: true }) }, when)).toEqual(
-      blocked,
-    );
+    expect(await refusal(sendMessage, sending(anaSide({ blocked: true })), when)).toEqual(blocked);
   });
 
   it('refuses a friend whose write permission the other took away', async () => {
-    const refused = await refusal(sendMessage, { state: anaSide({ may_write: false }) }, when);
+    const refused = await refusal(sendMessage, sending(anaSide({ may_write: false })), when);
     expect(refused).toEqual(
       refusedAs.forbidden('operation-not-permitted', socialMessages.operationNotPermitted('write')),
     );
@@ -132,13 +148,13 @@ describe('sending a message', () => {
 
   it('refuses a message beyond the limit of the conversation', async () => {
     const full = anaSide({ message_count: MAX_MESSAGES_PER_CONVERSATION });
-    expect(await refusal(sendMessage, { state: full }, when)).toEqual(
+    expect(await refusal(sendMessage, sending(full), when)).toEqual(
       refusedAs.conflict('message-limit', socialMessages.messageLimit),
     );
   });
 
   it('appends MessageSent at the version read and reads the view back in the write', async () => {
-    const decision = await decide(sendMessage, { state: anaSide() }, when, by(ANA));
+    const decision = await decide(sendMessage, sending(anaSide()), when, by(ANA));
     expect(decision).toMatchObject({
       appends: [{ streamId: STREAM, expectedVersion: 7, types: ['MessageSent'] }],
       guards: 0,
@@ -156,6 +172,69 @@ describe('sending a message', () => {
         },
       },
     ]);
+  });
+
+  /** Ben, Ana's contact, whom her message may name: `maySee` false when either blocked the other. */
+  const ben = (maySee: boolean) => ({
+    memberId: BEN,
+    handle: 'ben',
+    username: 'Ben',
+    maySee,
+    email: null,
+  });
+
+  it('names the contact it mentions and tells them with the message, on the same stream', async () => {
+    const decision = await decide(
+      sendMessage,
+      sending(anaSide(), { mentionable: [ben(true)] }),
+      { ...when, content: 'Hi @BEN and @nobody' },
+      by(ANA),
+    );
+    expect(decision.appends).toEqual([
+      { streamId: STREAM, expectedVersion: 7, types: ['MessageSent', 'MessageMentionsSet'] },
+    ]);
+    const messageId = (decision.events[0]!.data as { messageId: string }).messageId;
+    expect(decision.events[1]).toEqual({
+      type: 'MessageMentionsSet',
+      data: {
+        conversationId: CONVERSATION,
+        messageId,
+        authorId: ANA,
+        mentions: [{ memberId: BEN, handle: 'ben', notified: true }],
+        notify: [BEN],
+      },
+    });
+  });
+
+  it('names but does not tell a contact who may not be told, and never the author', async () => {
+    const decision = await decide(
+      sendMessage,
+      sending(anaSide(), {
+        mentionable: [ben(false), { ...ben(true), memberId: ANA, handle: 'ana', username: 'Ana' }],
+      }),
+      { ...when, content: '@ben @ana' },
+      by(ANA),
+    );
+    expect(decision.events[1]).toMatchObject({
+      type: 'MessageMentionsSet',
+      data: {
+        mentions: [
+          { memberId: BEN, notified: false },
+          { memberId: ANA, notified: false },
+        ],
+        notify: [],
+      },
+    });
+  });
+
+  it('appends no mentions for a text that names no participant', async () => {
+    const decision = await decide(
+      sendMessage,
+      sending(anaSide()),
+      { ...when, content: 'Hi @someone_else' },
+      by(ANA),
+    );
+    expect(decision.appends[0]!.types).toEqual(['MessageSent']);
   });
 });
 
@@ -268,11 +347,12 @@ describe('a member who turned direct messages off', () => {
   });
 
   it('is not sent a message in a conversation they had', async () => {
-    const refused = await refusal(
-      sendMessage,
-      { state: anaSide({ messages_off: true }) },
-      { userId: ANA, conversationId: CONVERSATION, content: 'Hello' },
-    );
+    const refused = await refusal(sendMessage, sending(anaSide({ messages_off: true })), {
+      userId: ANA,
+      conversationId: CONVERSATION,
+      content: 'Hello',
+      publicUrl: URL,
+    });
     expect(refused).toEqual(messagesOff);
   });
 });

@@ -1,4 +1,5 @@
 import type { LinkPreviewColumn } from './link-previews';
+import type { MentionsColumn } from './mentions';
 
 export interface MessagesTable {
   id: string;
@@ -9,4 +10,6 @@ export interface MessagesTable {
   created_at: Date;
   /** Its link's preview card, or its removal (link-previews domain). */
   link_preview: LinkPreviewColumn;
+  /** The participants it mentions (mentions domain). */
+  mentions: MentionsColumn;
 }

@@ -111,6 +111,8 @@ export function redactionStatements(userId: string): Statement[] {
       { content: ERASED_TEXT },
       sql`${ofType('MessageSent')} and ${field('senderId', userId)}`,
     ),
+    // The handles were their text too; the ids stay, as everywhere.
+    redact({ mentions: [] }, sql`${ofType('MessageMentionsSet')} and ${field('authorId', userId)}`),
     redact(
       {
         title: '',

@@ -10,7 +10,7 @@ import { contentOf } from '../posts/commands';
 import { commentStreamId, idOrNone, postStreamId } from '../posts/streams';
 import { member, ownerReader } from '../relations/relations-policy';
 import { checkHistoryAccess, historyPostState, purgedAuthorSql } from './access';
-import { restoredPostReply, restoreEvents } from './restored-post';
+import { restoredMentionReads, restoredPostReply, restoreEvents } from './restored-post';
 import { backupStreamId } from './streams';
 
 type Snapshot = Pick<EventData<'ContentBackedUp'>, 'post' | 'comments'>;
@@ -152,29 +152,43 @@ export function commentRestoreEvents(
  */
 export const restoreBackup = defineCommand({
   name: 'contentHistory.restore',
-  load: (input: { actorId: string; postId: string; backupId: string | null }) => ({
-    post: historyPostState(input.postId, input.actorId),
-    purgedAuthor: value(purgedAuthorSql(input.postId)),
-    actorIsOwner: value(ownerReader(member(input.actorId))),
-    backup: first(
-      qb
-        .selectFrom('content_backups as b')
-        .select([
+  load: (input: {
+    actorId: string;
+    postId: string;
+    backupId: string | null;
+    publicUrl: string;
+  }) => {
+    const chosen = qb
+      .selectFrom('content_backups as b')
+      .where('b.post_id', '=', idOrNone(input.postId))
+      .$if(input.backupId !== null, (q) => q.where('b.id', '=', idOrNone(input.backupId ?? '')))
+      .orderBy('b.created_at', 'desc')
+      .orderBy('b.id', 'desc')
+      .limit(1);
+    return {
+      post: historyPostState(input.postId, input.actorId),
+      purgedAuthor: value(purgedAuthorSql(input.postId)),
+      actorIsOwner: value(ownerReader(member(input.actorId))),
+      backup: first(
+        chosen.select([
           'b.id',
           'b.snapshot',
           sql<Record<string, number>>`(select coalesce(jsonb_object_agg(c.value ->> 'commentId',
               ${streamVersionSql(sql`'comment-' || (c.value ->> 'commentId')`)}), '{}'::jsonb)
             from jsonb_array_elements(b.snapshot -> 'comments') c)`.as('stream_versions'),
-        ])
-        .where('b.post_id', '=', idOrNone(input.postId))
-        .$if(input.backupId !== null, (q) => q.where('b.id', '=', idOrNone(input.backupId ?? '')))
-        .orderBy('b.created_at', 'desc')
-        .orderBy('b.id', 'desc')
-        .limit(1),
-    ),
-    comments: currentComments(input.postId),
-  }),
-  decide({ post: found, purgedAuthor, actorIsOwner, backup, comments }, { actorId }) {
+        ]),
+      ),
+      comments: currentComments(input.postId),
+      ...restoredMentionReads(
+        input.postId,
+        sql`(${chosen.select(sql<unknown>`b.snapshot -> 'post'`.as('post'))})`,
+      ),
+    };
+  },
+  decide(
+    { post: found, purgedAuthor, actorIsOwner, backup, comments, mentionable, mentionEmail },
+    { actorId, publicUrl },
+  ) {
     // Only whoever could have restored it learns that the post was purged.
     if (!found && purgedAuthor !== null && (purgedAuthor === actorId || actorIsOwner)) {
       throw notFound(historyMessages.purged, 'purged');
@@ -182,7 +196,17 @@ export const restoreBackup = defineCommand({
     const post = checkHistoryAccess(found, actorId);
     if (!backup) throw notFound(historyMessages.backupNotFound, 'backup-not-found');
     const { post: fields } = backup.snapshot;
-    const { events: edits, guards } = restoreEvents(post, fields);
+    // The post leaves the trash with the restore, so the members its text names may read it.
+    const {
+      events: edits,
+      guards,
+      effects,
+    } = restoreEvents(post, fields, {
+      recipients: mentionable,
+      email: mentionEmail,
+      publicUrl,
+      inTrash: false,
+    });
     const postEvents: NewEvent[] = [
       ...(post.deleted_at === null
         ? []
@@ -217,6 +241,7 @@ export const restoreBackup = defineCommand({
           appendTo(a.streamId, a.version, [a.event]),
         ),
       ],
+      effects,
       reply: mapRead(restoredPostReply(post.id, actorId), (restored) =>
         restored
           ? {

@@ -88,7 +88,12 @@ export function contentHistoryRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       async handler({ params, body }, req, res) {
         const post = await commands.run(
           restoreVersion,
-          { actorId: memberIdOf(req), postId: params.id, version: body.version },
+          {
+            actorId: memberIdOf(req),
+            postId: params.id,
+            version: body.version,
+            publicUrl: config.publicUrl,
+          },
           contextOf(req),
         );
         res.json(found(post));
@@ -143,7 +148,12 @@ export function contentHistoryRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       async handler({ params, body }, req, res) {
         const result = await commands.run(
           restoreBackup,
-          { actorId: memberIdOf(req), postId: params.id, backupId: body?.backupId ?? null },
+          {
+            actorId: memberIdOf(req),
+            postId: params.id,
+            backupId: body?.backupId ?? null,
+            publicUrl: config.publicUrl,
+          },
           contextOf(req),
         );
         res.json(found(result));

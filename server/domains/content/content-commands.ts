@@ -15,7 +15,12 @@ import { lock, refuseUnless, retryUnless } from '../../core/guards';
 import { first, rows, streamVersionSql, value } from '../../core/reads';
 import { qb, type Statement } from '../../db/statement';
 import { editedPostMentions, mentionOutcome } from '../mentions/mention-outcome';
-import { postAuthor, postMentionReads } from '../mentions/mention-reads';
+import {
+  importedMentionCandidates,
+  mentionEmailRead,
+  postAuthor,
+  postMentionReads,
+} from '../mentions/mention-reads';
 import { counted, draftDecision, lastNumberSql, publishedAfter } from '../posts/commands';
 import { feedOrderLock } from '../posts/feed-order';
 import { attachedFileIdsSql } from '../posts/post-media';
@@ -422,18 +427,44 @@ export const migrateContent = defineCommand({
  */
 export const importContent = defineCommand({
   name: 'content.import',
-  load: (input: { actorId: string; userId: string; records: ExportRecord[]; ids: string[] }) => ({
+  load: (input: {
+    actorId: string;
+    userId: string;
+    records: ExportRecord[];
+    ids: string[];
+    publicUrl: string;
+  }) => ({
     owner: isOwner(input.actorId),
     exists: memberExists(input.userId),
     lastNumber: value(lastNumberSql(input.userId)),
+    mentionable: importedMentionCandidates(input.userId, input.records),
+    mentionEmail: mentionEmailRead(input.userId),
   }),
-  decide({ owner, exists, lastNumber }, { actorId, userId, records, ids }) {
+  decide(
+    { owner, exists, lastNumber, mentionable, mentionEmail },
+    { actorId, userId, records, ids, publicUrl },
+  ) {
     if (userId !== actorId && !owner) {
       throw forbidden('not-yours', contentMessages.importNotYours);
     }
     if (!exists) throw memberNotFound();
+    const effects: Statement[] = [];
     const appends = records.map((r, i) => {
       const postId = ids[i]!;
+      // An imported text names members as one written here does, by the same rules.
+      const mentions = mentionOutcome({
+        postId,
+        commentId: null,
+        authorId: userId,
+        content: r.content,
+        previous: [],
+        published: r.status === 'published',
+        recipients: mentionable[r.visibility] ?? [],
+        email: mentionEmail,
+        postTitle: r.title,
+        publicUrl,
+      });
+      effects.push(...mentions.effects);
       return appendTo(postStreamId(postId), 0, [
         {
           type: 'ContentImported',
@@ -467,6 +498,7 @@ export const importContent = defineCommand({
             editedAt: r.editedAt === null ? null : new Date(r.editedAt).toISOString(),
           },
         },
+        ...mentions.events,
       ]);
     });
     return {
@@ -476,6 +508,7 @@ export const importContent = defineCommand({
         ...(records.some((r) => r.status === 'published') ? [feedOrderLock()] : []),
       ],
       appends,
+      effects,
       result: { importedCount: records.length, ids },
     };
   },

@@ -287,6 +287,7 @@ export function contentRoutes(deps: ModuleDeps): AnyRouteSpec[] {
             userId: body.userId,
             records,
             ids: records.map(() => uuidv7()),
+            publicUrl: config.publicUrl,
           },
           contextOf(req),
         );

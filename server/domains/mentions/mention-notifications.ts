@@ -1,4 +1,5 @@
 import { communityPath, discussionPath } from '../../../shared/communities';
+import { conversationPath } from '../../../shared/social/messaging';
 import type { EventMeanings, ModuleMeanings } from '../../core/meanings';
 import { postGroupKey, postPath } from '../posts/post-notifications';
 
@@ -57,6 +58,24 @@ const events: EventMeanings = {
         ? {}
         : { recount: { ids: data.notify }, counters: ['notifications'] },
   },
+  MessageMentionsSet: {
+    notifies: ({ data, streamId, streamVersion }) =>
+      data.notify.map((recipientId) => ({
+        recipientId,
+        actorId: data.authorId,
+        type: 'mention' as const,
+        // Mentions in one conversation are one group, as a post's are.
+        groupKey: `mention:conversation:${data.conversationId}`,
+        sourceKey: `${streamId}@${streamVersion}`,
+        actionUrl: conversationPath(data.conversationId),
+        actionData: { conversationId: data.conversationId, messageId: data.messageId },
+        message: null,
+      })),
+    badges: (data) =>
+      data.notify.length === 0
+        ? {}
+        : { recount: { ids: data.notify }, counters: ['notifications'] },
+  },
 };
 
 export const mentionMeanings: ModuleMeanings = {
@@ -65,7 +84,7 @@ export const mentionMeanings: ModuleMeanings = {
     mention: {
       one: (name) => `${name} mentioned you`,
       many: (name, others) => `${name} and ${others} mentioned you`,
-      content: (name) => `${name} mentioned you in a post.`,
+      content: (name) => `${name} mentioned you.`,
     },
   },
 };

@@ -1,5 +1,7 @@
 import { communityPath, discussionPath } from '../../../shared/communities';
 import type { NewEvent } from '../../../shared/events';
+import type { Mention } from '../../../shared/mentions';
+import { conversationPath } from '../../../shared/social/messaging';
 import type { StoredMention } from '../../db/tables/mentions';
 import type { Statement } from '../../db/statement';
 import { postPath } from '../posts/post-notifications';
@@ -120,6 +122,59 @@ export function communityMentionOutcome(input: {
     effects: mentionEmails(input.email, decided.notify, input.recipients, {
       title: input.title,
       url: `${input.publicUrl}${url}`,
+    }),
+  };
+}
+
+/** The title a mention email gives a message: the message itself is not sent by email. */
+const MESSAGE_TITLE = 'a message';
+
+/**
+ * The mentions of a new message: the `MessageMentionsSet` to append with it (none when it names
+ * no participant), and the emails of the participants told.
+ */
+export function messageMentionOutcome(input: {
+  conversationId: string;
+  messageId: string;
+  authorId: string;
+  content: string;
+  recipients: readonly MentionRecipient[];
+  email: MentionEmailContext;
+  publicUrl: string;
+}): MentionOutcome & { mentions: Mention[] } {
+  const decided = decideMentions({
+    postId: input.messageId,
+    commentId: null,
+    authorId: input.authorId,
+    content: input.content,
+    previous: [],
+    candidates: input.recipients,
+    published: true,
+  });
+  if (!decided || decided.mentions.length === 0) return { events: [], effects: [], mentions: [] };
+  const username = new Map(input.recipients.map((each) => [each.memberId, each.username]));
+  return {
+    // As `mentionedSql` reads them back: the answer to the sender needs no second read.
+    mentions: decided.mentions.map(({ memberId, handle }) => ({
+      handle,
+      memberId,
+      username: username.get(memberId)!,
+    })),
+    events: [
+      {
+        type: 'MessageMentionsSet',
+        data: {
+          conversationId: input.conversationId,
+          messageId: input.messageId,
+          authorId: input.authorId,
+          mentions: decided.mentions,
+          notify: decided.notify,
+        },
+      },
+    ],
+    effects: mentionEmails(input.email, decided.notify, input.recipients, {
+      title: MESSAGE_TITLE,
+      url: `${input.publicUrl}${conversationPath(input.conversationId)}`,
     }),
   };
 }

@@ -6,16 +6,17 @@ import type { Projection } from '../../eventstore/projection';
 const handled = [
   'MentionsSet',
   'CommunityMentionsSet',
+  'MessageMentionsSet',
   'PostDeleted',
   'AccountDeleted',
 ] as const satisfies readonly EventType[];
 
 /**
- * Whom posts and comments mention: the list lives on the row every read and push carries (its
- * version moves, so watchers get the new list), and a post's mentions are also kept by member
- * (`post_mentions`) for the profile's Mentions tab. The rows of posts and comments belong to the
- * posts projection, which empties them before a rebuild; this one runs after it and writes the
- * lists back from the events.
+ * Whom posts, comments, community texts and messages mention: the list lives on the row every
+ * read and push carries (its version moves, so watchers get the new list), and a post's mentions
+ * are also kept by member (`post_mentions`) for the profile's Mentions tab. The rows belong to the
+ * projections of their domains, which empty them before a rebuild; this one runs after them and
+ * writes the lists back from the events.
  */
 export const mentionsProjection: Projection = {
   name: 'mentions',
@@ -62,6 +63,14 @@ export const mentionsProjection: Projection = {
               statement(sql`update discussion_replies set mentions = ${list}::jsonb
                 where id = ${replyId}::uuid`),
             ];
+      }
+      case 'MessageMentionsSet': {
+        const { messageId, mentions } = event.data;
+        // Set in the transaction that writes the message, before its push reads it.
+        return [
+          statement(sql`update messages set mentions = ${JSON.stringify(mentions)}::jsonb
+            where id = ${messageId}::uuid`),
+        ];
       }
       case 'PostDeleted':
         return [statement(qb.deleteFrom('post_mentions').where('post_id', '=', event.data.postId))];

@@ -17,6 +17,8 @@ import { compiledOnce, slot } from '../../db/compiled-once';
 import { qb } from '../../db/statement';
 import { blockedRefusal } from '../friends/commands';
 import { queueLinkPreview } from '../link-previews/preview-queue';
+import { messageMentionOutcome } from '../mentions/mention-outcome';
+import { mentionEmailRead, messageMentionCandidates } from '../mentions/mention-reads';
 import {
   blockedEitherWay,
   directMessagesAllowed,
@@ -144,22 +146,26 @@ export const startConversation = defineCommand({
 });
 
 /**
- * Appends a message from the caller. Reads once and writes once: the answer's view of the
- * conversation is read back in the write's round trip.
+ * Appends a message from the caller, with the participants it mentions. Reads once and writes
+ * once: the answer's view of the conversation is read back in the write's round trip.
  */
 export const sendMessage = defineCommand({
   name: 'messaging.send',
   load: ({
     userId,
     conversationId,
+    content,
   }: {
     userId: string;
     conversationId: string;
     content: string;
+    publicUrl: string;
   }) => ({
     state: memberState(conversationId, userId),
+    mentionable: messageMentionCandidates({ conversationId, authorId: userId, content }),
+    mentionEmail: mentionEmailRead(userId),
   }),
-  decide({ state }, { userId, conversationId, content }) {
+  decide({ state, mentionable, mentionEmail }, { userId, conversationId, content, publicUrl }) {
     if (!state) throw conversationNotFound();
     if (state.blocked) throw blockedRefusal();
     if (state.private_profile) throw privateProfileRefusal();
@@ -171,18 +177,32 @@ export const sendMessage = defineCommand({
       throw conflict('message-limit', socialMessages.messageLimit);
     }
     const messageId = randomUUID();
+    const mentions = messageMentionOutcome({
+      conversationId,
+      messageId,
+      authorId: userId,
+      content,
+      recipients: mentionable,
+      email: mentionEmail,
+      publicUrl,
+    });
     return {
       appends: [
         appendTo(conversationStreamId(conversationId), state.version, [
           { type: 'MessageSent', data: { conversationId, messageId, senderId: userId, content } },
+          ...mentions.events,
         ]),
       ],
-      effects: queueLinkPreview({ kind: 'message', id: messageId, authorId: userId }, content),
+      effects: [
+        ...queueLinkPreview({ kind: 'message', id: messageId, authorId: userId }, content),
+        ...mentions.effects,
+      ],
       // The projection numbers the message the same way: the append holds the stream's version.
       reply: mapRead(conversationViewRead(conversationId, userId), (view) => ({
         view,
         messageId,
         seq: state.message_count + 1,
+        mentions: mentions.mentions,
       })),
     };
   },

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { MessagesTable } from '../../db/tables/messages';
 import { presentLinkPreview } from '../link-previews/link-preview-presenter';
+import type { Mention } from '../../../shared/mentions';
 import type { Conversation, Message, MessageStatus, Person } from '../../../shared/social';
 
 /** A member's row of a conversation, with the contact's marks beside it. */
@@ -28,7 +29,8 @@ export interface ConversationRow {
   updated_at: Date;
 }
 
-export type MessageRow = Selectable<MessagesTable>;
+/** A message row, with the participants it mentions and their usernames now (`mentionedSql`). */
+export type MessageRow = Omit<Selectable<MessagesTable>, 'mentions'> & { mentioned: Mention[] };
 
 /** What a member knows about how far each side got in a conversation. */
 export interface MessageViewer {
@@ -100,5 +102,6 @@ export function presentMessage(row: MessageRow, viewer: MessageViewer): Message 
     securityLevel: 'medium',
     status,
     linkPreview: presentLinkPreview(row.link_preview),
+    mentions: row.mentioned,
   };
 }

@@ -6,6 +6,7 @@ import { qb } from '../../db/statement';
 import { mapRead, rows, type Read } from '../../core/reads';
 import { notFound } from '../../core/errors';
 import { sql } from 'kysely';
+import { mentionedSql } from '../mentions/mentioned-sql';
 import { presentPerson } from '../people/people-read';
 import { activeSocket, liveSockets } from '../presence/presence-read';
 import { presenceShown } from '../relations/relations-policy';
@@ -172,9 +173,24 @@ export async function readViewsOf(
   return new Map(views.map((view) => [viewKey(view.row.conversation_id, view.row.user_id), view]));
 }
 
+/** Messages with the members they mention, as every read and push presents them. */
+const messageRows = (db: Db) =>
+  db
+    .selectFrom('messages')
+    .select([
+      'messages.id',
+      'messages.conversation_id',
+      'messages.seq',
+      'messages.sender_id',
+      'messages.content',
+      'messages.created_at',
+      'messages.link_preview',
+      mentionedSql('messages').as('mentioned'),
+    ]);
+
 export async function readMessagesByIds(db: Db, ids: string[]): Promise<Map<string, MessageRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('messages').selectAll().where('id', 'in', ids).execute();
+  const rows = await messageRows(db).where('id', 'in', ids).execute();
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -186,9 +202,7 @@ export async function readMessagesPage(
   limit: number,
 ): Promise<MessagesPage> {
   const conversationId = view.row.conversation_id;
-  let query = db
-    .selectFrom('messages')
-    .selectAll()
+  let query = messageRows(db)
     .where('conversation_id', '=', conversationId)
     .orderBy('seq', 'desc')
     .limit(limit + 1);

@@ -39,7 +39,8 @@ function present<T>(view: T | null): T {
 }
 
 /** Every route here reads or writes private messages: an API token needs `messages` for each. */
-export function messagingRoutes({ db, commands }: ModuleDeps) {
+export function messagingRoutes({ db, commands, config }: ModuleDeps) {
+  const { publicUrl } = config;
   const markRoute = (kind: MarkKind) =>
     defineRoute({
       method: 'post',
@@ -133,7 +134,7 @@ export function messagingRoutes({ db, commands }: ModuleDeps) {
         const userId = memberIdOf(req);
         const { result, events } = await commands.execute(
           sendMessage,
-          { userId, conversationId: params.id, content: body.content },
+          { userId, conversationId: params.id, content: body.content, publicUrl },
           contextOf(req),
         );
         const view = present(result.view);
@@ -145,6 +146,7 @@ export function messagingRoutes({ db, commands }: ModuleDeps) {
           content: body.content,
           created_at: events[0]!.occurredAt,
           link_preview: null,
+          mentioned: result.mentions,
         };
         res.status(201).json({
           message: presentMessage(message, viewerOf(view.row)),

@@ -1,4 +1,8 @@
-import { typedMention, withMention } from '../../../web/features/mentions/mentionTyping';
+import {
+  matchingMembers,
+  typedMention,
+  withMention,
+} from '../../../web/features/mentions/mentionTyping';
 
 describe('the @mention being typed', () => {
   it('is found right after an @ that starts a word, with the name so far', () => {
@@ -25,5 +29,22 @@ describe('the @mention being typed', () => {
       text: 'Hi @ana there',
       caret: 8,
     });
+  });
+});
+
+describe('the members a fixed list offers', () => {
+  const bo = {
+    id: '10000000-0000-4000-8000-000000000002',
+    username: 'bo_lind',
+    displayName: 'Bo Lindqvist',
+    avatar: null,
+    relation: 'other' as const,
+  };
+
+  it('offers every member for a bare @, and those whose username or a name word starts so', () => {
+    expect(matchingMembers([bo], '')).toEqual([bo]);
+    expect(matchingMembers([bo], 'BO_')).toEqual([bo]);
+    expect(matchingMembers([bo], 'lindq')).toEqual([bo]);
+    expect(matchingMembers([bo], 'ind')).toEqual([]);
   });
 });

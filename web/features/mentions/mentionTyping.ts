@@ -1,3 +1,5 @@
+import type { MentionSuggestion } from '../../../shared/mentions';
+
 /** The `@name` being typed at the caret: where its `@` is and what follows it so far. */
 export interface TypedMention {
   start: number;
@@ -27,4 +29,24 @@ export function withMention(
     text: `${text.slice(0, typed.start)}${inserted}${after}`,
     caret: typed.start + inserted.length,
   };
+}
+
+/**
+ * Of a fixed few members (a conversation's participants), those whose username or a word of whose
+ * name starts with what follows the `@`, as the server's suggestions match: all of them for a
+ * bare `@`.
+ */
+export function matchingMembers(
+  members: readonly MentionSuggestion[],
+  query: string,
+): MentionSuggestion[] {
+  const typed = query.toLowerCase();
+  return members.filter(
+    (each) =>
+      each.username.toLowerCase().startsWith(typed) ||
+      each.displayName
+        .toLowerCase()
+        .split(/\s+/)
+        .some((word) => word.startsWith(typed)),
+  );
 }

@@ -11,7 +11,7 @@ import type { MentionSuggestion } from '../../../shared/mentions';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { cn } from '../../lib/cn';
 import { useMentionSuggestionsQuery } from './mentionsApi';
-import { typedMention, withMention, type TypedMention } from './mentionTyping';
+import { matchingMembers, typedMention, withMention, type TypedMention } from './mentionTyping';
 
 /** Suggestions are asked for once typing pauses this long. */
 const TYPING_PAUSE_MS = 150;
@@ -26,6 +26,13 @@ interface Options {
   text: string;
   onText(text: string): void;
   field: RefObject<HTMLTextAreaElement | null>;
+  /**
+   * The only members the text may name, offered without asking the server: a message can name
+   * only those who can read it. Unset, every member the author may find is offered.
+   */
+  candidates?: readonly MentionSuggestion[];
+  /** Where the list opens: above a field at the foot of the screen (a message composer). */
+  placement?: 'below' | 'above';
 }
 
 /** What the field spreads onto its textarea, besides its own props. */
@@ -45,7 +52,13 @@ export interface MentionFieldProps {
  * Escape closes, and a click picks too. `onKeyDown` answers whether it used the key, so the
  * field's own keys (Enter to send a comment) wait while the list is open.
  */
-export function useMentionCombobox({ text, onText, field }: Options): {
+export function useMentionCombobox({
+  text,
+  onText,
+  field,
+  candidates,
+  placement = 'below',
+}: Options): {
   fieldProps: MentionFieldProps;
   onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>): boolean;
   list: ReactNode;
@@ -56,8 +69,11 @@ export function useMentionCombobox({ text, onText, field }: Options): {
   const [dismissed, setDismissed] = useState<TypedMention | null>(null);
   const [active, setActive] = useState(0);
   const query = useDebouncedValue(typed?.query ?? null, TYPING_PAUSE_MS);
-  const { data, isFetching } = useMentionSuggestionsQuery(query ?? '', { skip: query === null });
-  const members = typed && query !== null ? (data?.members ?? []) : [];
+  const { data, isFetching } = useMentionSuggestionsQuery(query ?? '', {
+    skip: query === null || candidates !== undefined,
+  });
+  const found = candidates ? matchingMembers(candidates, query ?? '') : (data?.members ?? []);
+  const members = typed && query !== null ? found : [];
   const open =
     typed !== null &&
     !(dismissed?.start === typed.start && dismissed.query === typed.query) &&
@@ -103,7 +119,10 @@ export function useMentionCombobox({ text, onText, field }: Options): {
       aria-label="Members to mention"
       aria-busy={isFetching || undefined}
       data-testid="mention-suggestions"
-      className="absolute inset-x-0 top-full z-40 mt-1 max-h-72 overflow-y-auto rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg"
+      className={cn(
+        'absolute inset-x-0 z-40 max-h-72 overflow-y-auto rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg',
+        placement === 'below' ? 'top-full mt-1' : 'bottom-full mb-1',
+      )}
     >
       {members.map((member, index) => (
         <li

@@ -1,6 +1,7 @@
 import type { Message } from '../../../shared/social';
 import { cn } from '../../lib/cn';
 import { ShownLinkPreview } from '../link-previews/ShownLinkPreview';
+import { MentionText } from '../mentions/MentionText';
 import { formatFullTime, formatMessageTime } from './messageFormat';
 import { MessageStatusLine, StatusIcon } from './MessageStatusLine';
 
@@ -29,7 +30,11 @@ export function MessageBubble({ message, own, senderName, showStatus }: MessageB
         )}
       >
         <span className="sr-only">{senderName}: </span>
-        {message.content}
+        <MentionText
+          text={message.content}
+          mentions={message.mentions}
+          linkClassName={own ? 'text-primary-foreground underline' : 'text-primary'}
+        />
       </div>
       <ShownLinkPreview
         kind="message"
