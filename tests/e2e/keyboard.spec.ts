@@ -81,7 +81,7 @@ test('by keyboard alone a member likes and comments on a friend’s post, then o
   await expectVisibleFocus(messages);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/messages/);
-  const row = page.getByTestId('conversation-item').first();
+  const row = page.getByTestId('conversation-item').first().getByRole('button').first();
   await tabTo(page, row);
   await expectVisibleFocus(row);
   await page.keyboard.press('Enter');
