@@ -47,7 +47,14 @@ export function quotedRead(quoteOf: string | undefined, authorId: string): Read<
         .where('p.id', '=', id),
     ),
     // A post that never was, or is erased, is as unavailable as one the author may not see.
-    (row) => row ?? { id: quoteOf, author_id: '', visible: false, friends: false },
+    (row) =>
+      row ?? {
+        id: quoteOf,
+        author_id: '',
+        visible: false,
+        friends: false,
+        email: { template: null, recipientEmail: null, actorName: null, postTitle: null },
+      },
   );
 }
 
