@@ -19,6 +19,7 @@ export const postsMessages = {
   sharingNotAllowed: 'The author has not allowed you to share this post.',
   nothingToChange: 'Nothing to change',
   badCursor: 'The cursor is not one this list gave.',
+  cursorWithOffset: 'Page by cursor or by offset, not both.',
   /** One text for a file that is missing, another's, or neither image nor video: no probing. */
   mediaNotYours: 'Only images and videos you uploaded can be attached to a post.',
 } as const;

@@ -320,8 +320,23 @@ export const userPostsQuerySchema = z.object({
     .max(PROFILE_POSTS_PAGE.max)
     .default(PROFILE_POSTS_PAGE.default),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /** The `nextCursor` of the page before, in place of `offset`: for the same sort and search. */
+  cursor: cursorField.optional(),
 });
 export type UserPostsQuery = z.output<typeof userPostsQuerySchema>;
+
+/**
+ * `GET /users/{id}/posts`: the member's posts and reposts, each post once (a post of theirs they
+ * reposted sorts at the repost). `reposted` is how many of `total` are reposts; `repostedBy`
+ * names the reposter of each repost, as the home feed does.
+ */
+export const userPostsPageSchema = postListSchema.extend({
+  reposted: z.number().int().nonnegative(),
+  /** Null at the end of the list. */
+  nextCursor: z.string().nullable(),
+  repostedBy: z.record(z.uuid(), repostedBySchema),
+});
+export type UserPostsPage = z.infer<typeof userPostsPageSchema>;
 
 /** A post's likes as the viewer sees them, absolute and versioned. */
 export const postLikeStateSchema = z.object({

@@ -217,6 +217,8 @@ test('like (kept after reload, reverted with a toast on failure), save, comment 
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menuitem', { name: 'Repost' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Quote' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Share on Facebook' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Share on X' })).toBeFocused();
@@ -224,8 +226,8 @@ test('like (kept after reload, reverted with a toast on failure), save, comment 
   await expect(page.getByTestId('share-menu')).toHaveCount(0);
   await expect(share).toBeFocused();
   await page.keyboard.press('Enter');
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Enter');
 
   const popups = await page.evaluate(

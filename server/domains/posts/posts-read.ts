@@ -1,11 +1,5 @@
 import { sql } from 'kysely';
-import type {
-  SavedPage,
-  MyPostsQuery,
-  MyPostsStats,
-  PostList,
-  UserPostsQuery,
-} from '../../../shared/posts';
+import type { SavedPage, MyPostsQuery, MyPostsStats, PostList } from '../../../shared/posts';
 import type { Read } from '../../core/reads';
 import { first, mapRead } from '../../core/reads';
 import type { Db } from '../../db/schema';
@@ -80,17 +74,10 @@ export async function readPost(
 }
 
 /** Title or content contains the words, case-insensitively; `%` and `_` match themselves. */
-const matching = (q: string) => {
+export const matching = (q: string) => {
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql<boolean>`(p.title ilike ${pattern} or p.content ilike ${pattern})`;
 };
-
-const SORTS = {
-  newest: [sql`p.published_at desc`, sql`p.id desc`],
-  oldest: [sql`p.published_at asc`, sql`p.id asc`],
-  mostLiked: [sql`p.likes_count desc`, sql`p.published_at desc`, sql`p.id desc`],
-  mostCommented: [sql`p.comments_count desc`, sql`p.published_at desc`, sql`p.id desc`],
-} as const;
 
 /** A counted page of a list of posts, from a query already filtered. */
 async function countedPage(
@@ -111,21 +98,6 @@ async function countedPage(
     total: counted.total,
     hasMore: offset + found.length < counted.total,
   };
-}
-
-/** A member's published posts the viewer may see (002 §3), searched and sorted. */
-export function readUserPosts(
-  db: Db,
-  authorId: string,
-  viewerId: string,
-  query: UserPostsQuery,
-): Promise<PostList> {
-  let select = visiblePostRows(db, viewerId)
-    .where('p.author_id', '=', authorId)
-    .where('p.status', '=', 'published');
-  // A blank search lists as if there were none (002 §5).
-  if (query.q) select = select.where(matching(query.q));
-  return countedPage(select, SORTS[query.sortBy], query.limit, query.offset);
 }
 
 /**

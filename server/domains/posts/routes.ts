@@ -25,6 +25,7 @@ import {
   shareStateSchema,
   trendingQuerySchema,
   trendingSchema,
+  userPostsPageSchema,
   userPostsQuerySchema,
   videosQuerySchema,
 } from '../../../shared/posts';
@@ -39,7 +40,8 @@ import { createPost, deletePost, editPost } from './commands';
 import { readComments } from './comments-read';
 import { presentPost } from './post-presenter';
 import { readFeed } from './home-feed-read';
-import { readMyPosts, readMyPostsStats, readPost, readSaved, readUserPosts } from './posts-read';
+import { readMyPosts, readMyPostsStats, readPost, readSaved } from './posts-read';
+import { readUserPosts } from './profile-posts-read';
 import { reactionCommands, setCommentLike, setPostSave } from './reaction-commands';
 import { idOrNone } from './streams';
 import { readTrending } from './trending-read';
@@ -341,12 +343,16 @@ export function postsRoutes(deps: ModuleDeps): AnyRouteSpec[] {
     defineRoute({
       method: 'get',
       path: '/users/:id/posts',
-      summary: "A member's published posts the caller may see, searched and sorted",
-      description: 'A blank search lists as if there were none.',
+      summary: "A member's published posts and reposts the caller may see, searched and sorted",
+      description:
+        'Each post once; a repost sorts by when it was made and is named in `repostedBy`, and ' +
+        'a repost of a post the caller may not see is not listed. A blank search lists as if ' +
+        'there were none. Pages by `offset`, or by keyset with the `nextCursor` of the page ' +
+        'before (same sort and search), which repeats no post while the member posts.',
       auth: 'member',
       params: idParams,
       query: userPostsQuerySchema,
-      responses: { 200: postListSchema },
+      responses: { 200: userPostsPageSchema },
       async handler({ params, query }, req, res) {
         res.json(await readUserPosts(db, idOrNone(params.id), memberIdOf(req), query));
       },

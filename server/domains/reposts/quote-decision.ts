@@ -27,7 +27,7 @@ export interface QuotedRead {
   email: PostEmailContext;
 }
 
-/** What a quote's command reads of the original; nothing when the post quotes none. */
+/** What a quote's command reads of the original; null only when the post quotes none. */
 export function quotedRead(quoteOf: string | undefined, authorId: string): Read<QuotedRead | null> {
   if (quoteOf === undefined) return value(sql<null>`null`);
   const id = idOrNone(quoteOf);
@@ -46,7 +46,15 @@ export function quotedRead(quoteOf: string | undefined, authorId: string): Read<
         ])
         .where('p.id', '=', id),
     ),
-    (row) => row ?? null,
+    // A post that never was, or is erased, is as unavailable as one the author may not see.
+    (row) =>
+      row ?? {
+        id: quoteOf,
+        author_id: '',
+        visible: false,
+        friends: false,
+        email: { template: null, recipientEmail: null, actorName: null, postTitle: null },
+      },
   );
 }
 

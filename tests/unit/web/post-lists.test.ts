@@ -104,24 +104,24 @@ describe('the search the list asks for', () => {
   });
 });
 
-describe('profile posts paging (10 a page, offsets accumulate)', () => {
+describe('profile posts paging (10 a page, each after the cursor of the page before)', () => {
   const query = { userId: AUTHOR, q: '', sortBy: 'newest' as const };
 
-  test('one request per page loaded, at offsets 0, 10, 20', () => {
-    expect(pageArgs(query, 3)).toEqual([
-      { userId: AUTHOR, sortBy: 'newest', limit: 10, offset: 0 },
-      { userId: AUTHOR, sortBy: 'newest', limit: 10, offset: 10 },
-      { userId: AUTHOR, sortBy: 'newest', limit: 10, offset: 20 },
+  test('one request per page loaded: the first, then one per cursor', () => {
+    expect(pageArgs(query, ['c1', 'c2'])).toEqual([
+      { userId: AUTHOR, sortBy: 'newest', limit: 10 },
+      { userId: AUTHOR, sortBy: 'newest', limit: 10, cursor: 'c1' },
+      { userId: AUTHOR, sortBy: 'newest', limit: 10, cursor: 'c2' },
     ]);
   });
 
   test('a blank search is not sent; a search is sent with every page', () => {
-    expect(pageArgs(query, 1)[0]).not.toHaveProperty('q');
-    expect(pageArgs({ ...query, q: 'cats' }, 2).map((arg) => arg.q)).toEqual(['cats', 'cats']);
+    expect(pageArgs(query, [])[0]).not.toHaveProperty('q');
+    expect(pageArgs({ ...query, q: 'cats' }, ['c1']).map((arg) => arg.q)).toEqual(['cats', 'cats']);
   });
 
   test('always asks for at least the first page', () => {
-    expect(pageArgs(query, 0)).toHaveLength(1);
+    expect(pageArgs(query, [])).toHaveLength(1);
   });
 
   test('loading, then the first page with its total and whether more exist', () => {

@@ -11,6 +11,7 @@ import {
   savedPageSchema,
   saveStateSchema,
   shareStateSchema,
+  userPostsPageSchema,
   type Comment,
   type CreatePost,
   type HomeFeedPage,
@@ -22,6 +23,7 @@ import {
   type PostList,
   type SavedPage,
   type ShareChannel,
+  type UserPostsPage,
   type UserPostsQuery,
 } from '../../../shared/posts';
 import { repostStateSchema, type RepostState } from '../../../shared/reposts';
@@ -182,12 +184,12 @@ export const postsEndpoints = api
         transformResponse: (raw: unknown) => myPostsStatsSchema.parse(raw),
         providesTags: ['MyPosts'],
       }),
-      getUserPosts: build.query<PostList, UserPostsArg>({
-        query: ({ userId, q, sortBy, limit, offset }) => ({
+      getUserPosts: build.query<UserPostsPage, UserPostsArg>({
+        query: ({ userId, q, sortBy, limit, offset, cursor }) => ({
           url: `users/${encodeURIComponent(userId)}/posts`,
-          params: definedParams({ q, sortBy, limit, offset }),
+          params: definedParams({ q, sortBy, limit, offset, cursor }),
         }),
-        transformResponse: (raw: unknown) => postListSchema.parse(raw),
+        transformResponse: (raw: unknown) => userPostsPageSchema.parse(raw),
       }),
       getTrending: build.query<Post[], '24h' | '7d'>({
         query: (window) => ({ url: 'trending', params: { window } }),

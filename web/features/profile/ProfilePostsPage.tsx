@@ -34,9 +34,9 @@ const selectClass =
   'h-10 rounded-lg border border-input bg-card px-2.5 text-sm shadow-xs focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-ring/40';
 
 /**
- * The profile posts page (002 §2 item 11): a member's published posts, searched and sorted, 10 at
- * a time. `?user=<id>` names the member (their stats tiles link here); without it, the signed-in
- * member.
+ * The profile posts page (002 §2 item 11): a member's published posts and reposts ("Ana
+ * reposted"), searched and sorted, 10 at a time. `?user=<id>` names the member (their stats
+ * tiles link here); without it, the signed-in member.
  */
 export function ProfilePostsPage() {
   const selfId = useAppSelector(selectSignedInUserId);
@@ -99,7 +99,7 @@ function ProfilePosts({ userId, isSelf }: { userId: string; isSelf: boolean }) {
           <ul aria-label="Posts" className="flex flex-col gap-4" data-testid="profile-posts-list">
             {list.posts.map((post) => (
               <li key={post.id}>
-                <PostCard postId={post.id} post={post} />
+                <PostCard postId={post.id} post={post} repostedBy={list.repostedBy[post.id]} />
               </li>
             ))}
           </ul>

@@ -66,7 +66,7 @@ export function ProfileStatsTiles({ stats, userId, isSelf }: ProfileStatsTilesPr
 export function OwnStatsTiles({ userId }: { userId: string }) {
   // Asked again at each visit: publishing elsewhere does not touch this cached answer.
   const { data: posts } = useGetUserPostsQuery(
-    { userId, sortBy: DEFAULT_POST_SORT, limit: PROFILE_POSTS_PAGE_SIZE, offset: 0 },
+    { userId, sortBy: DEFAULT_POST_SORT, limit: PROFILE_POSTS_PAGE_SIZE },
     { refetchOnMountOrArgChange: true },
   );
   const likes = useLikesReceived();
@@ -74,7 +74,8 @@ export function OwnStatsTiles({ userId }: { userId: string }) {
   useWatchProfiles([userId]);
   const stats: Partial<ProfileStats> = {
     ...profile?.stats,
-    posts: posts?.total ?? profile?.stats.posts,
+    // The list counts the member's reposts too; the tile counts what they wrote.
+    posts: posts ? posts.total - posts.reposted : profile?.stats.posts,
     likes: likes?.total ?? profile?.stats.likes,
   };
   return <ProfileStatsTiles stats={stats} userId={userId} isSelf />;

@@ -4,7 +4,9 @@ import {
   type Post,
   type PostList,
   type PostSort,
+  type UserPostsPage,
 } from '../../../shared/posts';
+import type { RepostedBy } from '../../../shared/reposts';
 import type { UserPostsArg } from '../posts/postsEndpoints';
 
 /** The profile posts page's page size and first sort (002 §9). */
@@ -57,15 +59,29 @@ export interface ProfilePostsQuery {
   sortBy: PostSort;
 }
 
-/** One request per page loaded so far: offsets 0, 10, 20... (002 §4 "load more appends"). */
-export function pageArgs(query: ProfilePostsQuery, pages: number): UserPostsArg[] {
-  return Array.from({ length: Math.max(1, pages) }, (_, index) => ({
+/**
+ * One request per page loaded so far: the first, then one after each `nextCursor` the page
+ * before answered (002 §4 "load more appends"). A keyset page holds its place while the member
+ * posts and reposts, so no post moves into the next page twice.
+ */
+export function pageArgs(query: ProfilePostsQuery, cursors: readonly string[]): UserPostsArg[] {
+  return [undefined, ...cursors].map((cursor) => ({
     userId: query.userId,
     sortBy: query.sortBy,
     limit: PROFILE_POSTS_PAGE_SIZE,
-    offset: index * PROFILE_POSTS_PAGE_SIZE,
     ...(query.q ? { q: query.q } : {}),
+    ...(cursor === undefined ? {} : { cursor }),
   }));
+}
+
+/** Who reposted each listed repost, from every page loaded ("Ana reposted"). */
+export function repostersOf(
+  pages: readonly { data?: UserPostsPage | undefined }[],
+): Record<string, RepostedBy> {
+  return Object.assign({}, ...pages.map((page) => page.data?.repostedBy ?? {})) as Record<
+    string,
+    RepostedBy
+  >;
 }
 
 /** What one page's request holds now, as the cache reports it. */

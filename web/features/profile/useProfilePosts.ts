@@ -3,7 +3,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { RootState } from '../../app/store';
 import { postsApi } from '../posts/postsApi';
-import { listedPosts, pageArgs, type ListedPosts, type ProfilePostsQuery } from './profilePosts';
+import type { RepostedBy } from '../../../shared/reposts';
+import {
+  listedPosts,
+  pageArgs,
+  repostersOf,
+  type ListedPosts,
+  type ProfilePostsQuery,
+} from './profilePosts';
 
 const userPosts = postsApi.endpoints.getUserPosts;
 
@@ -15,23 +22,32 @@ type PostsApiState = Parameters<ReturnType<typeof userPosts.select>>[0];
 const withPostsApi = (state: RootState) => state as PostsApiState;
 
 export interface ProfilePosts extends ListedPosts {
+  /** For each listed repost, who reposted it. */
+  repostedBy: Record<string, RepostedBy>;
   /** Asks for the next page, or again for the page that failed. */
   loadMore: () => void;
   retry: () => void;
 }
 
 /**
- * A profile's posts, 10 at a time, each page its own cached request (`offset` 0, 10, 20...)
- * kept subscribed while the list shows it. A new search or sort starts again from the first page.
+ * A profile's posts and reposts, 10 at a time, each page its own cached request (the first, then
+ * one per cursor) kept subscribed while the list shows it. A new search or sort starts again from
+ * the first page.
  */
 export function useProfilePosts(query: ProfilePostsQuery): ProfilePosts {
   const dispatch = useAppDispatch();
   const { userId, q, sortBy } = query;
   const key = `${userId}\n${sortBy}\n${q}`;
-  const [paging, setPaging] = useState({ key, pages: 1 });
-  const pages = paging.key === key ? paging.pages : 1;
+  const [paging, setPaging] = useState<{ key: string; cursors: readonly string[] }>({
+    key,
+    cursors: [],
+  });
+  const cursors = useMemo(() => (paging.key === key ? paging.cursors : []), [paging, key]);
 
-  const args = useMemo(() => pageArgs({ userId, q, sortBy }, pages), [userId, q, sortBy, pages]);
+  const args = useMemo(
+    () => pageArgs({ userId, q, sortBy }, cursors),
+    [userId, q, sortBy, cursors],
+  );
   useEffect(() => {
     const subscriptions = args.map((arg) => dispatch(userPosts.initiate(arg)));
     return () => {
@@ -45,17 +61,22 @@ export function useProfilePosts(query: ProfilePostsQuery): ProfilePosts {
     shallowEqual,
   );
   const listed = useMemo(() => listedPosts(results), [results]);
+  const repostedBy = useMemo(() => repostersOf(results), [results]);
 
   function refetch(index: number) {
     const arg = args[index];
     if (arg) void dispatch(userPosts.initiate(arg, { subscribe: false, forceRefetch: true }));
   }
 
+  const next = results[results.length - 1]?.data?.nextCursor ?? null;
   return {
     ...listed,
+    repostedBy,
     loadMore: () => {
       if (listed.moreFailed) refetch(args.length - 1);
-      else if (!listed.loadingMore && listed.hasMore) setPaging({ key, pages: pages + 1 });
+      else if (!listed.loadingMore && next !== null) {
+        setPaging({ key, cursors: [...cursors, next] });
+      }
     },
     retry: () => refetch(0),
   };

@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { LoadingState } from '../../components/PageStates';
+import { QuoteComposerProvider } from '../reposts/QuoteComposerProvider';
 import { FloatingAdSlot } from './FloatingAdSlot';
 import { Footer } from './Footer';
 import { ShellTooltips } from './ShellTooltips';
@@ -28,7 +29,9 @@ export function AppShell({ children }: { children?: ReactNode }) {
             className="flex-1 px-4 py-6 outline-none md:px-8 md:py-8"
           >
             <div className="mx-auto w-full max-w-5xl">
-              <Suspense fallback={<LoadingState />}>{children ?? <Outlet />}</Suspense>
+              <QuoteComposerProvider>
+                <Suspense fallback={<LoadingState />}>{children ?? <Outlet />}</Suspense>
+              </QuoteComposerProvider>
             </div>
           </main>
           <Footer />

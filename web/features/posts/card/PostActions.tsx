@@ -1,4 +1,4 @@
-import { Bookmark, Heart, MessageCircle, Repeat2 } from 'lucide-react';
+import { Bookmark, Heart, MessageCircle, Quote, Repeat2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -103,6 +103,14 @@ export function PostActions({ post }: { post: Post }) {
           {post.reposts === 1 ? 'repost' : 'reposts'}
           {post.repostedByMe ? ', reposted by you' : ''}
         </span>
+      </span>
+      <span
+        className="inline-flex items-center gap-1 px-2 text-sm text-muted-foreground [&_svg]:size-4"
+        data-testid="post-quote-status"
+      >
+        <Quote aria-hidden />
+        <span data-testid="post-quote-count">{post.quotes}</span>
+        <span className="sr-only">{post.quotes === 1 ? 'quote' : 'quotes'}</span>
       </span>
       {post.allowSharing && (
         <ShareMenu

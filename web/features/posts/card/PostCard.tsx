@@ -46,7 +46,7 @@ export interface PostCardProps {
   position?: { index: number; size: number };
   /** The followed tag that brought the post into the home feed, as the server said. */
   followedTag?: string | undefined;
-  /** Who reposted the post into the home feed, as the server said. */
+  /** Who reposted the post into the home feed or onto their profile, as the server said. */
   repostedBy?: RepostedByMember | undefined;
 }
 

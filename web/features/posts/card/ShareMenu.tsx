@@ -1,9 +1,11 @@
-import { Link2, Repeat2, Share2 } from 'lucide-react';
+import { Link2, Quote, Repeat2, Share2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { Post, ShareChannel } from '../../../../shared/posts';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { useQuoteComposer } from '../../reposts/quoteComposerContext';
+import type { QuotablePost } from '../../reposts/quoteComposer';
 import { useSetRepostMutation, useSharePostMutation } from '../postsApi';
 import { FacebookMark, XMark } from './brandIcons';
 import {
@@ -19,6 +21,7 @@ export const SHARE_TEXTS = {
   copyFailed: 'The link could not be copied. Copy it from the address bar instead.',
   repost: 'Repost',
   undoRepost: 'Undo repost',
+  quote: 'Quote',
   reposted: 'Reposted to your followers and friends',
   repostUndone: 'Repost undone',
   repostFailed: 'The post could not be reposted. Please try again.',
@@ -63,7 +66,7 @@ export function useShareActions(post: Pick<Post, 'id' | 'content' | 'title'>) {
 }
 
 interface ShareOption {
-  channel: ShareChannel | 'repost';
+  channel: ShareChannel | 'repost' | 'quote';
   label: string;
   icon: ReactNode;
 }
@@ -89,7 +92,7 @@ const options: readonly ShareOption[] = [
 ];
 
 export interface ShareMenuProps {
-  post: Pick<Post, 'id' | 'content' | 'title' | 'repostedByMe'>;
+  post: QuotablePost & Pick<Post, 'repostedByMe'>;
   /** The trigger's look: the card's action row, or the post page's bigger buttons. */
   triggerClassName?: string;
   /** Shown beside the icon. */
@@ -99,9 +102,10 @@ export interface ShareMenuProps {
 }
 
 /**
- * The Share button and its menu: Repost (or Undo repost), Facebook, X and Copy link. A menu button in the WAI-ARIA sense:
- * arrows move between the options, Home and End jump, Escape closes and returns focus to the
- * button, and a click elsewhere closes it.
+ * The Share button and its menu: Repost (or Undo repost), Quote (the layout's quote composer,
+ * where there is one), Facebook, X and Copy link. A menu button in the WAI-ARIA sense: arrows
+ * move between the options, Home and End jump, Escape closes and returns focus to the button,
+ * and a click elsewhere closes it.
  */
 export function ShareMenu({
   post,
@@ -116,12 +120,16 @@ export function ShareMenu({
   const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const actions = useShareActions(post);
   const toggleRepost = useRepost(post);
+  const quote = useQuoteComposer();
   const items: readonly ShareOption[] = [
     {
       channel: 'repost',
       label: post.repostedByMe ? SHARE_TEXTS.undoRepost : SHARE_TEXTS.repost,
       icon: <Repeat2 aria-hidden />,
     },
+    ...(quote
+      ? [{ channel: 'quote' as const, label: SHARE_TEXTS.quote, icon: <Quote aria-hidden /> }]
+      : []),
     ...options,
   ];
 
@@ -143,6 +151,7 @@ export function ShareMenu({
   const choose = (channel: ShareOption['channel']) => {
     close(true);
     if (channel === 'repost') void toggleRepost();
+    else if (channel === 'quote') quote?.(post);
     else if (channel === 'facebook') actions.facebook();
     else if (channel === 'x') actions.x();
     else void actions.copyLink();

@@ -15,15 +15,18 @@ export interface ContentFieldsProps {
   missing: MissingField;
   titleRef: Ref<HTMLInputElement>;
   contentRef: RefObject<HTMLTextAreaElement | null>;
+  /** The content box's height in lines: smaller in a dialog than on the editor's page. */
+  contentRows?: number;
 }
 
-/** The content tab (001 §2): title, content and excerpt. */
+/** The content tab (001 §2): title, content and excerpt; the quote composer's text too. */
 export function ContentFields({
   values,
   onChange,
   missing,
   titleRef,
   contentRef,
+  contentRows = 16,
 }: ContentFieldsProps) {
   const mentions = useMentionCombobox({
     text: values.content,
@@ -56,7 +59,7 @@ export function ContentFields({
           data-testid="editor-content"
           value={values.content}
           maxLength={CONTENT_MAX}
-          rows={16}
+          rows={contentRows}
           placeholder="Write your post..."
           aria-invalid={missing === 'content' ? true : undefined}
           onChange={(event) => onChange({ content: event.target.value })}
