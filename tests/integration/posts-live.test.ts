@@ -153,7 +153,12 @@ describe('counts of watched posts', () => {
     await api(friend).post(`/posts/${post.id}/like`).expect(200);
     await pushed;
     await Promise.all([drained(idles), drained(strangers)]);
-    expect(aboutPost(idles, post.id)).toEqual([]);
+    // A friend's socket may still get the post's new-post signal: it was published just before
+    // the sockets connected, and the relay can pass after that under load. Only that signal.
+    const toIdle = aboutPost(idles, post.id).filter(
+      ({ event }) => event !== POSTS_SOCKET_EVENTS.new,
+    );
+    expect(toIdle).toEqual([]);
     expect(aboutPost(strangers, post.id)).toEqual([]);
   });
 

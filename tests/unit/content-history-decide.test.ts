@@ -6,6 +6,7 @@ import { cleanupTrash } from '../../server/domains/content-history/cleanup';
 import { checkHistoryAccess } from '../../server/domains/content-history/access';
 import { restoreVersion } from '../../server/domains/content-history/version-commands';
 import { ANA, BEN, by, CAT, decide, refusal, refusedAs, type StateOf } from './support/decide';
+import { aPostRow } from './support/post-row';
 
 const POST = '20000000-0000-4000-8000-000000000001';
 const comment = (n: number) => `30000000-0000-4000-8000-00000000000${n}`;
@@ -142,43 +143,8 @@ describe('the analytics batcher', () => {
 describe('the mentions of a restored version', () => {
   type State = StateOf<typeof restoreVersion>;
   const post = (over: Partial<NonNullable<State['post']>> = {}): NonNullable<State['post']> => ({
-    id: POST,
-    author_id: ANA,
-    number: 3,
-    title: 'Hello',
+    ...aPostRow(POST, ANA),
     content: 'Now with @ben',
-    excerpt: '',
-    featured_image: null,
-    location: null,
-    status: 'published',
-    visibility: 'public',
-    categories: [],
-    tags: [],
-    seo_title: '',
-    seo_description: '',
-    allow_comments: true,
-    allow_sharing: true,
-    word_count: 3,
-    read_time: 1,
-    views_count: 0,
-    likes_count: 0,
-    comments_count: 0,
-    shares_count: 0,
-    reposts_count: 0,
-    quotes_count: 0,
-    created_at: new Date('2026-11-01T00:00:00.000Z'),
-    published_at: new Date('2026-11-01T00:00:00.000Z'),
-    edited_at: null,
-    feed_seq: 7,
-    deleted_at: null,
-    moderation_state: 'visible',
-    moderation_reason: null,
-    content_type: 'post',
-    metadata: {},
-    comment_audience: 'public',
-    share_audience: 'public',
-    version: 2,
-    link_preview: null,
     mentions: [{ memberId: BEN, handle: 'ben', notified: true }],
     stream_version: 2,
     visible: true,
