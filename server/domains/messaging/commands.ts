@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { NewEvent } from '../../../shared/events';
 import type { ConversationFlag } from '../../../shared/events/messaging';
+import { mentionHandles } from '../../../shared/mentions';
 import {
   MAX_CONVERSATIONS_PER_MEMBER,
   MAX_MESSAGES_PER_CONVERSATION,
@@ -18,7 +19,11 @@ import { qb } from '../../db/statement';
 import { blockedRefusal } from '../friends/commands';
 import { queueLinkPreview } from '../link-previews/preview-queue';
 import { messageMentionOutcome } from '../mentions/mention-outcome';
-import { mentionEmailRead, messageMentionCandidates } from '../mentions/mention-reads';
+import {
+  mentionEmailRead,
+  messageMentionCandidates,
+  type MentionEmailContext,
+} from '../mentions/mention-reads';
 import {
   blockedEitherWay,
   directMessagesAllowed,
@@ -33,6 +38,9 @@ import {
   isUuid,
 } from './conversation-id';
 import { conversationViewRead } from './messaging-read';
+
+/** The mention email's context of a message that names nobody: never used. */
+const NO_MENTION_EMAIL: MentionEmailContext = { template: null, authorName: null };
 
 const conversationNotFound = () => notFound(socialMessages.conversationNotFound);
 
@@ -162,10 +170,19 @@ export const sendMessage = defineCommand({
     publicUrl: string;
   }) => ({
     state: memberState(conversationId, userId),
-    mentionable: messageMentionCandidates({ conversationId, authorId: userId, content }),
-    mentionEmail: mentionEmailRead(userId),
+    // Sends are the hot path: a message that names nobody reads nothing for mentions, so it
+    // costs one compiled statement as before and keeps its read-to-write window short.
+    ...(mentionHandles(content).length > 0
+      ? {
+          mentionable: messageMentionCandidates({ conversationId, authorId: userId, content }),
+          mentionEmail: mentionEmailRead(userId),
+        }
+      : {}),
   }),
-  decide({ state, mentionable, mentionEmail }, { userId, conversationId, content, publicUrl }) {
+  decide(
+    { state, mentionable = [], mentionEmail = NO_MENTION_EMAIL },
+    { userId, conversationId, content, publicUrl },
+  ) {
     if (!state) throw conversationNotFound();
     if (state.blocked) throw blockedRefusal();
     if (state.private_profile) throw privateProfileRefusal();
