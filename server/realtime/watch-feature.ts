@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { Socket } from 'socket.io';
 import type { SocketFeature } from './socket-feature';
 import type { WatchRooms } from './watch-rooms';
 
@@ -19,6 +20,13 @@ export interface WatchFeatureSpec {
   /** Of `ids`, those the member may follow (the pushers check again at every push). */
   allowed(userId: string, ids: string[]): Promise<string[]>;
   rooms: WatchRooms;
+  /**
+   * Sends the socket the state of items it has just begun to follow. A screen watches what it
+   * has read, a moment after reading it: a change in between was pushed to a room the socket
+   * was not yet in, and only this catch-up, sent once the socket is in the room, brings it.
+   * A failed catch-up is logged and the watch stands: pushes of later changes still arrive.
+   */
+  caughtUp?(socket: Socket, userId: string, ids: string[]): Promise<void>;
   logger: Logger;
 }
 
@@ -38,6 +46,15 @@ export function createWatchFeature(spec: WatchFeatureSpec): SocketFeature {
       let waiting: Ack[] = [];
       let running = false;
 
+      const catchUp = async (ids: string[]) => {
+        if (!spec.caughtUp || ids.length === 0) return;
+        try {
+          await spec.caughtUp(socket, session.userId, ids);
+        } catch (error) {
+          spec.logger.warn({ err: error, feature: spec.name }, 'watch catch-up failed');
+        }
+      };
+
       const run = async () => {
         running = true;
         while (next !== null) {
@@ -48,7 +65,10 @@ export function createWatchFeature(spec: WatchFeatureSpec): SocketFeature {
           try {
             const allowed = await spec.allowed(session.userId, ids);
             if (socket.disconnected) break;
+            const before = new Set(spec.rooms.watchedBy(socket));
             spec.rooms.watchOnly(socket, allowed);
+            // Sent before the answer, so a client holding the answer holds the catch-up too.
+            await catchUp(allowed.filter((id) => !before.has(id)));
             for (const ack of answering) ack({ watching: allowed });
           } catch (error) {
             spec.logger.warn({ err: error, feature: spec.name }, 'watch failed');

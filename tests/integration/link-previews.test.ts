@@ -259,12 +259,13 @@ describe('cards on posts, comments and messages', () => {
     expect(created.linkPreview).toBeNull();
     const socket = await connectAs(stack.server, ben);
     try {
-      await socket.emitWithAck(POSTS_SOCKET_EVENTS.watch, { postIds: [created.id] });
+      // Listening first: a preview attached before the watch comes in the watch's catch-up.
       const pushed = waitForEvent<{ post: SharedPost }>(
         socket,
         POSTS_SOCKET_EVENTS.updated,
         (p) => p.post.linkPreview !== null,
       );
+      await socket.emitWithAck(POSTS_SOCKET_EVENTS.watch, { postIds: [created.id] });
       const { post } = await pushed;
       expect(post.linkPreview).toMatchObject({
         url: at('/article'),

@@ -37,25 +37,43 @@ afterEach(() => {
   for (const socket of sockets.splice(0)) socket.disconnect();
 });
 
-/** A member's socket, with every push it receives recorded in order. */
+interface Push {
+  event: string;
+  payload: unknown;
+}
+
+/**
+ * A member's socket, with every push it receives recorded in order; what a watch sent of each
+ * post as it stood when the socket began to follow it is kept apart, in `caughtUp`.
+ */
 interface Client {
   member: TestMember;
   socket: Socket;
-  received: { event: string; payload: unknown }[];
+  received: Push[];
+  caughtUp: Push[];
 }
 
 async function connect(member: TestMember): Promise<Client> {
   const socket = await connectAs(stack.server, member);
   sockets.push(socket);
-  const client: Client = { member, socket, received: [] };
+  const client: Client = { member, socket, received: [], caughtUp: [] };
   socket.onAny((event: string, payload: unknown) => client.received.push({ event, payload }));
   return client;
 }
 
+/** The catch-up of a post the socket begins to follow arrives before the watch's answer. */
 async function watch(client: Client, postIds: string[]): Promise<WatchPostsAck> {
-  return (await client.socket
+  const from = client.received.length;
+  const ack = (await client.socket
     .timeout(5000)
     .emitWithAck(POSTS_SOCKET_EVENTS.watch, { postIds })) as WatchPostsAck;
+  for (const push of client.received.splice(from)) {
+    const caughtUp =
+      push.event === POSTS_SOCKET_EVENTS.updated &&
+      postIds.includes((push.payload as { post: SharedPost }).post.id);
+    (caughtUp ? client.caughtUp : client.received).push(push);
+  }
+  return ack;
 }
 
 async function publish(author: TestMember, fields: object = {}): Promise<Post> {
@@ -133,6 +151,32 @@ describe('counts of watched posts', () => {
     const shared = countsOf(cats, post.id, (c) => c.shares === 1);
     await api(ben).post(`/posts/${post.id}/share`, { channel: 'link' }).expect(200);
     expect(await shared).toMatchObject({ likes: 0, comments: 1, shares: 1 });
+  });
+
+  it('sends a post as it stands when the socket begins to follow it, before the answer', async () => {
+    const [ana, ben, cat] = await signUpMembers(stack.server, 3);
+    const post = await publish(ana);
+    // Ben's screen has read the post; Cat likes it before Ben's socket follows it.
+    await api(ben).get(`/posts/${post.id}`).expect(200);
+    const liked = (await api(cat).post(`/posts/${post.id}/like`).expect(200)).body as {
+      version: number;
+    };
+    const bens = await connect(ben);
+
+    expect(await watch(bens, [post.id])).toEqual({ watching: [post.id] });
+    expect(bens.caughtUp).toHaveLength(1);
+    const { post: caughtUp } = bens.caughtUp[0]!.payload as { post: SharedPost };
+    expect(caughtUp).toMatchObject({ id: post.id, likes: 1, version: liked.version });
+    expect(caughtUp).not.toHaveProperty('likedByMe');
+
+    // Followed already: the same list again sends nothing; a post newly on screen is caught up.
+    const other = await publish(ana);
+    await watch(bens, [post.id]);
+    await watch(bens, [post.id, other.id]);
+    expect(bens.caughtUp.map((p) => (p.payload as { post: SharedPost }).post.id)).toEqual([
+      post.id,
+      other.id,
+    ]);
   });
 
   it('pushes nothing to a member not watching, nor to one who may not see the post', async () => {

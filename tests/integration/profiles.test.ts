@@ -333,6 +333,24 @@ describe('follows', () => {
       .emitWithAck(profileLiveEvents.watch, { userIds: ['nope'] })) as { error?: string };
     expect(invalid.error).toBeDefined();
   });
+
+  it('tells a socket that begins to follow a profile the version it stands at, before the answer', async () => {
+    const [ana, ben, cat] = await signUpMembers(stack.server, 3);
+    // Ben's screen has read the profile; Cat follows Ana before Ben's socket follows it.
+    const read = await profileOf(ben, ana);
+    await api(cat).post(`/users/${ana.id}/follow`).expect(200);
+    const socket = await connectAs(stack.server, ben);
+    sockets.push(socket);
+    const received: { userId: string; version: number }[] = [];
+    socket.on(profileLiveEvents.changed, (p: { userId: string; version: number }) =>
+      received.push(p),
+    );
+    await socket.timeout(5000).emitWithAck(profileLiveEvents.watch, { userIds: [ana.id] });
+    const now = await profileOf(ben, ana);
+    expect(now.stats.followers).toBe(1);
+    expect(now.version).toBeGreaterThan(read.version);
+    expect(received).toEqual([{ userId: ana.id, version: now.version }]);
+  });
 });
 
 describe('the counts a viewer is shown', () => {

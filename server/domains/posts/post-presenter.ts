@@ -1,6 +1,12 @@
 import type { Selectable } from 'kysely';
 import type { Mention } from '../../../shared/mentions';
-import type { Comment, ContentModeration, Post, PostAuthor } from '../../../shared/posts';
+import type {
+  Comment,
+  ContentModeration,
+  Post,
+  PostAuthor,
+  SharedPost,
+} from '../../../shared/posts';
 import type { Quote } from '../../../shared/reposts';
 import type { CommentsTable } from '../../db/tables/comments';
 import type { PostsTable } from '../../db/tables/posts';
@@ -94,6 +100,18 @@ export function presentPost(row: PostRow): Post {
     quote: row.quote,
     version: row.version,
   };
+}
+
+/** A post as every watcher sees it: the presenter's, without what is the viewer's own. */
+export function presentSharedPost(row: PostRow): SharedPost {
+  const {
+    likedByMe: _liked,
+    savedByMe: _saved,
+    repostedByMe: _reposted,
+    quote: _quote,
+    ...post
+  } = presentPost(row);
+  return post;
 }
 
 export function presentComment(row: CommentRow): Comment {

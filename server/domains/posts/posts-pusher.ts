@@ -4,7 +4,6 @@ import {
   POSTS_SOCKET_EVENTS,
   type PostCountsPayload,
   type SharedComment,
-  type SharedPost,
 } from '../../../shared/posts';
 import type { Db } from '../../db/schema';
 import type { StoredEvent } from '../../eventstore/stored-event';
@@ -20,26 +19,12 @@ import {
   watchersOf,
   type Watcher,
 } from './post-watchers';
-import { presentComment, presentPost, type CommentRow, type PostRow } from './post-presenter';
+import { presentComment, presentSharedPost, type CommentRow } from './post-presenter';
 import type { PostVisibilityCache } from './post-visibility-cache';
-import { postRows } from './posts-read';
+import { NO_VIEWER, sharedPostRows } from './posts-read';
 
-/** Rows read for every watcher alike: no member's likes or saves are in them. */
-const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
 /** Posts whose last pushed counts version this process remembers, to skip pushing it again. */
 const COUNTS_REMEMBERED = 10_000;
-
-/** A post as every watcher sees it: the presenter's, without what is the viewer's own. */
-function sharedPost(row: PostRow): SharedPost {
-  const {
-    likedByMe: _liked,
-    savedByMe: _saved,
-    repostedByMe: _reposted,
-    quote: _quote,
-    ...post
-  } = presentPost(row);
-  return post;
-}
 
 function sharedComment(row: CommentRow): SharedComment {
   const { likedByMe: _liked, ...comment } = presentComment(row);
@@ -180,9 +165,7 @@ async function readFor(
   const [visible, hidden, postRowsRead, commentRowsRead, commentCountRows] = await Promise.all([
     visibility.visiblePairs(db, pairs),
     hiddenCommentPairs(db, commentPairs),
-    updated.length === 0
-      ? []
-      : (postRows(db, NO_VIEWER).where('p.id', 'in', updated).execute() as Promise<PostRow[]>),
+    updated.length === 0 ? [] : sharedPostRows(db, updated),
     watchedComments.length === 0
       ? []
       : (commentRows(db, NO_VIEWER)
@@ -353,7 +336,9 @@ export function createPostsPusher({
           .map((w) => w.socketId);
 
       for (const row of read.postRowsRead) {
-        emitTo(io, socketsOf(row.id), POSTS_SOCKET_EVENTS.updated, { post: sharedPost(row) });
+        emitTo(io, socketsOf(row.id), POSTS_SOCKET_EVENTS.updated, {
+          post: presentSharedPost(row),
+        });
       }
       for (const row of read.commentRowsRead) {
         const added = changes.comments.get(row.id)?.added ?? false;

@@ -50,6 +50,15 @@ export function postRows(source: Db, viewerId: string) {
     ]);
 }
 
+/** Rows read alike for every watcher of a post: no member's likes or saves are in them. */
+export const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
+
+/** The posts as every watcher sees them (`presentSharedPost`), with no visibility filter. */
+export const sharedPostRows = (db: Db, postIds: readonly string[]) =>
+  postRows(db, NO_VIEWER)
+    .where('p.id', 'in', [...postIds])
+    .execute() as Promise<PostRow[]>;
+
 /** Posts `viewerId` may see, only. */
 export const visiblePostRows = (source: Db, viewerId: string) =>
   postRows(source, viewerId).where(visibleToViewer(viewerId));
