@@ -2,47 +2,30 @@ import { communityPath, discussionPath } from '../../shared/communities';
 import { communityPostSchema, discussionReplySchema } from '../../shared/community-content';
 import { SOCKET_EVENTS } from '../../shared/realtime';
 import { mentionSuggestionsSchema } from '../../shared/mentions';
-import { feedPageSchema, postSchema, type Post } from '../../shared/posts';
+import { feedPageSchema, postSchema } from '../../shared/posts';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
-  notificationsPageSchema,
   type Notification,
 } from '../../shared/social/notifications';
 import {
-  as,
   badgesOf,
   befriend,
   queuedEmails,
-  signUp,
   snapshotReadModels,
   type TestMember,
 } from '../support/factories';
 import { versionsPageSchema } from '../../shared/content/history';
 import { communityOf } from '../support/communities';
 import { rebuild } from '../support/model';
+import { socialKit } from '../support/social-kit';
 import { connectAs, useServerWithDatabase, waitForEvent } from '../support/test-server';
 
 const stack = useServerWithDatabase();
-const db = () => stack.database.db;
-const api = (who: TestMember) => as(stack.server, who);
-
-let named = 0;
-function member(prefix: string): Promise<TestMember> {
-  named += 1;
-  return signUp(stack.server, `${prefix}_${named}`);
-}
-
-async function publish(by: TestMember, content: string, fields: object = {}): Promise<Post> {
-  const res = await api(by)
-    .post('/posts', { title: 'Hello', content, status: 'published', ...fields })
-    .expect(201);
-  return postSchema.parse(res.body);
-}
-
-async function mentionsOf(who: TestMember): Promise<Notification[]> {
-  const res = await api(who).get('/notifications').expect(200);
-  return notificationsPageSchema.parse(res.body).notifications.filter((n) => n.type === 'mention');
-}
+const kit = socialKit(stack);
+const { api, db, member } = kit;
+const publish = (by: TestMember, content: string, fields: object = {}) =>
+  kit.publish(by, { content, ...fields });
+const mentionsOf = (who: TestMember) => kit.notificationsOf(who, 'mention');
 
 describe('@mentions in posts', () => {
   it('links the member, tells them live and by email once, and lists the post on their tab', async () => {
@@ -333,7 +316,7 @@ describe('@mentions of imported records', () => {
 
 describe('mention suggestions', () => {
   it('offers friends first, then followed members, then others the author may find', async () => {
-    const tag = `zq${named}x`;
+    const tag = `zq${Date.now().toString(36)}x`;
     const [ana, friend, followed, other] = await Promise.all([
       member('ana'),
       member(`${tag}_f`),

@@ -12,26 +12,18 @@ import {
   type Notification,
 } from '../../shared/social/notifications';
 import {
-  as,
   badgesOf,
   queuedEmails,
-  signUp,
   snapshotReadModels,
   startConversation,
   type TestMember,
 } from '../support/factories';
 import { rebuild } from '../support/model';
+import { socialKit } from '../support/social-kit';
 import { connectAs, useServerWithDatabase, waitForEvent } from '../support/test-server';
 
 const stack = useServerWithDatabase();
-const db = () => stack.database.db;
-const api = (who: TestMember) => as(stack.server, who);
-
-let named = 0;
-function member(prefix: string): Promise<TestMember> {
-  named += 1;
-  return signUp(stack.server, `${prefix}_${named}`);
-}
+const { api, db, member } = socialKit(stack);
 
 async function send(from: TestMember, conversationId: string, content: string): Promise<Message> {
   const res = await api(from)
@@ -92,7 +84,7 @@ describe('@mentions in messages', () => {
     const [ana, bo] = await Promise.all([member('ana'), member('bo')]);
     const { id: conversationId } = await startConversation(stack.server, ana, bo);
     await send(ana, conversationId, `Hi @${bo.username}`);
-    const renamed = `bo_renamed_${named}`;
+    const renamed = `renamed_${bo.username}`;
     await db().updateTable('users').set({ username: renamed }).where('id', '=', bo.id).execute();
     const [message] = await thread(ana, conversationId);
     expect(message!.mentions).toEqual([

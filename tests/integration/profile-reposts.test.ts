@@ -1,23 +1,14 @@
-import { postSchema, userPostsPageSchema, type Post, type UserPostsPage } from '../../shared/posts';
+import { userPostsPageSchema, type Post, type UserPostsPage } from '../../shared/posts';
 import { repostsMessages } from '../../shared/reposts';
-import { as, befriend, signUp, type TestMember } from '../support/factories';
+import { befriend, type TestMember } from '../support/factories';
+import { socialKit } from '../support/social-kit';
 import { useServerWithDatabase } from '../support/test-server';
 
 const stack = useServerWithDatabase();
-const api = (who: TestMember) => as(stack.server, who);
-
-let named = 0;
-function member(prefix: string): Promise<TestMember> {
-  named += 1;
-  return signUp(stack.server, `${prefix}_${named}`);
-}
-
-async function publish(by: TestMember, title: string, fields: object = {}): Promise<Post> {
-  const res = await api(by)
-    .post('/posts', { title, content: 'Some words', status: 'published', ...fields })
-    .expect(201);
-  return postSchema.parse(res.body);
-}
+const kit = socialKit(stack);
+const { api, member } = kit;
+const publish = (by: TestMember, title: string, fields: object = {}) =>
+  kit.publish(by, { title, ...fields });
 
 const repost = (by: TestMember, post: Post) => api(by).post(`/posts/${post.id}/repost`).expect(200);
 

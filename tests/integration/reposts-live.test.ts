@@ -1,60 +1,27 @@
-import type { Socket } from 'socket.io-client';
 import { systemContext } from '../../server/core/context';
 import { cleanupTrash } from '../../server/domains/content-history/cleanup';
 import {
   POSTS_SOCKET_EVENTS,
-  postSchema,
   type HomeFeedPage,
   type Post,
   type PostNewPayload,
   type RepostUndonePayload,
 } from '../../shared/posts';
+import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/social/notifications';
 import {
-  DEFAULT_NOTIFICATION_PREFERENCES,
-  notificationsPageSchema,
-  type Notification,
-} from '../../shared/social/notifications';
-import {
-  as,
   badgesOf,
   befriend,
   queuedEmails,
-  signUp,
   snapshotReadModels,
   type TestMember,
 } from '../support/factories';
 import { rebuild } from '../support/model';
+import { socialKit, useSockets } from '../support/social-kit';
 import { connectAs, useServerWithDatabase, waitForEvent } from '../support/test-server';
 
 const stack = useServerWithDatabase();
-const db = () => stack.database.db;
-const api = (who: TestMember) => as(stack.server, who);
-
-const sockets: Socket[] = [];
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.disconnect();
-});
-
-let named = 0;
-function member(prefix: string): Promise<TestMember> {
-  named += 1;
-  return signUp(stack.server, `${prefix}_${named}`);
-}
-
-async function publish(by: TestMember, fields: object = {}): Promise<Post> {
-  const res = await api(by)
-    .post('/posts', { title: 'Hello', content: 'Some words', status: 'published', ...fields })
-    .expect(201);
-  return postSchema.parse(res.body);
-}
-
-async function notificationsOf(who: TestMember, type: string): Promise<Notification[]> {
-  const res = await api(who).get('/notifications').expect(200);
-  return notificationsPageSchema.parse(res.body).notifications.filter((n) => n.type === type);
-}
-
-const readPost = async (who: TestMember, id: string) =>
-  postSchema.parse((await api(who).get(`/posts/${id}`).expect(200)).body);
+const { api, db, member, publish, readPost, notificationsOf } = socialKit(stack);
+const keepSockets = useSockets();
 
 const follow = (who: TestMember, whom: TestMember) =>
   api(who).post(`/users/${whom.id}/follow`).expect(200);
@@ -170,7 +137,7 @@ describe('reposts in open feeds', () => {
       connectAs(stack.server, follower),
       connectAs(stack.server, stranger),
     ]);
-    sockets.push(followers, strangers);
+    keepSockets(followers, strangers);
     const heard: PostNewPayload[] = [];
     strangers.on(POSTS_SOCKET_EVENTS.new, (p: PostNewPayload) => heard.push(p));
 

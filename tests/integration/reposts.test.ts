@@ -1,65 +1,26 @@
-import type { Socket } from 'socket.io-client';
 import { randomUUID } from 'node:crypto';
-import {
-  POSTS_SOCKET_EVENTS,
-  postSchema,
-  type HomeFeedPage,
-  type Post,
-  type PostCountsPayload,
-} from '../../shared/posts';
+import { POSTS_SOCKET_EVENTS, type HomeFeedPage, type PostCountsPayload } from '../../shared/posts';
 import { repostStateSchema } from '../../shared/reposts';
 import { SOCKET_EVENTS } from '../../shared/realtime';
-import { notificationsPageSchema, type Notification } from '../../shared/social/notifications';
-import {
-  as,
-  badgesOf,
-  befriend,
-  signUp,
-  snapshotReadModels,
-  type TestMember,
-} from '../support/factories';
+import type { Notification } from '../../shared/social/notifications';
+import { badgesOf, befriend, snapshotReadModels, type TestMember } from '../support/factories';
 import { rebuild } from '../support/model';
+import { socialKit, useSockets } from '../support/social-kit';
 import { connectAs, useServerWithDatabase, waitForEvent } from '../support/test-server';
 
 const stack = useServerWithDatabase();
-const db = () => stack.database.db;
-const api = (who: TestMember) => as(stack.server, who);
-
-const sockets: Socket[] = [];
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.disconnect();
-});
-
-let named = 0;
-function member(prefix: string): Promise<TestMember> {
-  named += 1;
-  return signUp(stack.server, `${prefix}_${named}`);
-}
-
-async function publish(by: TestMember, fields: object = {}): Promise<Post> {
-  const res = await api(by)
-    .post('/posts', { title: 'Hello', content: 'Some words', status: 'published', ...fields })
-    .expect(201);
-  return postSchema.parse(res.body);
-}
-
-async function notificationsOf(who: TestMember, type: string): Promise<Notification[]> {
-  const res = await api(who).get('/notifications').expect(200);
-  return notificationsPageSchema.parse(res.body).notifications.filter((n) => n.type === type);
-}
+const { api, db, member, publish, readPost, notificationsOf } = socialKit(stack);
+const keepSockets = useSockets();
 
 const feedOf = async (who: TestMember, path = '/feed') =>
   (await api(who).get(path).expect(200)).body as HomeFeedPage;
-
-const readPost = async (who: TestMember, id: string) =>
-  postSchema.parse((await api(who).get(`/posts/${id}`).expect(200)).body);
 
 describe('reposts', () => {
   it('reposts and undoes idempotently, counts live, notifies the author and withdraws it', async () => {
     const [ana, bo] = await Promise.all([member('ana'), member('bo')]);
     const post = await publish(ana);
     const socket = await connectAs(stack.server, ana);
-    sockets.push(socket);
+    keepSockets(socket);
     await socket.timeout(5000).emitWithAck(POSTS_SOCKET_EVENTS.watch, { postIds: [post.id] });
     const counted = waitForEvent<PostCountsPayload>(
       socket,
@@ -176,7 +137,7 @@ describe('quotes', () => {
     const [ana, bo] = await Promise.all([member('ana'), member('bo')]);
     const original = await publish(ana, { title: 'The original', content: 'Worth quoting' });
     const socket = await connectAs(stack.server, ana);
-    sockets.push(socket);
+    keepSockets(socket);
     await socket.timeout(5000).emitWithAck(POSTS_SOCKET_EVENTS.watch, { postIds: [original.id] });
     const counted = waitForEvent<PostCountsPayload>(
       socket,

@@ -1,8 +1,4 @@
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { POSTS_SOCKET_EVENTS } from '../../../shared/posts';
-import { api } from '../../../web/app/api';
-import type { AppDispatch, RootState } from '../../../web/app/store';
-import { sessionStarted } from '../../../web/features/auth/session';
 import { mergeNewPosts } from '../../../web/features/home/feedList';
 import {
   newPostArrived,
@@ -13,11 +9,10 @@ import {
   selectNewPostIds,
   selectNewReposts,
 } from '../../../web/features/posts/newPostsSlice';
-import { postsLive } from '../../../web/features/posts/postsLive';
 import { postDeleted, postsSlice } from '../../../web/features/posts/postsSlice';
 import { aPost } from '../../support/post-fixture';
+import { ME, usePostsLiveStores } from '../support/posts-live-store';
 
-const ME = '10000000-0000-4000-8000-000000000001';
 const ANA = '10000000-0000-4000-8000-000000000002';
 const BO = { id: '10000000-0000-4000-8000-000000000003', username: 'bo', displayName: 'Bo' };
 const CY = { id: '10000000-0000-4000-8000-000000000004', username: 'cy', displayName: 'Cy' };
@@ -26,43 +21,7 @@ const OTHER = '20000000-0000-4000-8000-000000000002';
 const AT = '2026-11-29T10:00:00.000Z';
 const LATER = '2026-11-29T10:05:00.000Z';
 
-const stores: { dispatch: (action: ReturnType<typeof api.util.resetApiState>) => unknown }[] = [];
-afterEach(() => {
-  for (const store of stores.splice(0)) store.dispatch(api.util.resetApiState());
-});
-
-function makeTestStore() {
-  const store = configureStore({
-    reducer: combineSlices(api, postsSlice, newPostsSlice),
-    middleware: (getDefault) => getDefault().concat(api.middleware),
-  });
-  stores.push(store);
-  store.dispatch(
-    sessionStarted(
-      {
-        isAuthenticated: true,
-        id: ME,
-        email: 'me@example.com',
-        username: 'me',
-        displayName: 'Me',
-        avatar: null,
-        emailVerified: true,
-        providerId: 'password',
-        lastActivity: AT,
-        sessionStart: AT,
-        rememberMe: false,
-        role: 'member',
-        onboardingComplete: true,
-      },
-      '/',
-    ) as never,
-  );
-  const dispatch = store.dispatch as unknown as AppDispatch;
-  const getState = () => store.getState() as unknown as RootState;
-  const push = (event: string, payload: unknown) =>
-    postsLive.handlers![event]!(payload, dispatch, getState);
-  return { getState, push };
-}
+const makeTestStore = usePostsLiveStores(postsSlice, newPostsSlice);
 
 describe('reposts in the new posts signal', () => {
   const reducer = newPostsSlice.reducer;

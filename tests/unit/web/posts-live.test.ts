@@ -1,5 +1,4 @@
 import { jest } from '@jest/globals';
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import {
   POSTS_SOCKET_EVENTS,
   POSTS_WATCHED_MAX,
@@ -7,9 +6,6 @@ import {
   type Post,
   type WatchPosts,
 } from '../../../shared/posts';
-import { api } from '../../../web/app/api';
-import type { AppDispatch, RootState } from '../../../web/app/store';
-import { sessionStarted } from '../../../web/features/auth/session';
 import {
   likesReceivedSlice,
   selectLikesReceived,
@@ -21,7 +17,6 @@ import {
   selectNewPostIds,
 } from '../../../web/features/posts/newPostsSlice';
 import { postsEndpoints } from '../../../web/features/posts/postsEndpoints';
-import { postsLive } from '../../../web/features/posts/postsLive';
 import {
   postDeleted,
   postLikeReceived,
@@ -32,52 +27,14 @@ import {
 } from '../../../web/features/posts/postsSlice';
 import { createWatchedPosts } from '../../../web/features/posts/watchedPosts';
 import { aPost } from '../../support/post-fixture';
+import { ME, usePostsLiveStores } from '../support/posts-live-store';
 
-const ME = '10000000-0000-4000-8000-000000000001';
 const FRIEND = '10000000-0000-4000-8000-000000000002';
 const POST = '20000000-0000-4000-8000-000000000001';
 const OTHER = '20000000-0000-4000-8000-000000000002';
 const COMMENT = '30000000-0000-4000-8000-000000000001';
 
-const stores: { dispatch: (action: ReturnType<typeof api.util.resetApiState>) => unknown }[] = [];
-// Cached answers are dropped on a timer; a reset clears the timers with them.
-afterEach(() => {
-  for (const store of stores.splice(0)) store.dispatch(api.util.resetApiState());
-});
-
-function makeTestStore() {
-  const reducer = combineSlices(api, postsSlice, newPostsSlice, likesReceivedSlice);
-  const store = configureStore({
-    reducer,
-    middleware: (getDefault) => getDefault().concat(api.middleware),
-  });
-  stores.push(store);
-  store.dispatch(
-    sessionStarted(
-      {
-        isAuthenticated: true,
-        id: ME,
-        email: 'me@example.com',
-        username: 'me',
-        displayName: 'Me',
-        avatar: null,
-        emailVerified: true,
-        providerId: 'password',
-        lastActivity: '2026-11-26T10:00:00.000Z',
-        sessionStart: '2026-11-26T10:00:00.000Z',
-        rememberMe: false,
-        role: 'member',
-        onboardingComplete: true,
-      },
-      '/',
-    ) as never,
-  );
-  const dispatch = store.dispatch as unknown as AppDispatch;
-  const getState = () => store.getState() as unknown as RootState;
-  const push = (event: string, payload: unknown) =>
-    postsLive.handlers![event]!(payload, dispatch, getState);
-  return { store, dispatch, getState, push };
-}
+const makeTestStore = usePostsLiveStores(postsSlice, newPostsSlice, likesReceivedSlice);
 
 function post(overrides: Partial<Post> = {}): Post {
   return aPost({
