@@ -153,6 +153,35 @@ describe('posts live handlers', () => {
     expect(selectPostById(getState(), POST)).toMatchObject({ likes: 6, likedByMe: false });
   });
 
+  it('reads an open thread again when a newer post comes with another comment count', async () => {
+    const { store, push, dispatch, getState } = makeTestStore();
+    dispatch(postsReceived([post({ comments: 1, version: 5 })]));
+    // The thread on screen, as its answer left it. There is no server here: a read of it fails,
+    // and RTK Query says so on the console.
+    const failedRead = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await store.dispatch(postsEndpoints.util.upsertQueryData('getComments', POST, []));
+    const thread = store.dispatch(postsEndpoints.endpoints.getComments.initiate(POST));
+    const lastRead = () => postsEndpoints.endpoints.getComments.select(POST)(getState()).requestId;
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 10));
+    const first = lastRead();
+    try {
+      // An edit: newer, the same comments. An older copy: nothing to read.
+      push(POSTS_SOCKET_EVENTS.updated, {
+        post: withoutViewer(post({ title: 'Edited', comments: 1, version: 6 })),
+      });
+      push(POSTS_SOCKET_EVENTS.updated, { post: withoutViewer(post({ comments: 3, version: 4 })) });
+      await settled();
+      expect(lastRead()).toBe(first);
+      // A watch's catch-up of a post commented on before the socket followed it.
+      push(POSTS_SOCKET_EVENTS.updated, { post: withoutViewer(post({ comments: 2, version: 7 })) });
+      await settled();
+      expect(lastRead()).not.toBe(first);
+    } finally {
+      thread.unsubscribe();
+      failedRead.mockRestore();
+    }
+  });
+
   it('takes new content with the member’s own marks kept, and drops a deleted post', () => {
     const { push, dispatch, getState } = makeTestStore();
     dispatch(postsReceived([post()]));

@@ -89,6 +89,12 @@ export const sharedPostReceived =
   (dispatch, getState) => {
     const held = selectPostById(getState(), post.id);
     if (!held) return;
+    // A newer post with another comment count comes of comments this client was not pushed:
+    // the watch's catch-up of a post read before its socket followed it. An open thread of it
+    // is read again (a thread nobody shows is not fetched).
+    if (post.version > held.version && post.comments !== held.comments) {
+      dispatch(postsEndpoints.util.invalidateTags([{ type: 'Comments', id: post.id }]));
+    }
     dispatch(
       postsReceived([
         {
