@@ -1,4 +1,5 @@
 import { createECDH, randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { closeOpenedContexts, signedInContext } from './members';
 
@@ -106,6 +107,14 @@ test('Profile Settings lists this browser and the member’s others for push, an
   await expect(
     panel.getByRole('button', { name: 'Turn on push notifications in this browser' }),
   ).toHaveCount(0);
+  // The accessibility sweep opens the settings on their first tab; this one is checked here.
+  const axe = await new AxeBuilder({ page })
+    .include('[data-testid="settings-push-devices"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual(
+    [],
+  );
 
   await panel
     .getByRole('button', { name: 'Stop push notifications to Firefox on Android' })
