@@ -26,11 +26,20 @@ import { connectAs, useServerWithDatabase, waitForEvent } from '../support/test-
  * `WEB_PUSH_TEST_ORIGIN`), browsers' keys made here, and each push decrypted as a browser would.
  * Endpoints under `/gone/` answer 410 Gone, as a push service does for an expired subscription.
  */
-const env: Record<string, string> = { PUSH_WORKER: 'true' };
+const env: Record<string, string> = { PUSH_WORKER: 'true', PUSH_RETRY_BASE_MS: '200' };
 let service: Awaited<ReturnType<typeof startPushService>>;
+/** Endpoints under `/busy/` answer 503 Service Unavailable to their first push. */
+const refusedOnce = new Set<string>();
 
 beforeAll(async () => {
-  service = await startPushService((path) => (path.startsWith('/gone/') ? 410 : 201));
+  service = await startPushService((path) => {
+    if (path.startsWith('/gone/')) return 410;
+    if (path.startsWith('/busy/') && !refusedOnce.has(path)) {
+      refusedOnce.add(path);
+      return 503;
+    }
+    return 201;
+  });
   env.WEB_PUSH_TEST_ORIGIN = service.origin;
 });
 const stack = useServerWithDatabase({ env });
@@ -148,6 +157,26 @@ describe('Web Push', () => {
         .where('subscription_id', '=', id)
         .execute(),
     ).toEqual([]);
+  });
+
+  it('tries again after a push service’s 5xx, after the backoff, and delivers the same push', async () => {
+    const [ana, jo] = [await signUp(stack.server), await signUp(stack.server)];
+    const keys = newBrowserKeys();
+    const res = await subscribe(jo, service.url(`/busy/${jo.id}`), keys).expect(200);
+    const { id } = (res.body as { subscription: PushSubscriptionView }).subscription;
+
+    await sendFriendRequest(stack.server, ana, jo);
+    const pushes = await eventually(
+      async () => pushesTo(`/busy/${jo.id}`),
+      (found) => found.length === 2,
+    );
+    expect(decryptPush(pushes[1]!.body, keys)).toBe(decryptPush(pushes[0]!.body, keys));
+    const [row] = await eventually(
+      () => db().selectFrom('push_outbox').selectAll().where('subscription_id', '=', id).execute(),
+      (rows) => rows[0]?.status === 'sent',
+    );
+    expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(row!.updated_at.getTime() - row!.created_at.getTime()).toBeGreaterThanOrEqual(200);
   });
 
   it('pushes nothing to a member with a socket open, or with push turned off', async () => {
