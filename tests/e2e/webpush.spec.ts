@@ -37,7 +37,9 @@ test('a signed-in member reopening Agora offline gets the app saying so, and it 
   browser,
   baseURL,
 }) => {
-  const { context, page } = await signedInContext(browser, baseURL!);
+  const { context, page } = await signedInContext(browser, baseURL!, '/', {
+    serviceWorkers: 'allow',
+  });
   const script = await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
     return registration.active?.scriptURL ?? '';
@@ -55,7 +57,7 @@ test('Profile Settings lists this browser and the member’s others for push, an
   browser,
   baseURL,
 }) => {
-  const { page } = await signedInContext(browser, baseURL!);
+  const { page } = await signedInContext(browser, baseURL!, '/', { serviceWorkers: 'allow' });
   // Headless Chromium has no push service to subscribe at: the Push API answers as a browser
   // would, with a real P-256 key, and the rest (the server, the list) is Agora's own.
   const ecdh = createECDH('prime256v1');
