@@ -6,6 +6,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { pwa } from './scripts/pwa-plugin';
 
 /** The API server `npm run dev` proxies to: the one `PORT` starts (as the server reads it). */
 const apiServer = `http://localhost:${process.env.PORT || 8080}`;
@@ -93,7 +94,15 @@ const proxy = {
 
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    pwa({
+      iconSvg: fileURLToPath(new URL('./web/public/favicon.svg', import.meta.url)),
+      serviceWorker: fileURLToPath(new URL('./web/pwa/service-worker.js', import.meta.url)),
+    }),
+    precompress(),
+  ],
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,

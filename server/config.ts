@@ -180,6 +180,35 @@ const schema = z
       .string()
       .regex(/^(\d{1,3}(\.\d{1,3}){3}):\d{1,5}$/, 'must be an IPv4 address and port, ip:port')
       .optional(),
+    /**
+     * The VAPID key pair Web Push is signed with (base64url, as `web-push generate-vapid-keys`
+     * prints them). Without them the first server makes a pair and keeps it in the database.
+     */
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'must be an uncompressed P-256 public key, base64url')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a 32-byte P-256 private key, base64url')
+      .optional(),
+    /** The contact push services may write to: `mailto:` or an https URL (default: PUBLIC_URL). */
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https URL')
+      .optional(),
+    PUSH_WORKER: flag.default(true),
+    PUSH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(5),
+    PUSH_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
+    PUSH_RETRY_MAX_MS: z.coerce.number().int().min(1).default(3_600_000),
+    /**
+     * Test-only: the one `ip:port` a push subscription's endpoint may name over plain http (the
+     * push service an integration test starts on loopback). Refused in production.
+     */
+    WEB_PUSH_TEST_ORIGIN: z
+      .string()
+      .regex(/^(\d{1,3}(\.\d{1,3}){3}):\d{1,5}$/, 'must be an IPv4 address and port, ip:port')
+      .optional(),
     /** How many link previews one member's editor may ask for per minute (`GET /link-previews`). */
     LINK_PREVIEWS_PER_MINUTE: z.coerce.number().int().min(0).default(30),
     /** How many bytes of files each member may keep. */
@@ -190,6 +219,13 @@ const schema = z
       .default(5 * 1024 ** 3),
   })
   .superRefine((env, ctx) => {
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are given together or not at all',
+      });
+    }
     if (env.NODE_ENV !== 'production') return;
     for (const name of REQUIRED_IN_PRODUCTION) {
       if (!env[name])
@@ -200,6 +236,13 @@ const schema = z
         code: 'custom',
         path: ['LINK_PREVIEW_TEST_ORIGIN'],
         message: 'a test origin for link previews is refused in production',
+      });
+    }
+    if (env.WEB_PUSH_TEST_ORIGIN) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEB_PUSH_TEST_ORIGIN'],
+        message: 'a test origin for Web Push is refused in production',
       });
     }
     if (env.ENABLE_TEST_ROUTES) {

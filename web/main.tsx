@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { makeStore } from './app/store';
+import { registerServiceWorker } from './features/push/browserPush';
 import {
   applyFontSize,
   applyTheme,
@@ -24,3 +25,4 @@ const store = makeStore({ theme });
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to render into.');
 createRoot(container).render(<App store={store} />);
+registerServiceWorker();

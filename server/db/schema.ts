@@ -5,6 +5,7 @@ import type { AdMetricsDailyTable } from './tables/ad-metrics-daily';
 import type { AdPlacementsTable } from './tables/ad-placements';
 import type { AlertsTable } from './tables/alerts';
 import type { ApiTokensTable, ApiTokenUsesTable } from './tables/api-tokens';
+import type { PushEndpointsTable, PushOutboxTable, PushSubscriptionsTable } from './tables/push';
 import type { LinkPreviewCacheTable, LinkPreviewJobsTable } from './tables/link-previews';
 import type { PostMentionsTable } from './tables/mentions';
 import type { PostQuotesTable, RepostsTable } from './tables/reposts';
@@ -166,6 +167,9 @@ export interface Database {
   member_settings: MemberSettingsTable;
   api_tokens: ApiTokensTable;
   api_token_uses: ApiTokenUsesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_endpoints: PushEndpointsTable;
+  push_outbox: PushOutboxTable;
   link_preview_cache: LinkPreviewCacheTable;
   link_preview_jobs: LinkPreviewJobsTable;
   post_mentions: PostMentionsTable;

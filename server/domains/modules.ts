@@ -29,6 +29,7 @@ import { peopleModule } from './people';
 import { homeTimelineModule, postsModule } from './posts';
 import { presenceModule } from './presence';
 import { profilesModule } from './profiles';
+import { pushModule } from './push';
 import { repostsModule } from './reposts';
 import { searchModule } from './search';
 import { settingsModule } from './settings';
@@ -65,6 +66,8 @@ export const modules: readonly DomainModule[] = [
   onboardingModule,
   accountModule,
   notificationsModule,
+  // Pushes are queued from the notifications rows: their relay reads them after commit.
+  pushModule,
   monitoringModule,
   logsModule,
   emailModule,

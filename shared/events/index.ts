@@ -23,6 +23,7 @@ import { notificationEvents } from './notifications';
 import { onboardingEvents } from './onboarding';
 import { postEvents } from './posts';
 import { profileEvents } from './profiles';
+import { pushEvents } from './push';
 import { repostEvents } from './reposts';
 import { settingsEvents } from './settings';
 import { securityEvents } from './security';
@@ -45,6 +46,7 @@ export const eventSchemas = {
   ...settingsEvents,
   ...securityEvents,
   ...apiTokenEvents,
+  ...pushEvents,
   ...moderationEvents,
   ...adEvents,
   ...analyticsEvents,

@@ -18,16 +18,19 @@ export async function closeOpenedContexts(): Promise<void> {
 /**
  * A new member in a context of their own, registered, signed in through the API, on `path` (the
  * home page unless a test looks elsewhere first) with a healthy socket. Clipboard access is
- * granted for the share buttons that copy links.
+ * granted for the share buttons that copy links. Agora's service worker is blocked, as in the
+ * config, unless a test is about it: requests it answers (the build's files) escape `page.route`.
  */
 export async function signedInContext(
   browser: Browser,
   baseURL: string,
   path = '/',
+  { serviceWorkers = 'block' }: { serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<SignedIn> {
   const context = await browser.newContext({
     baseURL,
     permissions: ['clipboard-read', 'clipboard-write'],
+    serviceWorkers,
   });
   opened.push(context);
   const page = await context.newPage();

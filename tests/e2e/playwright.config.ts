@@ -21,6 +21,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORTS.app}`,
     trace: 'retain-on-failure',
+    // Requests the service worker answers (the build's files) escape `page.route`: tests that
+    // hold or fake one would race it. webpush.spec.ts allows it where it is what is tested.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: existsSync(systemChromium) ? systemChromium : undefined,
       args: [

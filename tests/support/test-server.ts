@@ -35,6 +35,8 @@ export async function startTestServer(
     DB_POOL_SIZE: '10',
     // Tests read queued emails as the commands left them; email tests run workers of their own.
     EMAIL_WORKER: 'false',
+    // Nothing reaches a push service unless a test starts one and its worker (web-push.test.ts).
+    PUSH_WORKER: 'false',
     // Every test signs up its own members from one address; the abuse-limit tests set their own.
     SIGN_UPS_PER_CLIENT_PER_HOUR: '0',
     RESETS_PER_CLIENT_PER_HOUR: '0',

@@ -36,6 +36,7 @@ export const api = createApi({
     'Engagement',
     'TwoFactor',
     'ApiTokens',
+    'PushSubscriptions',
     'AdsConfig',
     'AdsMetrics',
     'ModerationQueue',

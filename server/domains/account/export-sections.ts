@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
 import { readApiTokensForExport } from '../api-tokens/api-tokens-read';
+import { readPushSubscriptions } from '../push/push-read';
 import { readMemberSettings } from '../settings/settings-read';
 
 /** One JSON document of the export: its file name in the zip and how it is read. */
@@ -93,6 +94,8 @@ export const profileParts: Record<string, (db: Db, memberId: string) => Promise<
   },
   // As the settings page lists them: names, scopes, dates, last use; never a secret or a hash.
   apiTokens: readApiTokensForExport,
+  // As the settings page lists them; never an endpoint or a key.
+  pushSubscriptions: readPushSubscriptions,
   onboarding: async (db, memberId) =>
     (await db
       .selectFrom('onboarding_progress')

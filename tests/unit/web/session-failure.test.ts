@@ -1,5 +1,5 @@
 import { authErrorMessages } from '../../../shared/auth/messages';
-import { sessionFailureOf } from '../../../web/features/auth/sessionFailure';
+import { OFFLINE, sessionFailureOf } from '../../../web/features/auth/sessionFailure';
 
 const unreachable = {
   title: 'Agora is not reachable',
@@ -30,5 +30,18 @@ describe('a session that could not be loaded', () => {
       expect(sessionFailureOf(failure).title).toBe(authErrorMessages['auth-error']);
       expect(sessionFailureOf(failure).title).toBe('Authentication error occurred');
     }
+  });
+});
+
+describe('a session that could not be loaded offline', () => {
+  it('says the member is offline when the browser knows it, not that Agora is away', () => {
+    expect(sessionFailureOf({ status: 'FETCH_ERROR', error: 'TypeError' }, false)).toEqual(OFFLINE);
+    expect(OFFLINE.title).toBe('You are offline');
+    expect(sessionFailureOf({ status: 'FETCH_ERROR', error: 'TypeError' }, true)).toEqual(
+      unreachable,
+    );
+    expect(sessionFailureOf({ status: 500, data: {} }, false).title).toBe(
+      'Authentication error occurred',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { api } from '../../app/api';
 import { parseLazily } from '../../lib/lazyParse';
+import { unsubscribeBrowser } from '../push/browserPush';
 import type {
   PasswordResetConfirm,
   PasswordResetRequest,
@@ -43,6 +44,11 @@ export const authApi = api.injectEndpoints({
     }),
     signOut: build.mutation<void, void>({
       query: () => ({ url: 'auth/sign-out', method: 'POST' }),
+      // A browser signed out shows nobody's notifications: its push service forgets it, and the
+      // next push to it, answered 410, removes it from the member's list.
+      async onQueryStarted(_arg, { queryFulfilled }) {
+        await queryFulfilled.then(() => unsubscribeBrowser()).catch(() => undefined);
+      },
     }),
     requestPasswordReset: build.mutation<MessageResponse, PasswordResetRequest>({
       query: (body) => ({ url: 'auth/password-reset', method: 'POST', body }),

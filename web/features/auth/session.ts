@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import type { SignedInSession } from '../../../shared/auth/schemas';
 import type { AppThunk, RootState } from '../../app/store';
 import { authApi, useGetSessionQuery } from './authApi';
@@ -27,6 +28,13 @@ export interface SessionView {
 export function useSession(): SessionView {
   const { data, isError, error, refetch } = useGetSessionQuery();
   const retry = () => void refetch();
+  // Reopened offline, the page waits for the network rather than for a click on Try again.
+  useEffect(() => {
+    if (!isError) return;
+    const again = () => void refetch();
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [isError, refetch]);
   if (data) {
     return data.isAuthenticated
       ? { status: 'signed-in', user: data, failure: null, retry }

@@ -14,6 +14,7 @@ import { ApiTokensPanel } from '../api-tokens/ApiTokensPanel';
 import { selectSignedInUser } from '../auth/session';
 import { BlockedMembers } from '../friends/BlockedMembers';
 import { NotificationPreferencesForm } from '../notifications/NotificationPreferencesForm';
+import { PushDevicesPanel } from '../push/PushDevicesPanel';
 import { ChangePasswordButton, TwoFactorButton } from '../security';
 import { FontSizeControl, ThemeChoiceControl } from '../settings/AppearanceControls';
 import { NotificationSwitches } from '../settings/NotificationSwitches';
@@ -132,6 +133,13 @@ function NotificationsTab() {
         description="How Agora reaches you."
       >
         <NotificationSwitches idPrefix="profile-notify" />
+      </SettingsSection>
+      <SettingsSection
+        id="push-devices"
+        title="Push notifications on your devices"
+        description="Browsers that show Agora's notifications while no Agora tab is open."
+      >
+        <PushDevicesPanel />
       </SettingsSection>
       <SettingsSection
         id="notification-types"

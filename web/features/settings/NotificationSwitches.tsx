@@ -17,7 +17,8 @@ const CHANNELS: readonly { key: Channel; label: string; description: string }[] 
   {
     key: 'push',
     label: 'Push',
-    description: 'New notifications pop up while Agora is open. The list and badges stay live.',
+    description:
+      'New notifications pop up while Agora is open, and reach the browsers you turned push on for while it is not. The list and badges stay live.',
   },
   {
     key: 'sms',

@@ -1,0 +1,115 @@
+/* global self, caches, clients, fetch, Response, URL, VERSION, PRECACHE */
+// Agora's service worker. The build (scripts/pwa-plugin.ts) puts VERSION and PRECACHE, the app
+// shell's files, above this text. It caches the shell and nothing personal: API answers,
+// sockets and files (/api, /socket.io, /cdn) always go to the network, so a member reopening
+// Agora offline gets the app and its "You are offline" page, never another member's data.
+
+const CACHE = `agora-shell-${VERSION}`;
+const SHELL = '/';
+const PASS_THROUGH = ['/api/', '/socket.io/', '/cdn/'];
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll(PRECACHE))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) =>
+        Promise.all(
+          keys
+            .filter((key) => key.startsWith('agora-shell-') && key !== CACHE)
+            .map((key) => caches.delete(key)),
+        ),
+      )
+      .then(() => self.clients.claim()),
+  );
+});
+
+function cacheable(response) {
+  return response.ok && response.type === 'basic';
+}
+
+/** Pages: the network first, so a deploy is seen at once; the cached shell when it is away. */
+async function navigate(request) {
+  try {
+    const response = await fetch(request);
+    if (cacheable(response)) {
+      const copy = response.clone();
+      caches.open(CACHE).then((cache) => cache.put(SHELL, copy));
+    }
+    return response;
+  } catch {
+    const shell = await caches.match(SHELL);
+    return shell ?? Response.error();
+  }
+}
+
+/** The build's files never change under a name: the cache first, kept as they are loaded. */
+async function staticFile(request) {
+  const cached = await caches.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (cacheable(response)) {
+    const copy = response.clone();
+    caches.open(CACHE).then((cache) => cache.put(request, copy));
+  }
+  return response;
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (PASS_THROUGH.some((prefix) => url.pathname.startsWith(prefix))) return;
+  if (request.mode === 'navigate') {
+    event.respondWith(navigate(request));
+  } else if (url.pathname.startsWith('/assets/') || PRECACHE.includes(url.pathname)) {
+    event.respondWith(staticFile(request));
+  }
+});
+
+// A push carries a notification's text and its link, nothing more. Pushes with the same link
+// replace each other, as the in-app list groups them.
+self.addEventListener('push', (event) => {
+  let message;
+  try {
+    message = event.data ? event.data.json() : null;
+  } catch {
+    message = null;
+  }
+  if (!message || typeof message.title !== 'string') return;
+  const url = typeof message.url === 'string' ? message.url : '/notifications';
+  event.waitUntil(
+    self.registration.showNotification(message.title, {
+      body: typeof message.body === 'string' ? message.body : '',
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      tag: url,
+      renotify: true,
+      data: { url },
+    }),
+  );
+});
+
+// A click opens the notification's link in an Agora window already open, else in a new one.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = new URL(event.notification.data?.url ?? '/', self.location.origin);
+  if (target.origin !== self.location.origin) return;
+  event.waitUntil(
+    clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {
+      const open = windows.find((client) => new URL(client.url).origin === target.origin);
+      if (!open) return clients.openWindow(target.href);
+      const focused = await open.focus();
+      return (focused ?? open).navigate(target.href).catch(() => clients.openWindow(target.href));
+    }),
+  );
+});
