@@ -87,8 +87,8 @@ describe('new posts signal', () => {
   });
 
   it('counts a friend’s post pushed, never the member’s own nor one already loaded', () => {
-    const { store, push, dispatch } = makeTestStore();
-    const selectIds = () => selectNewPostIds(store.getState() as unknown as RootState);
+    const { push, dispatch, getState } = makeTestStore();
+    const selectIds = () => selectNewPostIds(getState());
     const at = '2026-11-26T10:00:00.000Z';
     push(POSTS_SOCKET_EVENTS.new, { postId: OTHER, authorId: FRIEND, publishedAt: at });
     push(POSTS_SOCKET_EVENTS.new, { postId: OTHER, authorId: FRIEND, publishedAt: at });
@@ -161,7 +161,8 @@ describe('posts live handlers', () => {
     const failedRead = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     await store.dispatch(postsEndpoints.util.upsertQueryData('getComments', POST, []));
     const thread = store.dispatch(postsEndpoints.endpoints.getComments.initiate(POST));
-    const lastRead = () => postsEndpoints.endpoints.getComments.select(POST)(getState()).requestId;
+    const lastRead = () =>
+      postsEndpoints.endpoints.getComments.select(POST)(getState() as never).requestId;
     const settled = () => new Promise((resolve) => setTimeout(resolve, 10));
     const first = lastRead();
     try {
