@@ -22,6 +22,12 @@ export const SOCKET_EVENTS = {
   notification: 'notification',
   /** Server to client: read state changed elsewhere; refetch the list. */
   notificationsChanged: 'notifications:changed',
+  /** Server to client: a call the member is a party to changed state. */
+  callUpdated: 'call:updated',
+  /** Both directions: a WebRTC offer, answer or ICE candidate for the other party; not stored. */
+  callSignal: 'call:signal',
+  /** Client to server: this socket holds a call, which ends if the socket goes away. */
+  callJoin: 'call:join',
   /** Server to client: the log was restored underneath every view; load everything again. */
   resync: 'resync',
 } as const;
