@@ -1,0 +1,40 @@
+import { Phone, PhoneIncoming, PhoneMissed, PhoneOff, Video } from 'lucide-react';
+import { callEntryText, type CallEntry as Entry } from '../../../shared/calls';
+import type { Message } from '../../../shared/social';
+import { cn } from '../../lib/cn';
+import { formatFullTime, formatMessageTime } from '../messaging/messageFormat';
+
+function iconOf(entry: Entry, own: boolean) {
+  if (entry.outcome === 'missed') return PhoneMissed;
+  if (entry.outcome === 'declined') return PhoneOff;
+  if (entry.kind === 'video') return Video;
+  return own ? Phone : PhoneIncoming;
+}
+
+/** A call's entry in the thread: centred, not a bubble, since nobody wrote it. */
+export function CallEntry({ message, entry, own }: { message: Message; entry: Entry; own: boolean }) {
+  const Icon = iconOf(entry, own);
+  const missed = entry.outcome === 'missed' && !own;
+  return (
+    <li
+      data-testid="message-item"
+      data-message-id={message.id}
+      className="flex justify-center"
+    >
+      <p
+        data-testid="call-entry"
+        data-call-outcome={entry.outcome}
+        className={cn(
+          'inline-flex items-center gap-2 rounded-full border px-3 py-1 text-xs',
+          missed ? 'border-destructive/40 text-destructive' : 'text-muted-foreground',
+        )}
+      >
+        <Icon aria-hidden className="size-3.5" />
+        <span>{callEntryText(entry)}</span>
+        <time dateTime={message.timestamp} title={formatFullTime(message.timestamp)}>
+          {formatMessageTime(message.timestamp)}
+        </time>
+      </p>
+    </li>
+  );
+}

@@ -1,0 +1,35 @@
+import { callSignalPayloadSchema, callUpdatedPayloadSchema } from '../../../shared/calls';
+import { SOCKET_EVENTS } from '../../../shared/realtime';
+import type { AppThunk } from '../../app/store';
+import { selectSignedInUserId } from '../auth/session';
+import type { LiveFeature } from '../connection/liveFeature';
+import { callsApi } from './callsApi';
+import { callUpdated, openCallsReceived } from './callSlice';
+import { deliverSignal } from './callSignals';
+
+/** Pushes missed while away: a call that rang or ended meanwhile is read again. */
+const loadOpenCalls = (): AppThunk => async (dispatch, getState) => {
+  const result = await dispatch(
+    callsApi.endpoints.getOpenCalls.initiate(undefined, { subscribe: false, forceRefetch: true }),
+  );
+  const viewerId = selectSignedInUserId(getState());
+  if (result.isSuccess && viewerId) dispatch(openCallsReceived({ ...result.data, viewerId }));
+};
+
+export const callsLive: LiveFeature = {
+  name: 'calls',
+  handlers: {
+    [SOCKET_EVENTS.callUpdated]: (payload, dispatch, getState) => {
+      const parsed = callUpdatedPayloadSchema.safeParse(payload);
+      const viewerId = selectSignedInUserId(getState());
+      if (parsed.success && viewerId) dispatch(callUpdated({ call: parsed.data.call, viewerId }));
+    },
+    [SOCKET_EVENTS.callSignal]: (payload) => {
+      const parsed = callSignalPayloadSchema.safeParse(payload);
+      if (parsed.success) deliverSignal(parsed.data.callId, parsed.data.signal);
+    },
+  },
+  resync(dispatch) {
+    void dispatch(loadOpenCalls());
+  },
+};
