@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CALL_SOCKET_EVENTS } from './calls';
 import { linkPreviewSchema } from './link-previews';
 import { conversationSchema, messageSchema } from './social/messaging';
 import { notificationSchema } from './social/notifications';
@@ -22,12 +23,10 @@ export const SOCKET_EVENTS = {
   notification: 'notification',
   /** Server to client: read state changed elsewhere; refetch the list. */
   notificationsChanged: 'notifications:changed',
-  /** Server to client: a call the member is a party to changed state. */
-  callUpdated: 'call:updated',
-  /** Both directions: a WebRTC offer, answer or ICE candidate for the other party; not stored. */
-  callSignal: 'call:signal',
-  /** Client to server: this socket holds a call, which ends if the socket goes away. */
-  callJoin: 'call:join',
+  /** Calls: state changes, WebRTC signals, the socket holding a call (`shared/calls`). */
+  callUpdated: CALL_SOCKET_EVENTS.updated,
+  callSignal: CALL_SOCKET_EVENTS.signal,
+  callJoin: CALL_SOCKET_EVENTS.join,
   /** Server to client: the log was restored underneath every view; load everything again. */
   resync: 'resync',
 } as const;

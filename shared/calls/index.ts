@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { idField } from '../api/ids';
 
+/** The socket events of calls; also listed in `SOCKET_EVENTS`, which web's first page avoids. */
+export const CALL_SOCKET_EVENTS = {
+  /** Server to client: a call the member is a party to changed state. */
+  updated: 'call:updated',
+  /** Both directions: a WebRTC offer, answer or ICE candidate for the other party; not stored. */
+  signal: 'call:signal',
+  /** Client to server: this socket holds a call, which ends if the socket goes away. */
+  join: 'call:join',
+} as const;
+
 export const callKindSchema = z.enum(['audio', 'video']);
 export type CallKind = z.infer<typeof callKindSchema>;
 

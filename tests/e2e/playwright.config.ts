@@ -34,6 +34,8 @@ export default defineConfig({
         '--use-fake-device-for-media-stream',
         '--use-fake-ui-for-media-stream',
         '--autoplay-policy=no-user-gesture-required',
+        // Both peers are on this machine, which in a container may have no other interface.
+        '--allow-loopback-in-peer-connection',
       ],
     },
   },

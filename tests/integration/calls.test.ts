@@ -1,8 +1,12 @@
 import type { Socket } from 'socket.io-client';
-import type { Call, CallSignalPayload, JoinedCall } from '../../shared/calls';
-import { callMessages } from '../../shared/calls';
+import {
+  callMessages,
+  type Call,
+  type CallSignalPayload,
+  type JoinedCall,
+} from '../../shared/calls';
 import { SOCKET_EVENTS, type MessageNewPayload } from '../../shared/realtime';
-import type { MessagesPage } from '../../shared/social';
+import type { MessagesPage, NotificationsPage } from '../../shared/social';
 import { as, signUpMembers, snapshotTable, startConversation, type TestMember } from '../support/factories';
 import { eventually } from '../support/eventually';
 import { rebuild } from '../support/model';
@@ -157,7 +161,9 @@ describe('calls', () => {
     expect((await missed).call.endReason).toBe('missed');
     expect((await thread(bob, conversation.id)).at(-1)).toMatchObject({ content: 'Missed call', type: 'call', call: { outcome: 'missed' } });
     const notifications = await eventually(
-      async () => (await as(servers.b, bob).get('/notifications').expect(200)).body as { type: string; title: string }[],
+      async () =>
+        ((await as(servers.b, bob).get('/notifications').expect(200)).body as NotificationsPage)
+          .notifications,
       (list) => list.length > 0,
       { attempts: 80, intervalMs: 50 },
     );

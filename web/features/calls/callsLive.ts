@@ -1,5 +1,8 @@
-import { callSignalPayloadSchema, callUpdatedPayloadSchema } from '../../../shared/calls';
-import { SOCKET_EVENTS } from '../../../shared/realtime';
+import {
+  CALL_SOCKET_EVENTS,
+  callSignalPayloadSchema,
+  callUpdatedPayloadSchema,
+} from '../../../shared/calls';
 import type { AppThunk } from '../../app/store';
 import { selectSignedInUserId } from '../auth/session';
 import type { LiveFeature } from '../connection/liveFeature';
@@ -19,12 +22,12 @@ const loadOpenCalls = (): AppThunk => async (dispatch, getState) => {
 export const callsLive: LiveFeature = {
   name: 'calls',
   handlers: {
-    [SOCKET_EVENTS.callUpdated]: (payload, dispatch, getState) => {
+    [CALL_SOCKET_EVENTS.updated]: (payload, dispatch, getState) => {
       const parsed = callUpdatedPayloadSchema.safeParse(payload);
       const viewerId = selectSignedInUserId(getState());
       if (parsed.success && viewerId) dispatch(callUpdated({ call: parsed.data.call, viewerId }));
     },
-    [SOCKET_EVENTS.callSignal]: (payload) => {
+    [CALL_SOCKET_EVENTS.signal]: (payload) => {
       const parsed = callSignalPayloadSchema.safeParse(payload);
       if (parsed.success) deliverSignal(parsed.data.callId, parsed.data.signal);
     },

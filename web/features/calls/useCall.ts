@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import type { CallKind } from '../../../shared/calls';
-import { SOCKET_EVENTS } from '../../../shared/realtime';
+import { CALL_SOCKET_EVENTS, type CallKind } from '../../../shared/calls';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectSignedInUserId } from '../auth/session';
-import { emitSocketEvent } from '../connection/realtime';
 import { failureMessage } from '../messaging/failures';
 import { CallPeer } from './callPeer';
+import { emitCallEvent } from './callSocket';
 import { callsApi } from './callsApi';
 import {
   callJoined,
@@ -67,7 +66,7 @@ export function useCall() {
 
   // The server hangs up a call whose holding socket goes away (a closed tab).
   useEffect(() => {
-    if (heldCallId) emitSocketEvent(SOCKET_EVENTS.callJoin, { callId: heldCallId });
+    if (heldCallId) emitCallEvent(CALL_SOCKET_EVENTS.join, { callId: heldCallId });
   }, [heldCallId]);
 
   // Fixed for a call's life: read when its connection opens, never a reason to reopen it.
@@ -80,7 +79,7 @@ export function useCall() {
     if (!connectedCallId) return;
     const connection = new CallPeer({
       ...settings.current,
-      send: (signal) => emitSocketEvent(SOCKET_EVENTS.callSignal, { callId: connectedCallId, signal }),
+      send: (signal) => emitCallEvent(CALL_SOCKET_EVENTS.signal, { callId: connectedCallId, signal }),
       onPeerState: (peerState) => dispatch(peerStateChanged(peerState)),
       onRemoteStream: (stream) => setRemoteStream(new MediaStream(stream.getTracks())),
       onLocalStream: setLocalStream,
