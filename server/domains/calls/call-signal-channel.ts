@@ -11,7 +11,7 @@ export const CALL_SIGNAL_CHANNEL = 'agora_call_signals';
  * A NOTIFY payload holds under 8000 bytes and a video offer's SDP can come near that once
  * escaped twice, so a notice goes in parts of at most this many characters of its JSON.
  */
-export const SIGNAL_PART_CHARS = 3000;
+const SIGNAL_PART_CHARS = 3000;
 
 /** Parts of a notice still missing after this long are dropped. */
 const PARTS_KEPT_MS = 10_000;

@@ -13,7 +13,7 @@ import { hangUpCall } from './commands';
  * Per socket: connecting gathers a burst of ICE candidates (a few per network interface and
  * media line), then a call sends next to nothing. Beyond it signals are dropped unread.
  */
-export const CALL_SIGNAL_RATE: BucketRule = { burst: 80, perSecond: 20 };
+const CALL_SIGNAL_RATE: BucketRule = { burst: 80, perSecond: 20 };
 
 /**
  * WebRTC signalling: a socket sends an offer, an answer or an ICE candidate for a call it is a

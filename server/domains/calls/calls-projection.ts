@@ -5,7 +5,7 @@ import { qb, statement, type Statement } from '../../db/statement';
 import type { Projection } from '../../eventstore/projection';
 import { callThreadEntry } from './call-thread-entry';
 
-export const callEventTypes = [
+const callEventTypes = [
   'CallStarted',
   'CallAnswered',
   'CallDeclined',
@@ -14,7 +14,7 @@ export const callEventTypes = [
 ] as const satisfies readonly EventType[];
 
 /** The events that end a call, with the reason each leaves. */
-export const CALL_END_REASONS = {
+const CALL_END_REASONS = {
   CallDeclined: 'declined',
   CallMissed: 'missed',
   CallEnded: 'completed',

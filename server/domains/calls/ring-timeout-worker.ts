@@ -5,7 +5,7 @@ import { readOverdueRinging } from './call-read';
 import { missCall } from './commands';
 
 /** How often ringing calls are looked at: a quarter of the timeout, at most once a second. */
-export const ringCheckInterval = (timeoutMs: number) => Math.min(1000, Math.ceil(timeoutMs / 4));
+const ringCheckInterval = (timeoutMs: number) => Math.min(1000, Math.ceil(timeoutMs / 4));
 
 /**
  * Ends every call that rang `CALL_RING_TIMEOUT_MS` without an answer as missed. Every process
