@@ -35,7 +35,9 @@ describe('call signals across processes', () => {
   it('drops malformed payloads, repeated parts and parts whose siblings never come', () => {
     const assembler = new SignalAssembler();
     expect(assembler.accept('not json')).toBeNull();
-    expect(assembler.accept(JSON.stringify({ key: 'x', index: 0, count: 1, text: '{}' }))).toBeNull();
+    expect(
+      assembler.accept(JSON.stringify({ key: 'x', index: 0, count: 1, text: '{}' })),
+    ).toBeNull();
     const [first, second] = signalParts(notice(bigSdp), 'late');
     expect(assembler.accept(first!, 0)).toBeNull();
     expect(assembler.accept(first!, 1)).toBeNull();

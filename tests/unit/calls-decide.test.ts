@@ -35,7 +35,12 @@ const anaSide = (over: Partial<MemberState> = {}): MemberState => ({
   ...over,
 });
 
-const starting = { userId: ANA, conversationId: CONVERSATION, callId: CALL, kind: 'audio' as const };
+const starting = {
+  userId: ANA,
+  conversationId: CONVERSATION,
+  callId: CALL,
+  kind: 'audio' as const,
+};
 
 /** Ana's call to Ben, as every command on a call reads it. */
 const call = (over: Partial<CallFacts> = {}): { call: CallFacts } => ({
@@ -76,7 +81,13 @@ describe('starting a call', () => {
     expect(decision.events).toEqual([
       {
         type: 'CallStarted',
-        data: { callId: CALL, conversationId: CONVERSATION, callerId: ANA, calleeId: BEN, kind: 'audio' },
+        data: {
+          callId: CALL,
+          conversationId: CONVERSATION,
+          callerId: ANA,
+          calleeId: BEN,
+          kind: 'audio',
+        },
       },
     ]);
   });
@@ -84,7 +95,10 @@ describe('starting a call', () => {
   it('refuses whoever may not message the other member, with messaging’s refusal', async () => {
     const cases: [Partial<MemberState>, ReturnType<typeof refusedAs.forbidden>][] = [
       [{ blocked: true }, refusedAs.forbidden('blocked', socialMessages.blocked)],
-      [{ private_profile: true }, refusedAs.forbidden('private-profile', MESSAGE_REFUSALS['private-profile'])],
+      [
+        { private_profile: true },
+        refusedAs.forbidden('private-profile', MESSAGE_REFUSALS['private-profile']),
+      ],
       [
         { messages_off: true },
         refusedAs.forbidden('direct-messages-off', MESSAGE_REFUSALS['direct-messages-off']),
@@ -150,9 +164,9 @@ describe('answering and declining', () => {
     expect(
       await refusal(answerCall, call({ state: 'accepted' }), { userId: BEN, callId: CALL }),
     ).toEqual(refusedAs.conflict('answered-elsewhere', callMessages.answeredElsewhere));
-    expect(await refusal(answerCall, call({ state: 'ended' }), { userId: BEN, callId: CALL })).toEqual(
-      over,
-    );
+    expect(
+      await refusal(answerCall, call({ state: 'ended' }), { userId: BEN, callId: CALL }),
+    ).toEqual(over);
   });
 
   it('the callee declines a ringing call: CallDeclined with the parties and kind', async () => {
@@ -173,11 +187,11 @@ describe('hanging up', () => {
   const now = new Date('2026-12-09T10:02:36.900Z');
 
   it('ends an answered call with its whole seconds since the answer', async () => {
-    const decision = await decide(
-      hangUpCall,
-      call({ state: 'accepted', answered_at: ANSWERED }),
-      { userId: BEN, callId: CALL, now },
-    );
+    const decision = await decide(hangUpCall, call({ state: 'accepted', answered_at: ANSWERED }), {
+      userId: BEN,
+      callId: CALL,
+      now,
+    });
     expect(decision.events).toEqual([
       { type: 'CallEnded', data: { ...parties, endedBy: BEN, durationSeconds: 151 } },
     ]);

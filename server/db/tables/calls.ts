@@ -17,4 +17,8 @@ export interface CallsTable {
 }
 
 /** The `call` column of messages: the entry a call left in the thread. */
-export type CallEntryColumn = ColumnType<CallEntry | null, string | null | undefined, string | null>;
+export type CallEntryColumn = ColumnType<
+  CallEntry | null,
+  string | null | undefined,
+  string | null
+>;

@@ -11,7 +11,8 @@ type CallEvent = Extract<StoredEvent, { type: keyof typeof callEvents }>;
 const isCallEvent = (event: StoredEvent): event is CallEvent =>
   Object.hasOwn(callEvents, event.type);
 
-const endsCall = (event: CallEvent) => event.type !== 'CallStarted' && event.type !== 'CallAnswered';
+const endsCall = (event: CallEvent) =>
+  event.type !== 'CallStarted' && event.type !== 'CallAnswered';
 
 /**
  * After commit, tells both parties' sockets in this process the call's state (`call:updated`,
@@ -31,9 +32,11 @@ export function createCallsPusher(): Pusher {
         const call = calls.get(callId);
         return call ? [call.caller.id, call.callee.id].filter((id) => isHere(io, id)) : [];
       };
-      const targets = relevant.filter(endsCall).flatMap(({ data: { callId, conversationId } }) =>
-        partiesHere(callId).map((userId) => ({ conversationId, userId, callId })),
-      );
+      const targets = relevant
+        .filter(endsCall)
+        .flatMap(({ data: { callId, conversationId } }) =>
+          partiesHere(callId).map((userId) => ({ conversationId, userId, callId })),
+        );
       const [views, messages] = await Promise.all([
         readViewsOf(db, targets),
         readMessagesByIds(

@@ -62,7 +62,12 @@ describe('the call slice', () => {
       joined: false,
       notice: 'Ben declined the call',
     });
-    const completed = call({ state: 'ended', endReason: 'completed', durationSeconds: 151, version: 3 });
+    const completed = call({
+      state: 'ended',
+      endReason: 'completed',
+      durationSeconds: 151,
+      version: 3,
+    });
     expect(pushed(placed, completed, ANA).notice).toBe('Call ended · 2:31');
   });
 

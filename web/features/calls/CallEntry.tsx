@@ -4,23 +4,31 @@ import type { Message } from '../../../shared/social';
 import { cn } from '../../lib/cn';
 import { formatFullTime, formatMessageTime } from '../messaging/messageFormat';
 
-function iconOf(entry: Entry, own: boolean) {
-  if (entry.outcome === 'missed') return PhoneMissed;
-  if (entry.outcome === 'declined') return PhoneOff;
-  if (entry.kind === 'video') return Video;
-  return own ? Phone : PhoneIncoming;
+function CallIcon({ entry, own }: { entry: Entry; own: boolean }) {
+  const className = 'size-3.5';
+  if (entry.outcome === 'missed') return <PhoneMissed aria-hidden className={className} />;
+  if (entry.outcome === 'declined') return <PhoneOff aria-hidden className={className} />;
+  if (entry.kind === 'video') return <Video aria-hidden className={className} />;
+  return own ? (
+    <Phone aria-hidden className={className} />
+  ) : (
+    <PhoneIncoming aria-hidden className={className} />
+  );
 }
 
 /** A call's entry in the thread: centred, not a bubble, since nobody wrote it. */
-export function CallEntry({ message, entry, own }: { message: Message; entry: Entry; own: boolean }) {
-  const Icon = iconOf(entry, own);
+export function CallEntry({
+  message,
+  entry,
+  own,
+}: {
+  message: Message;
+  entry: Entry;
+  own: boolean;
+}) {
   const missed = entry.outcome === 'missed' && !own;
   return (
-    <li
-      data-testid="message-item"
-      data-message-id={message.id}
-      className="flex justify-center"
-    >
+    <li data-testid="message-item" data-message-id={message.id} className="flex justify-center">
       <p
         data-testid="call-entry"
         data-call-outcome={entry.outcome}
@@ -29,7 +37,7 @@ export function CallEntry({ message, entry, own }: { message: Message; entry: En
           missed ? 'border-destructive/40 text-destructive' : 'text-muted-foreground',
         )}
       >
-        <Icon aria-hidden className="size-3.5" />
+        <CallIcon entry={entry} own={own} />
         <span>{callEntryText(entry)}</span>
         <time dateTime={message.timestamp} title={formatFullTime(message.timestamp)}>
           {formatMessageTime(message.timestamp)}

@@ -1,10 +1,11 @@
-import { Suspense } from 'react';
-import { lazyPage } from '../../app/lazyPage';
+import { lazy, Suspense } from 'react';
 import { useCall } from './useCall';
 
 // Most pages never see a call: the dialog and the panel load with the first one.
-const IncomingCallDialog = lazyPage(() => import('./IncomingCallDialog'), 'IncomingCallDialog');
-const CallPanel = lazyPage(() => import('./CallPanel'), 'CallPanel');
+const IncomingCallDialog = lazy(async () => ({
+  default: (await import('./IncomingCallDialog')).IncomingCallDialog,
+}));
+const CallPanel = lazy(async () => ({ default: (await import('./CallPanel')).CallPanel }));
 
 /** Calls on every page: the ringing dialog, or the panel of the call this device is in. */
 export function CallLayer() {

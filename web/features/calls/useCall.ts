@@ -79,7 +79,8 @@ export function useCall() {
     if (!connectedCallId) return;
     const connection = new CallPeer({
       ...settings.current,
-      send: (signal) => emitCallEvent(CALL_SOCKET_EVENTS.signal, { callId: connectedCallId, signal }),
+      send: (signal) =>
+        emitCallEvent(CALL_SOCKET_EVENTS.signal, { callId: connectedCallId, signal }),
       onPeerState: (peerState) => dispatch(peerStateChanged(peerState)),
       onRemoteStream: (stream) => setRemoteStream(new MediaStream(stream.getTracks())),
       onLocalStream: setLocalStream,
@@ -115,7 +116,9 @@ export function useCall() {
   const accept = useCallback(async () => {
     if (!call) return;
     try {
-      dispatch(callJoined(await dispatch(callsApi.endpoints.answerCall.initiate(call.id)).unwrap()));
+      dispatch(
+        callJoined(await dispatch(callsApi.endpoints.answerCall.initiate(call.id)).unwrap()),
+      );
     } catch (failure) {
       dispatch(callLeft(null));
       toast.error(failureMessage(failure, 'The call could not be answered.'));
