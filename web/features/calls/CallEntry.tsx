@@ -1,5 +1,6 @@
 import { Phone, PhoneIncoming, PhoneMissed, PhoneOff, Video } from 'lucide-react';
-import { callEntryText, type CallEntry as Entry } from '../../../shared/calls';
+import type { CallEntry as Entry } from '../../../shared/calls';
+import { callEntryText } from '../../../shared/calls/text';
 import type { Message } from '../../../shared/social';
 import { cn } from '../../lib/cn';
 import { formatFullTime, formatMessageTime } from '../messaging/messageFormat';

@@ -1,6 +1,7 @@
 import { Mic, MicOff, PhoneOff, Video, VideoOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { CALL_KIND_LABELS, formatCallDuration, type Call } from '../../../shared/calls';
+import type { Call } from '../../../shared/calls';
+import { CALL_KIND_LABELS, formatCallDuration } from '../../../shared/calls/text';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import type { PeerState } from './callSlice';

@@ -1,6 +1,7 @@
 import { Phone, PhoneOff, Video } from 'lucide-react';
 import { useRef } from 'react';
-import { CALL_KIND_LABELS, type Call } from '../../../shared/calls';
+import type { Call } from '../../../shared/calls';
+import { CALL_KIND_LABELS } from '../../../shared/calls/text';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,

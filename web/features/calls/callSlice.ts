@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { formatCallDuration, type Call, type IceServer } from '../../../shared/calls';
+import type { Call, IceServer } from '../../../shared/calls';
+import { formatCallDuration } from '../../../shared/calls/text';
 
 /** `RTCPeerConnection.connectionState`, or `new` before there is a connection. */
 export type PeerState = 'new' | 'connecting' | 'connected' | 'disconnected' | 'failed' | 'closed';

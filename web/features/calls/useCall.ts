@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { CALL_SOCKET_EVENTS, type CallKind } from '../../../shared/calls';
+import type { CallKind } from '../../../shared/calls';
+import { CALL_SOCKET_EVENTS } from '../../../shared/calls/text';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectSignedInUserId } from '../auth/session';
 import { failureMessage } from '../messaging/failures';
