@@ -1,42 +1,24 @@
-import { lazy, Suspense } from 'react';
-import { useCall } from './useCall';
+import { lazy, Suspense, useEffect } from 'react';
+import { toast } from 'sonner';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { noticeShown, selectCallState } from './callSlice';
 
-// Most pages never see a call: the dialog and the panel load with the first one.
-const IncomingCallDialog = lazy(async () => ({
-  default: (await import('./IncomingCallDialog')).IncomingCallDialog,
-}));
-const CallPanel = lazy(async () => ({ default: (await import('./CallPanel')).CallPanel }));
+// Most pages never see a call: the peer connection, the dialog and the panel load with the first.
+const ActiveCall = lazy(async () => ({ default: (await import('./ActiveCall')).ActiveCall }));
 
-/** Calls on every page: the ringing dialog, or the panel of the call this device is in. */
+/** Calls on every page; how the last one ended is told once, after its panel has gone. */
 export function CallLayer() {
-  const call = useCall();
-  if (!call.call) return null;
-  if (!call.joined) {
-    if (call.call.state !== 'ringing') return null;
-    return (
-      <Suspense fallback={null}>
-        <IncomingCallDialog
-          call={call.call}
-          onAccept={() => void call.accept()}
-          onDecline={() => void call.decline()}
-        />
-      </Suspense>
-    );
-  }
+  const dispatch = useAppDispatch();
+  const { call, notice } = useAppSelector(selectCallState);
+  useEffect(() => {
+    if (!notice) return;
+    toast(notice);
+    dispatch(noticeShown());
+  }, [notice, dispatch]);
+  if (!call) return null;
   return (
     <Suspense fallback={null}>
-      <CallPanel
-        call={call.call}
-        viewerId={call.viewerId}
-        peerState={call.peerState}
-        muted={call.muted}
-        cameraOff={call.cameraOff}
-        remoteStream={call.remoteStream}
-        localStream={call.localStream}
-        onToggleMute={call.toggleMute}
-        onToggleCamera={call.toggleCamera}
-        onHangUp={() => void call.hangUp()}
-      />
+      <ActiveCall />
     </Suspense>
   );
 }

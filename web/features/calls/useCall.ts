@@ -13,7 +13,6 @@ import {
   callLeft,
   cameraToggled,
   muteToggled,
-  noticeShown,
   peerStateChanged,
   selectCallState,
 } from './callSlice';
@@ -47,7 +46,7 @@ export function useCall() {
   const dispatch = useAppDispatch();
   const viewerId = useAppSelector(selectSignedInUserId);
   const state = useAppSelector(selectCallState);
-  const { call, joined, iceServers, muted, cameraOff, notice } = state;
+  const { call, joined, iceServers, muted, cameraOff } = state;
   const peer = useRef<CallPeer | null>(null);
   const [remoteStream, setRemoteStream] = useState<MediaStream | null>(null);
   const [localStream, setLocalStream] = useState<MediaStream | null>(null);
@@ -107,12 +106,6 @@ export function useCall() {
 
   useEffect(() => peer.current?.setMuted(muted), [muted, localStream]);
   useEffect(() => peer.current?.setCameraOff(cameraOff), [cameraOff, localStream]);
-
-  useEffect(() => {
-    if (!notice) return;
-    toast(notice);
-    dispatch(noticeShown());
-  }, [notice, dispatch]);
 
   const accept = useCallback(async () => {
     if (!call) return;
