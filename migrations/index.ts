@@ -41,6 +41,7 @@ import * as reposts from './20261207T110000-reposts';
 import * as communityMentions from './20261207T120000-community-mentions';
 import * as messageMentions from './20261208T110000-message-mentions';
 import * as webPush from './20261209T100000-web-push';
+import * as calls from './20261209T110000-calls';
 
 /**
  * Every migration, keyed by its timestamped name. A static list (rather than reading the folder)
@@ -89,4 +90,5 @@ export const migrations: Record<string, Migration> = {
   '20261207T120000-community-mentions': communityMentions,
   '20261208T110000-message-mentions': messageMentions,
   '20261209T100000-web-push': webPush,
+  '20261209T110000-calls': calls,
 };

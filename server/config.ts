@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { iceServerSchema } from '../shared/calls';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'on', 'off'])
@@ -211,6 +212,30 @@ const schema = z
       .optional(),
     /** How many link previews one member's editor may ask for per minute (`GET /link-previews`). */
     LINK_PREVIEWS_PER_MINUTE: z.coerce.number().int().min(0).default(30),
+    /**
+     * STUN and TURN servers for calls, as JSON (`[{"urls":"stun:stun.example.org:3478"}]`), given
+     * to both parties' peer connections. None by default: host candidates connect on one network.
+     */
+    ICE_SERVERS: z
+      .string()
+      .default('[]')
+      .transform((raw, ctx) => {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(raw);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'must be a JSON array of ICE servers' });
+          return z.NEVER;
+        }
+        const servers = z.array(iceServerSchema).safeParse(parsed);
+        if (!servers.success) {
+          ctx.addIssue({ code: 'custom', message: 'must be a JSON array of ICE servers' });
+          return z.NEVER;
+        }
+        return servers.data;
+      }),
+    /** How long a call rings before it is missed. */
+    CALL_RING_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
     /** How many bytes of files each member may keep. */
     MEDIA_QUOTA_BYTES: z.coerce
       .number()

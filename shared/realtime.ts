@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CALL_SOCKET_EVENTS } from './calls';
 import { linkPreviewSchema } from './link-previews';
 import { conversationSchema, messageSchema } from './social/messaging';
 import { notificationSchema } from './social/notifications';
@@ -22,6 +23,10 @@ export const SOCKET_EVENTS = {
   notification: 'notification',
   /** Server to client: read state changed elsewhere; refetch the list. */
   notificationsChanged: 'notifications:changed',
+  /** Calls: state changes, WebRTC signals, the socket holding a call (`shared/calls`). */
+  callUpdated: CALL_SOCKET_EVENTS.updated,
+  callSignal: CALL_SOCKET_EVENTS.signal,
+  callJoin: CALL_SOCKET_EVENTS.join,
   /** Server to client: the log was restored underneath every view; load everything again. */
   resync: 'resync',
 } as const;

@@ -62,6 +62,7 @@ import type { MemberSettingsTable } from './tables/member-settings';
 import type { EmailChangeTokensTable } from './tables/email-change-tokens';
 import type { LogEntriesTable } from './tables/log-entries';
 import type { MessagesTable } from './tables/messages';
+import type { CallsTable } from './tables/calls';
 import type { MonitoringEventsTable } from './tables/monitoring-events';
 import type { NotificationActorsTable } from './tables/notification-actors';
 import type { NotificationPreferencesTable } from './tables/notification-preferences';
@@ -117,6 +118,7 @@ export interface Database {
   conversations: ConversationsTable;
   conversation_members: ConversationMembersTable;
   messages: MessagesTable;
+  calls: CallsTable;
   notifications: NotificationsTable;
   notification_actors: NotificationActorsTable;
   notification_preferences: NotificationPreferencesTable;

@@ -8,6 +8,7 @@ import { backupModule } from './backup';
 import { badgesModule } from './badges';
 import { communitiesModule } from './communities';
 import { businessModule } from './business';
+import { callsModule } from './calls';
 import { calendarModule } from './calendar';
 import { communityContentModule } from './community-content';
 import { contentModule } from './content';
@@ -49,6 +50,8 @@ export const modules: readonly DomainModule[] = [
   presenceModule,
   friendsModule,
   messagingModule,
+  // A call's entry is written into its thread as a message: after messaging.
+  callsModule,
   mediaModule,
   postsModule,
   contentModule,

@@ -6,6 +6,7 @@ import { analyticsEvents } from './analytics';
 import { backupEvents } from './backups';
 import { communityEvents } from './communities';
 import { businessEvents } from './business';
+import { callEvents } from './calls';
 import { calendarEvents } from './calendar';
 import { communityContentEvents } from './community-content';
 import { contentHistoryEvents } from './content-history';
@@ -58,6 +59,7 @@ export const eventSchemas = {
   ...mentionEvents,
   ...hashtagEvents,
   ...repostEvents,
+  ...callEvents,
 };
 
 export type EventType = keyof typeof eventSchemas;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idField } from '../api/ids';
 import { text } from '../api/text';
 import { MESSAGE_CONTENT_MAX, MESSAGES_PAGE } from './limits';
+import { callEntrySchema } from '../calls';
 import { linkPreviewSchema } from '../link-previews';
 import { mentionSchema } from '../mentions';
 import { socialMessages } from './messages';
@@ -46,7 +47,8 @@ export const messageSchema = z.object({
   /** Position in the conversation, from 1. */
   seq: z.number().int().positive(),
   read: z.boolean(),
-  type: z.literal('text'),
+  /** A call entry is the call's outcome in the thread, sent by the caller. */
+  type: z.enum(['text', 'call']),
   metadata: z.record(z.string(), z.unknown()),
   securityLevel: z.literal('medium'),
   /** For the sender: how far the other participant got. */
@@ -55,6 +57,8 @@ export const messageSchema = z.object({
   linkPreview: linkPreviewSchema.nullable(),
   /** The participants it mentions, with their usernames now. */
   mentions: z.array(mentionSchema),
+  /** What the call was, on a call entry; null on a text message. */
+  call: callEntrySchema.nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

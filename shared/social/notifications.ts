@@ -14,6 +14,7 @@ export const notificationTypeSchema = z.enum([
   'mention',
   'repost',
   'quote',
+  'missed_call',
 ]);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
@@ -38,6 +39,8 @@ export const notificationPreferencesSchema = z.strictObject({
    */
   repost: deliveryPreferenceSchema.default({ inApp: true, email: false }),
   quote: deliveryPreferenceSchema.default({ inApp: true, email: false }),
+  /** Added with calls, told in the app only: preferences saved before take the default. */
+  missed_call: deliveryPreferenceSchema.default({ inApp: true, email: false }),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
@@ -54,6 +57,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   mention: { inApp: true, email: true },
   repost: { inApp: true, email: false },
   quote: { inApp: true, email: false },
+  missed_call: { inApp: true, email: false },
 };
 
 export const notificationActorSchema = z.object({

@@ -58,6 +58,9 @@ function startServerProcess(env: Record<string, string>): ChildProcess {
       // Link previews may fetch the app's own static pages (a real page with a <title>), and
       // only them: every other loopback address stays refused.
       LINK_PREVIEW_TEST_ORIGIN: `127.0.0.1:${E2E_PORTS.app}`,
+      // A call nobody answers is missed after this long (30 s by default): the missed-call test
+      // waits it out, and answering tests answer well within it.
+      CALL_RING_TIMEOUT_MS: '8000',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -33,6 +33,12 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
+        // Calls: a fake camera and microphone, granted without a prompt (calls.spec.ts).
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+        '--autoplay-policy=no-user-gesture-required',
+        // Both peers are on this machine, which in a container may have no other interface.
+        '--allow-loopback-in-peer-connection',
       ],
     },
   },

@@ -135,12 +135,12 @@ export interface TwoServers {
  * Two server processes' worth of server (each with its own relay) on one fresh database, for
  * the file's tests: what one appends must reach the other's sockets.
  */
-export function useTwoServersOnOneDatabase(): TwoServers {
+export function useTwoServersOnOneDatabase(options: TestServerOptions = {}): TwoServers {
   const stack = {} as TwoServers;
   beforeAll(async () => {
     stack.database = await createTestDatabase();
-    stack.a = await startTestServer(stack.database.url);
-    stack.b = await startTestServer(stack.database.url);
+    stack.a = await startTestServer(stack.database.url, options);
+    stack.b = await startTestServer(stack.database.url, options);
   }, STACK_TIME_LIMIT_MS);
   afterAll(async () => {
     await stack.a?.close();

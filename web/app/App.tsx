@@ -3,6 +3,7 @@ import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
 import { Toaster } from 'sonner';
 import { TOAST } from '../../shared/constants';
+import { CallLayer } from '../features/calls/CallLayer';
 import { LoggingProvider } from '../features/logs/LoggingProvider';
 import { MonitoringSessionSync } from '../features/monitoring/MonitoringSessionSync';
 import { startMonitoringCaptureSoon } from '../features/monitoring/reporterLoader';
@@ -45,6 +46,7 @@ export function App({ store }: { store: AppStore }) {
             <RouterProvider router={router} />
           </AdSlotsProvider>
         </LoggingProvider>
+        <CallLayer />
         <AppToaster />
       </Provider>
     </StrictMode>

@@ -1,4 +1,5 @@
 import type { LiveFeatureEntry } from '../features/connection/liveFeature';
+import { callsLive } from '../features/calls/callsLive';
 import { friendsLive } from '../features/friends/friendsLive';
 import { mediaLive } from '../features/media/mediaLive';
 import { messagingLive } from '../features/messaging/messagingLive';
@@ -19,6 +20,8 @@ import { securityLive } from '../features/security/securityLive';
  */
 export const liveFeatures: readonly LiveFeatureEntry[] = [
   messagingLive,
+  // A call rings on whatever page the member is on.
+  callsLive,
   notificationsLive,
   friendsLive,
   presenceLive,

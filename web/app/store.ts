@@ -6,6 +6,7 @@ import {
 } from '@reduxjs/toolkit';
 import { authSlice } from '../features/auth/authSlice';
 import { badgesSlice } from '../features/badges/badgesSlice';
+import { callSlice } from '../features/calls/callSlice';
 import { connectionSlice } from '../features/connection/connectionSlice';
 import { newTagPostsSlice } from '../features/hashtags/newTagPostsSlice';
 import { likesReceivedSlice } from '../features/posts/likesReceivedSlice';
@@ -19,6 +20,7 @@ const rootReducer = combineSlices(
   api,
   authSlice,
   badgesSlice,
+  callSlice,
   connectionSlice,
   likesReceivedSlice,
   newPostsSlice,

@@ -1,3 +1,4 @@
+import type { CallEntryColumn } from './calls';
 import type { LinkPreviewColumn } from './link-previews';
 import type { MentionsColumn } from './mentions';
 
@@ -12,4 +13,6 @@ export interface MessagesTable {
   link_preview: LinkPreviewColumn;
   /** The participants it mentions (mentions domain). */
   mentions: MentionsColumn;
+  /** The call it tells of, on a call's entry (calls domain). */
+  call: CallEntryColumn;
 }

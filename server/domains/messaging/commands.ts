@@ -91,7 +91,8 @@ const memberStateQuery = compiledOnce(
       .where('m.user_id', '=', userId),
 );
 
-function memberState(conversationId: string, userId: string) {
+/** The caller's side of a conversation and the rules a message must pass; calls read it too. */
+export function memberState(conversationId: string, userId: string) {
   return first(memberStateQuery('member', idOrNone(conversationId), userId));
 }
 

@@ -97,11 +97,12 @@ export function presentMessage(row: MessageRow, viewer: MessageViewer): Message 
     timestamp: row.created_at.toISOString(),
     seq: row.seq,
     read: status === 'read',
-    type: 'text',
+    type: row.call ? 'call' : 'text',
     metadata: {},
     securityLevel: 'medium',
     status,
     linkPreview: presentLinkPreview(row.link_preview),
     mentions: row.mentioned,
+    call: row.call,
   };
 }

@@ -185,6 +185,7 @@ const messageRows = (db: Db) =>
       'messages.content',
       'messages.created_at',
       'messages.link_preview',
+      'messages.call',
       mentionedSql('messages').as('mentioned'),
     ]);
 

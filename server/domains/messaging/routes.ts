@@ -147,6 +147,7 @@ export function messagingRoutes({ db, commands, config }: ModuleDeps) {
           created_at: events[0]!.occurredAt,
           link_preview: null,
           mentioned: result.mentions,
+          call: null,
         };
         res.status(201).json({
           message: presentMessage(message, viewerOf(view.row)),

@@ -79,6 +79,7 @@ function message(seq: number, overrides: Partial<Message> = {}): Message {
     securityLevel: 'medium',
     status: 'sent',
     linkPreview: null,
+    call: null,
     mentions: [],
     ...overrides,
   };

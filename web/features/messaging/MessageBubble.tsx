@@ -1,5 +1,6 @@
 import type { Message } from '../../../shared/social';
 import { cn } from '../../lib/cn';
+import { CallEntry } from '../calls/CallEntry';
 import { ShownLinkPreview } from '../link-previews/ShownLinkPreview';
 import { MentionText } from '../mentions/MentionText';
 import { formatFullTime, formatMessageTime } from './messageFormat';
@@ -15,6 +16,7 @@ export interface MessageBubbleProps {
 }
 
 export function MessageBubble({ message, own, senderName, showStatus }: MessageBubbleProps) {
+  if (message.call) return <CallEntry message={message} entry={message.call} own={own} />;
   return (
     <li
       data-testid="message-item"

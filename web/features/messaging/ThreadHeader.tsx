@@ -1,13 +1,14 @@
-import { ArrowLeft, EllipsisVertical, Phone, Video, type LucideIcon } from 'lucide-react';
+import { ArrowLeft, EllipsisVertical, type LucideIcon } from 'lucide-react';
 import type { Conversation } from '../../../shared/social';
 import { Button } from '../../components/ui/button';
 import { Tooltip } from '../../components/ui/tooltip';
 import { cn } from '../../lib/cn';
+import { CallButtons } from '../calls/CallButtons';
 import { Avatar } from '../shell/UserCard';
 import { PRESENCE_LABELS, PresenceDot } from './PresenceDot';
 import { actionFor, FLAG_ACTIONS, useConversationFlags } from './useConversationFlags';
 
-/** Call, video and more are not built yet: they look and announce themselves as unavailable. */
+/** More is not built yet: it looks and announces itself as unavailable. */
 function ComingSoonButton({ label, icon: Icon }: { label: string; icon: LucideIcon }) {
   return (
     <Tooltip label="Coming soon">
@@ -79,8 +80,7 @@ export function ThreadHeader({
             </Tooltip>
           );
         })}
-        <ComingSoonButton label="Call" icon={Phone} />
-        <ComingSoonButton label="Video call" icon={Video} />
+        <CallButtons conversation={conversation} />
         <ComingSoonButton label="More" icon={EllipsisVertical} />
       </div>
     </header>

@@ -20,6 +20,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   mention: 'Mentions of you',
   repost: 'Reposts of your posts',
   quote: 'Quotes of your posts',
+  missed_call: 'Missed calls',
 };
 
 export const DELIVERY_CHANNELS: readonly { key: DeliveryChannel; label: string }[] = [
