@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import request from 'supertest';
 import type { PushSubscriptionList, PushSubscriptionView } from '../../shared/push';
 import { SOCKET_EVENTS } from '../../shared/realtime';
@@ -11,6 +12,7 @@ import {
   snapshotReadModels,
   type TestMember,
 } from '../support/factories';
+import { VapidKeyStore } from '../../server/domains/push/vapid-keys';
 import { rebuild } from '../support/model';
 import {
   decryptPush,
@@ -293,6 +295,47 @@ describe('Web Push', () => {
     expect(await rowCounts(db(), ['events', 'push_subscriptions', 'push_endpoints'])).toEqual(
       before,
     );
+  });
+
+  it('keeps the VAPID keys the first server made, and signs with configured ones instead', async () => {
+    const member = await signUp(stack.server);
+    const served = (await listOf(member)).publicKey;
+    const unset = {
+      VAPID_PUBLIC_KEY: undefined,
+      VAPID_PRIVATE_KEY: undefined,
+      VAPID_SUBJECT: undefined,
+      publicUrl: 'https://agora.example',
+    };
+    // Another server starting on the same database, and the same one restarting, find them.
+    for (let start = 0; start < 2; start++) {
+      const store = new VapidKeyStore();
+      await store.load(db(), unset);
+      expect(store.current).toMatchObject({ publicKey: served, subject: 'https://agora.example' });
+    }
+    const stored = await db()
+      .selectFrom('server_secrets')
+      .selectAll()
+      .where('name', '=', 'vapid')
+      .execute();
+    expect(stored).toHaveLength(1);
+
+    const pair = createECDH('prime256v1');
+    pair.generateKeys();
+    const given = {
+      publicKey: pair.getPublicKey().toString('base64url'),
+      privateKey: pair.getPrivateKey().toString('base64url'),
+    };
+    const configured = new VapidKeyStore();
+    await configured.load(db(), {
+      ...unset,
+      VAPID_PUBLIC_KEY: given.publicKey,
+      VAPID_PRIVATE_KEY: given.privateKey,
+      VAPID_SUBJECT: 'mailto:ops@agora.example',
+    });
+    expect(configured.current).toEqual({ ...given, subject: 'mailto:ops@agora.example' });
+    expect(
+      await db().selectFrom('server_secrets').selectAll().where('name', '=', 'vapid').execute(),
+    ).toEqual(stored);
   });
 
   it('rebuilds the subscriptions from the log as they are', async () => {

@@ -38,7 +38,10 @@ export function vapidSubject(config: Pick<Config, 'VAPID_SUBJECT' | 'publicUrl'>
 export class VapidKeyStore {
   private keys: VapidKeys | null = null;
 
-  async load(db: Db, config: Config): Promise<void> {
+  async load(
+    db: Db,
+    config: Pick<Config, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT' | 'publicUrl'>,
+  ): Promise<void> {
     const subject = vapidSubject(config);
     if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY) {
       this.keys = {
