@@ -27,6 +27,11 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // A feature adds its slice to the store's `LazyLoadedSlices` by extending it in place.
+      '@typescript-eslint/no-empty-object-type': [
+        'error',
+        { allowInterfaces: 'with-single-extends' },
+      ],
     },
   },
   {
@@ -65,6 +70,44 @@ export default tseslint.config(
               group: ['**/http/errors'],
               message:
                 'Domain code throws DomainError (server/core/errors.ts), never an HTTP error.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The web client's layers (docs/architecture.md, "The web client"): web/app composes the
+    // features on top; features stand on the state kernel, lib, components and shared/, and
+    // never reach up into the app.
+    files: ['web/features/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/app', '**/app/**'],
+              message:
+                'A feature never imports web/app: the app composes features, not the reverse.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Below the features: the state kernel, lib and components know no feature, so a feature
+    // can be loaded, tested or removed without the others.
+    files: ['web/state/**/*.{ts,tsx}', 'web/lib/**/*.{ts,tsx}', 'web/components/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/app', '**/app/**', '**/features', '**/features/**'],
+              message: 'The state kernel, lib and components import neither web/app nor a feature.',
             },
           ],
         },

@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { makeStore } from './app/store';
+import { makeAppStore } from './app/appStore';
 import { registerServiceWorker } from './features/push/browserPush';
 import {
   applyFontSize,
@@ -21,7 +21,7 @@ const theme = {
 applyTheme(resolveTheme(theme.choice, theme.systemPrefersDark));
 applyFontSize(theme.fontSize);
 
-const store = makeStore({ theme });
+const store = makeAppStore({ theme });
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to render into.');
 createRoot(container).render(<App store={store} />);

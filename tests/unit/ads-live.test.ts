@@ -1,7 +1,7 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { ADS_SOCKET_EVENTS } from '../../shared/ads';
-import { api } from '../../web/app/api';
-import type { AppDispatch, RootState } from '../../web/app/store';
+import { api } from '../../web/state/api';
+import type { AppDispatch, RootState } from '../../web/state/store';
 import { adsApi } from '../../web/features/ads/adsApi';
 import { adsLive } from '../../web/features/ads/adsLive';
 import { aConfig, anAd, aReport } from '../support/ad-fixture';

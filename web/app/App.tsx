@@ -10,10 +10,10 @@ import { startMonitoringCaptureSoon } from '../features/monitoring/reporterLoade
 import { selectTheme } from '../features/theme/themeSlice';
 import { ThemeSync } from '../features/theme/ThemeSync';
 import { AdSlotsProvider } from './adSlots';
-import { useAppSelector } from './hooks';
+import { useAppSelector } from '../state/hooks';
 import { createRouter } from './router';
-import { TOAST_MOBILE_OFFSET, TOAST_OFFSET } from './toastPlacement';
-import type { AppStore } from './store';
+import { TOAST_MOBILE_OFFSET, TOAST_OFFSET } from '../lib/toastPlacement';
+import type { AppStore } from '../state/store';
 
 const router = createRouter();
 startMonitoringCaptureSoon();

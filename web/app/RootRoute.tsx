@@ -3,7 +3,7 @@ import { FullPageError, FullPageLoading } from '../components/PageStates';
 import { selectPendingRedirect } from '../features/auth/authSlice';
 import { decideRoot } from '../features/auth/guard';
 import { useSession } from '../features/auth/session';
-import { useAppSelector } from './hooks';
+import { useAppSelector } from '../state/hooks';
 import { AppShell, CreateAccountPage, HomePage } from './pages';
 
 /** `/`: the home feed for a member, the Create Account card for a visitor (spec 000 §2). */

@@ -1,11 +1,6 @@
-import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
-import { lazyPage } from './lazyPage';
-
-/** What fills the layout's ad slots: the floating card and the feed's inline card. */
-export interface AdSlotComponents {
-  FloatingAd: ComponentType;
-  InlineAd: ComponentType;
-}
+import type { ReactNode } from 'react';
+import { AdSlotsContext, type AdSlotComponents } from '../components/adSlotsContext';
+import { lazyPage } from '../lib/lazyPage';
 
 /** Settles once the browser is first idle (at the latest after 2 s); Safari has no idle callback. */
 const idle = () =>
@@ -31,8 +26,6 @@ const lazyAdLayer: AdSlotComponents = {
   InlineAd: lazyPage(adLayer, 'InlineAd'),
 };
 
-const AdSlotsContext = createContext<AdSlotComponents | null>(null);
-
 /**
  * Hands the ad layer to the slots of the shell and the feed, which neither import it nor load it
  * with the first page (its budget has no room for ads): its code is fetched once the browser is
@@ -40,9 +33,4 @@ const AdSlotsContext = createContext<AdSlotComponents | null>(null);
  */
 export function AdSlotsProvider({ children }: { children: ReactNode }) {
   return <AdSlotsContext.Provider value={lazyAdLayer}>{children}</AdSlotsContext.Provider>;
-}
-
-/** The ad components, or null where no provider gives any (the slots then stay empty). */
-export function useAdSlots(): AdSlotComponents | null {
-  return useContext(AdSlotsContext);
 }

@@ -1,5 +1,5 @@
 import { Suspense, type ComponentType } from 'react';
-import { lazyPage } from './lazyPage';
+import { lazyPage } from '../lib/lazyPage';
 
 /**
  * A route's page, fetched the first time the route is visited, behind a Suspense boundary of its

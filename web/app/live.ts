@@ -1,9 +1,9 @@
 import { startRealtimeSync } from '../features/connection/realtime';
 import { startPresenceReporting } from '../features/presence/presenceReporter';
 import { liveFeatures } from './liveFeatures';
-import type { AppDispatch, RootState } from './store';
+import type { AppDispatch, RootState } from '../state/store';
 
-/** Starts the live channel and presence reporting; `makeStore` loads this module lazily. */
+/** Starts the live channel and presence reporting; `makeAppStore` loads this module lazily. */
 export function startLive(store: { dispatch: AppDispatch; getState: () => RootState }): void {
   startRealtimeSync(liveFeatures, store);
   startPresenceReporting();

@@ -1,6 +1,6 @@
 import { combineSlices, configureStore, type Slice } from '@reduxjs/toolkit';
-import { api } from '../../../web/app/api';
-import type { AppDispatch, RootState } from '../../../web/app/store';
+import { api } from '../../../web/state/api';
+import type { AppDispatch, RootState } from '../../../web/state/store';
 import { sessionStarted } from '../../../web/features/auth/session';
 import { postsLive } from '../../../web/features/posts/postsLive';
 

@@ -17,8 +17,8 @@ import {
   draftFieldErrors,
 } from '../../../web/features/community/createForm';
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
-import { api } from '../../../web/app/api';
-import type { AppDispatch, RootState } from '../../../web/app/store';
+import { api } from '../../../web/state/api';
+import type { AppDispatch, RootState } from '../../../web/state/store';
 import { communityApi } from '../../../web/features/community/communityApi';
 import { communityLive } from '../../../web/features/community/communityLive';
 import { joinActionOf } from '../../../web/features/community/joinAction';

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { liveFeatures } from '../../../web/app/liveFeatures';
-import type { AppDispatch, RootState } from '../../../web/app/store';
+import type { AppDispatch, RootState } from '../../../web/state/store';
 import type {
   LazyLiveFeature,
   LiveFeature,

@@ -1,7 +1,7 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import type { OnboardingProgress } from '../../../shared/onboarding';
-import { api } from '../../../web/app/api';
-import type { AppDispatch, RootState } from '../../../web/app/store';
+import { api } from '../../../web/state/api';
+import type { AppDispatch, RootState } from '../../../web/state/store';
 import { onboardingApi } from '../../../web/features/onboarding/onboardingApi';
 import { onboardingLive } from '../../../web/features/onboarding/onboardingLive';
 

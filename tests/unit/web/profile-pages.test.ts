@@ -8,8 +8,8 @@ import {
   type Profile,
   type ProfileStats,
 } from '../../../shared/profiles';
-import { api } from '../../../web/app/api';
-import type { AppDispatch, RootState } from '../../../web/app/store';
+import { api } from '../../../web/state/api';
+import type { AppDispatch, RootState } from '../../../web/state/store';
 import { addChip, chipMessages, removeChip } from '../../../web/features/profile/chips';
 import {
   engagementRows,

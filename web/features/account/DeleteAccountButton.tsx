@@ -2,7 +2,7 @@ import { Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { DELETE_CONFIRMATION, accountMessages } from '../../../shared/account';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../state/hooks';
 import {
   AlertDialog,
   AlertDialogCancel,

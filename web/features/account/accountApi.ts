@@ -1,4 +1,4 @@
-import { api } from '../../app/api';
+import { api } from '../../state/api';
 import type { DeleteAccountInput } from '../../../shared/account';
 
 export const accountApi = api.injectEndpoints({

@@ -10,7 +10,7 @@ import {
   type PatchAdDefinition,
   type PatchAdPlacement,
 } from '../../../shared/ads';
-import { api } from '../../app/api';
+import { api } from '../../state/api';
 import { newerConfig } from './adSelection';
 
 /**

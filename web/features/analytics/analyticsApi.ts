@@ -4,7 +4,7 @@ import {
   type AnalyticsReport,
   type AnalyticsScope,
 } from '../../../shared/analytics';
-import { api } from '../../app/api';
+import { api } from '../../state/api';
 
 export interface AnalyticsArg {
   range: AnalyticsRange;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { PageViewPath } from '../../../shared/analytics/page-views';
-import { api } from '../../app/api';
+import { api } from '../../state/api';
 import { useSession } from '../auth/session';
 
 /** Without zod: the home page loads it, and the first page's budget has no room for schemas. */

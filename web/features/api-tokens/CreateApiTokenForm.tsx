@@ -7,7 +7,7 @@ import {
   type ApiTokenScope,
   type CreatedApiToken,
 } from '../../../shared/api-tokens';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../state/hooks';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';

@@ -3,7 +3,7 @@ import type {
   CreateApiTokenRequest,
   CreatedApiToken,
 } from '../../../shared/api-tokens';
-import { api } from '../../app/api';
+import { api } from '../../state/api';
 
 /** The member's personal access tokens (`server/domains/api-tokens/routes.ts`). */
 export const apiTokensApi = api.injectEndpoints({

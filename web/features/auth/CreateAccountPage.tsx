@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { authErrorMessages, authSuccessMessages } from '../../../shared/auth/messages';
 import { signUpFormSchema } from '../../../shared/auth/schemas';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../state/hooks';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import {

@@ -6,7 +6,7 @@ import {
   authSuccessMessages,
   validationMessages,
 } from '../../../shared/auth/messages';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../state/hooks';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import {

@@ -1,7 +1,7 @@
 import { KeyRound } from 'lucide-react';
 import { toast } from 'sonner';
 import { logoutMessages } from '../../../shared/auth/logout-messages';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../state/hooks';
 import { Button } from '../../components/ui/button';
 import {
   Card,

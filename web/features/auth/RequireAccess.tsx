@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { FullPageError, FullPageLoading } from '../../components/PageStates';
 import { useAuthGuardSetting } from '../config/configApi';
 import { pendingRedirectCleared, selectPendingRedirect } from './authSlice';

@@ -1,4 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer } from '../../state/store';
 import type { PendingRedirect } from './guard';
 
 export interface AuthUiState {
@@ -24,4 +25,9 @@ export const authSlice = createSlice({
 });
 
 export const { pendingRedirectSet, pendingRedirectCleared } = authSlice.actions;
-export const { selectPendingRedirect } = authSlice.selectors;
+
+declare module '../../state/store' {
+  interface LazyLoadedSlices extends WithSlice<typeof authSlice> {}
+}
+
+export const { selectPendingRedirect } = authSlice.injectInto(rootReducer).selectors;

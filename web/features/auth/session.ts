@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { SignedInSession } from '../../../shared/auth/schemas';
-import type { AppThunk, RootState } from '../../app/store';
+import type { AppThunk, RootState } from '../../state/store';
 import { authApi, useGetSessionQuery } from './authApi';
 import { pendingRedirectSet } from './authSlice';
 import type { SessionStatus } from './guard';

@@ -7,7 +7,7 @@ import type {
   RestoreJob,
   RestoreOptions,
 } from '../../../shared/ops/backups';
-import { api } from '../../app/api';
+import { api } from '../../state/api';
 
 export const backupApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,6 +1,6 @@
 import type { Backup, RestoreJob } from '../../../shared/ops/backups';
 import { OPS_EVENTS } from '../../../shared/ops/realtime';
-import { api } from '../../app/api';
+import { api } from '../../state/api';
 import type { LiveFeature } from '../connection/liveFeature';
 import { backupApi } from './backupApi';
 import { upsertBackup, upsertRestore } from './backupCache';

@@ -1,5 +1,5 @@
 import type { BadgeCounter } from '../../../shared/badges';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../state/hooks';
 import { selectBadges } from './badgesSlice';
 
 /** Texts a count the way the menu shows it: large numbers are capped at "99+". */

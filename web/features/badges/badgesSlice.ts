@@ -1,4 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer } from '../../state/store';
 import type { Badges } from '../../../shared/badges';
 
 /** The counts last accepted; `version` null means nothing has been received yet. */
@@ -42,5 +43,10 @@ export const badgesSlice = createSlice({
 });
 
 export const { badgesReceived, badgesReset } = badgesSlice.actions;
-export const { selectBadges } = badgesSlice.selectors;
+
+declare module '../../state/store' {
+  interface LazyLoadedSlices extends WithSlice<typeof badgesSlice> {}
+}
+
+export const { selectBadges } = badgesSlice.injectInto(rootReducer).selectors;
 export const badgesReducer = badgesSlice.reducer;

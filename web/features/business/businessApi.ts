@@ -5,7 +5,7 @@ import {
   type BusinessAccountFields,
   type BusinessReport,
 } from '../../../shared/business';
-import { api } from '../../app/api';
+import { api } from '../../state/api';
 
 /** The member's business account: read, saved whole from any tab, deleted, and its report. */
 export const businessApi = api.injectEndpoints({

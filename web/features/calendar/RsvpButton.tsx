@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
 import { calendarMessages, type CalendarEvent } from '../../../shared/calendar';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../state/hooks';
 import { Button } from '../../components/ui/button';
 import { apiErrorOf } from '../auth/formErrors';
 import { calendarApi, useSetAttendanceMutation } from './calendarApi';

@@ -6,7 +6,7 @@ import type {
   EventScope,
   PatchEvent,
 } from '../../../shared/calendar';
-import { api } from '../../app/api';
+import { api } from '../../state/api';
 
 export interface EventsArgs {
   scope: EventScope;

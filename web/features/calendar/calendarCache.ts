@@ -1,5 +1,5 @@
 import type { AttendanceState, EventAttendeesPayload } from '../../../shared/calendar';
-import type { AppThunk } from '../../app/store';
+import type { AppThunk } from '../../state/store';
 import { calendarApi } from './calendarApi';
 import { applyAttendees } from './eventList';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { toast } from 'sonner';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { noticeShown, selectCallState } from './callSlice';
 
 // Most pages never see a call: the peer connection, the dialog and the panel load with the first.

@@ -1,4 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer } from '../../state/store';
 import type { Call, IceServer } from '../../../shared/calls';
 import { formatCallDuration } from '../../../shared/calls/text';
 
@@ -123,5 +124,10 @@ export const {
   peerStateChanged,
   noticeShown,
 } = callSlice.actions;
-export const { selectCallState } = callSlice.selectors;
+
+declare module '../../state/store' {
+  interface LazyLoadedSlices extends WithSlice<typeof callSlice> {}
+}
+
+export const { selectCallState } = callSlice.injectInto(rootReducer).selectors;
 export const callReducer = callSlice.reducer;

@@ -1,5 +1,5 @@
 import type { Call, CallKind, IceServer, JoinedCall } from '../../../shared/calls';
-import { api } from '../../app/api';
+import { api } from '../../state/api';
 import { parseLazily } from '../../lib/lazyParse';
 
 // The call layer is on every page: its answers' schemas load with the first call.

@@ -3,7 +3,7 @@ import {
   callSignalPayloadSchema,
   callUpdatedPayloadSchema,
 } from '../../../shared/calls';
-import type { AppThunk } from '../../app/store';
+import type { AppThunk } from '../../state/store';
 import { selectSignedInUserId } from '../auth/session';
 import type { LiveFeature } from '../connection/liveFeature';
 import { callsApi } from './callsApi';

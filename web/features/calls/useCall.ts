@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { CallKind } from '../../../shared/calls';
 import { CALL_SOCKET_EVENTS } from '../../../shared/calls/text';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { selectSignedInUserId } from '../auth/session';
 import { failureMessage } from '../messaging/failures';
 import { CallPeer } from './callPeer';

@@ -9,7 +9,7 @@ import { selectSignedInUserId } from '../auth/session';
 import { errorDetail } from '../email/errorDetail';
 import { relativeTime } from '../friends/relativeTime';
 import { useNow } from '../friends/useNow';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../state/hooks';
 import {
   useDeleteDiscussionMutation,
   useGetDiscussionThreadQuery,

@@ -4,7 +4,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../state/hooks';
 import { selectSignedInUserId } from '../auth/session';
 import type { HubSectionProps } from '../community/hubSection';
 import { useLiveFeature } from '../connection/useLiveFeature';

@@ -10,8 +10,8 @@ import type {
   PatchDiscussion,
 } from '../../../shared/community-content';
 import type { CommunityPostCategory } from '../../../shared/communities';
-import { api } from '../../app/api';
-import type { AppDispatch, RootState } from '../../app/store';
+import { api } from '../../state/api';
+import type { AppDispatch, RootState } from '../../state/store';
 import {
   likeApplied,
   mergeDiscussion,

@@ -6,7 +6,7 @@ import {
   discussionPayloadSchema,
   replyPayloadSchema,
 } from '../../../shared/community-content/live';
-import { api } from '../../app/api';
+import { api } from '../../state/api';
 import type { LiveFeature } from '../connection/liveFeature';
 import { communityContentApi, discussionChanged, replyAdded } from './communityContentApi';
 import { mergePost, removeDiscussion, removePost } from './communityContentCache';

@@ -6,7 +6,7 @@ import type {
   InviteResult,
 } from '../../../shared/communities';
 import type { Person } from '../../../shared/social';
-import { api } from '../../app/api';
+import { api } from '../../state/api';
 import { memberQueryParams, type MemberFilters } from './memberFilters';
 
 export interface CommunitiesArgs {

@@ -1,5 +1,5 @@
 import type { CommunityChangedPayload } from '../../../shared/communities';
-import type { AppDispatch, RootState } from '../../app/store';
+import type { AppDispatch, RootState } from '../../state/store';
 import { communityApi } from './communityApi';
 
 /**

@@ -1,4 +1,4 @@
-import { api } from '../../app/api';
+import { api } from '../../state/api';
 import { parseLazily } from '../../lib/lazyParse';
 
 export interface ClientConfig {

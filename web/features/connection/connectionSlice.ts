@@ -1,4 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer } from '../../state/store';
 import { RECONNECT } from '../../../shared/constants';
 import type { StatusTone } from '../../components/ui/status-badge';
 
@@ -46,7 +47,12 @@ export const {
   connectionGaveUp,
   connectionClosed,
 } = connectionSlice.actions;
-export const { selectConnection } = connectionSlice.selectors;
+
+declare module '../../state/store' {
+  interface LazyLoadedSlices extends WithSlice<typeof connectionSlice> {}
+}
+
+export const { selectConnection } = connectionSlice.injectInto(rootReducer).selectors;
 export const connectionReducer = connectionSlice.reducer;
 
 /** The status badge's colour: healthy, on its way (connecting or reconnecting), or not connected. */

@@ -1,4 +1,4 @@
-import type { AppDispatch, RootState } from '../../app/store';
+import type { AppDispatch, RootState } from '../../state/store';
 
 /** What a feature does with one server push. Handlers validate their own payloads. */
 export type PushHandler = (

@@ -1,4 +1,4 @@
-import type { AppDispatch, RootState } from '../../app/store';
+import type { AppDispatch, RootState } from '../../state/store';
 import type { LazyLiveFeature, LiveFeature, LiveFeatureEntry } from './liveFeature';
 
 /** Routes pushes and resyncs to the listed features; see `web/app/liveFeatures.ts`. */

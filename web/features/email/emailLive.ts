@@ -1,7 +1,7 @@
 import { emailQueueStatsSchema } from '../../../shared/ops/email';
 import { OPS_EVENTS } from '../../../shared/ops/realtime';
-import { api } from '../../app/api';
-import type { AppDispatch } from '../../app/store';
+import { api } from '../../state/api';
+import type { AppDispatch } from '../../state/store';
 import type { LiveFeature } from '../connection/liveFeature';
 import { emailApi } from './emailApi';
 import { applyQueuePush } from './emailQueueCache';

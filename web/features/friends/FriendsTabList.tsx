@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../state/hooks';
 import { cn } from '../../lib/cn';
 import { selectBadges } from '../badges/badgesSlice';
 import { useGetFriendRequestsQuery, useGetFriendsQuery } from './friendsApi';

@@ -13,7 +13,7 @@ import {
   type SearchResult,
   type SendFriendRequest,
 } from '../../../shared/social';
-import { api } from '../../app/api';
+import { api } from '../../state/api';
 import { markRequestSent } from './cardState';
 
 const friendsSchema = z.array(friendSchema);

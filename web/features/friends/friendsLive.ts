@@ -1,6 +1,6 @@
 import { SOCKET_EVENTS } from '../../../shared/realtime';
-import { api } from '../../app/api';
-import type { AppDispatch } from '../../app/store';
+import { api } from '../../state/api';
+import type { AppDispatch } from '../../state/store';
 import type { LiveFeature } from '../connection/liveFeature';
 
 /** Everything a change to friends, requests or blocks can alter on this page. */

@@ -2,7 +2,7 @@ import { Hash } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { hashtagPath, parseHashtag } from '../../../shared/hashtags/parse';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { ErrorState, LoadingState } from '../../components/PageStates';
 import { PageHeader } from '../../components/PageHeader';
 import { Button } from '../../components/ui/button';

@@ -8,7 +8,7 @@ import {
   type TagPage,
   type TrendingTags,
 } from '../../../shared/hashtags';
-import { api } from '../../app/api';
+import { api } from '../../state/api';
 import { postsLoaded } from '../posts/postsCache';
 
 /** A tag page's first answer is 20 posts, each further page 20 more. */

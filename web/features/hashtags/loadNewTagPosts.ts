@@ -1,5 +1,5 @@
 import type { Post } from '../../../shared/posts';
-import type { AppThunk } from '../../app/store';
+import type { AppThunk } from '../../state/store';
 import { mergeNewPosts } from '../home/feedList';
 import { postsApi } from '../posts/postsApi';
 import { hashtagsApi } from './hashtagsApi';

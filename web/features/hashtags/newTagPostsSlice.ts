@@ -1,4 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer } from '../../state/store';
 import { postDeleted } from '../posts/postsSlice';
 
 interface NewTagPostsState {
@@ -39,4 +40,9 @@ export const newTagPostsSlice = createSlice({
 });
 
 export const { newTagPostArrived, newTagPostsShown } = newTagPostsSlice.actions;
-export const { selectNewTagPostIds } = newTagPostsSlice.selectors;
+
+declare module '../../state/store' {
+  interface LazyLoadedSlices extends WithSlice<typeof newTagPostsSlice> {}
+}
+
+export const { selectNewTagPostIds } = newTagPostsSlice.injectInto(rootReducer).selectors;

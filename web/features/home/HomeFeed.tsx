@@ -1,8 +1,8 @@
 import { forwardRef, useCallback, useEffect, useMemo, useState, type ComponentProps } from 'react';
 import { shallowEqual } from 'react-redux';
 import { Virtuoso, type ListItem } from 'react-virtuoso';
-import { useAppSelector } from '../../app/hooks';
-import type { RootState } from '../../app/store';
+import { useAppSelector } from '../../state/hooks';
+import type { RootState } from '../../state/store';
 import { ErrorState } from '../../components/PageStates';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';

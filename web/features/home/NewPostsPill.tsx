@@ -1,7 +1,7 @@
 import { ArrowUp } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { Spinner } from '../../components/ui/spinner';
 import { selectNewPostIds, selectNewPostTags, selectNewReposts } from '../posts/newPostsSlice';
 import { FEED_TEXTS, newPostsText } from './feedList';

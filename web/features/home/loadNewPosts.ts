@@ -1,5 +1,5 @@
 import { FEED_PAGE, type Post } from '../../../shared/posts';
-import type { AppThunk } from '../../app/store';
+import type { AppThunk } from '../../state/store';
 import { newPostsShown, type RepostArrival } from '../posts/newPostsSlice';
 import { postsApi } from '../posts/postsApi';
 import { mergeNewPosts } from './feedList';

@@ -1,5 +1,5 @@
 import type { LinkPreviewLookup, LinkPreviewTarget } from '../../../shared/link-previews';
-import { api } from '../../app/api';
+import { api } from '../../state/api';
 
 /** Link preview cards (`server/domains/link-previews/routes.ts`). */
 export const linkPreviewsApi = api.injectEndpoints({

@@ -1,5 +1,5 @@
 import { logsPageSchema, type LogFilter, type LogsPage } from '../../../shared/ops/logs';
-import { api } from '../../app/api';
+import { api } from '../../state/api';
 
 export const logsApi = api.injectEndpoints({
   endpoints: (build) => ({

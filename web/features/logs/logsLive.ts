@@ -1,6 +1,6 @@
 import { logsPushSchema } from '../../../shared/ops/logs';
 import { OPS_EVENTS } from '../../../shared/ops/realtime';
-import { api } from '../../app/api';
+import { api } from '../../state/api';
 import type { LiveFeature } from '../connection/liveFeature';
 import { logsApi } from './logsApi';
 import { addLogEntries } from './logsCache';

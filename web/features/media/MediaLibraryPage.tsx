@@ -1,7 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useSearchParams } from 'react-router-dom';
 import type { FilesTab, MediaFile } from '../../../shared/media';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../state/hooks';
 import { PageHeader } from '../../components/PageHeader';
 import { TabStrip } from '../monitoring/tabs';
 import { FILE_TABS, isFilesTab } from './fileList';

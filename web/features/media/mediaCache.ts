@@ -1,5 +1,5 @@
 import type { MediaFile } from '../../../shared/media';
-import type { AppThunk } from '../../app/store';
+import type { AppThunk } from '../../state/store';
 import { FileBook, type FileChange } from './fileBook';
 import { applyChange, listedFiles, type FilesArg, type FilesData } from './fileList';
 import { mediaEndpoints } from './mediaEndpoints';

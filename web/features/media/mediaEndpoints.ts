@@ -14,7 +14,7 @@ import {
   type FileUpdate,
   type MediaFile,
 } from '../../../shared/media';
-import { api } from '../../app/api';
+import { api } from '../../state/api';
 import type { FilesArg } from './fileList';
 
 export type StorageUsage = z.infer<typeof storageUsageSchema>;

@@ -1,6 +1,6 @@
 import { feedPageSchema, type FeedPage } from '../../../shared/posts';
 import type { MentionSuggestions } from '../../../shared/mentions';
-import { api } from '../../app/api';
+import { api } from '../../state/api';
 
 /** @mentions (`server/domains/mentions/routes.ts`). */
 export const mentionsApi = api.injectEndpoints({

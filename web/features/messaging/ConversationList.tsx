@@ -1,6 +1,6 @@
 import { RefreshCw } from 'lucide-react';
 import { socialMessages } from '../../../shared/social';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../state/hooks';
 import { LoadingState } from '../../components/PageStates';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';

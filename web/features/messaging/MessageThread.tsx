@@ -1,5 +1,5 @@
 import type { Conversation } from '../../../shared/social';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../state/hooks';
 import { selectSignedInUserId } from '../auth/session';
 import { MessageComposer } from './MessageComposer';
 import { MessageList } from './MessageList';

@@ -1,5 +1,5 @@
 import type { Conversation } from '../../../shared/social';
-import type { AppThunk } from '../../app/store';
+import type { AppThunk } from '../../state/store';
 import { selectSignedInUserId } from '../auth/session';
 import { messagingEndpoints } from './messagingEndpoints';
 import { isViewing } from './viewing';

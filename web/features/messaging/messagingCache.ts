@@ -1,6 +1,6 @@
 import type { Conversation } from '../../../shared/social';
 import type { MessageNewPayload } from '../../../shared/realtime';
-import type { AppThunk, RootState } from '../../app/store';
+import type { AppThunk, RootState } from '../../state/store';
 import { selectSignedInUserId } from '../auth/session';
 import { upsertConversation } from './conversationList';
 import { messagingEndpoints } from './messagingEndpoints';

@@ -8,7 +8,7 @@ import {
   type Person,
 } from '../../../shared/social';
 import { messageNewPayloadSchema, type MessageNewPayload } from '../../../shared/realtime';
-import { api } from '../../app/api';
+import { api } from '../../state/api';
 import { mergeSnapshot } from './conversationList';
 import { olderPageParam } from './threadCache';
 

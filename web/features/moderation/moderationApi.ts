@@ -8,7 +8,7 @@ import type {
   QueueStatus,
 } from '../../../shared/moderation';
 import type { Person } from '../../../shared/social';
-import { api } from '../../app/api';
+import { api } from '../../state/api';
 
 export interface QueueArgs {
   status: QueueStatus;

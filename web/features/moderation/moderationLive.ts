@@ -3,7 +3,7 @@ import {
   MODERATION_SOCKET_EVENTS,
   moderationItemSchema,
 } from '../../../shared/moderation';
-import { api } from '../../app/api';
+import { api } from '../../state/api';
 import type { LiveFeature } from '../connection/liveFeature';
 import { mergeAuditEntry, mergeQueueItem } from './moderationCache';
 import { moderationApi } from './moderationApi';

@@ -4,7 +4,7 @@ import {
   SERVER_METRICS,
 } from '../../../shared/ops/monitoring';
 import { OPS_EVENTS } from '../../../shared/ops/realtime';
-import { api } from '../../app/api';
+import { api } from '../../state/api';
 import type { LiveFeature, PushHandler } from '../connection/liveFeature';
 import { monitoringApi } from './monitoringApi';
 import { addEvents, addMetrics, upsertAlert } from './monitoringCache';

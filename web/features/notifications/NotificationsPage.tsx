@@ -2,7 +2,7 @@ import { CheckCheck } from 'lucide-react';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { socialMessages, type Notification } from '../../../shared/social';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../state/hooks';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingState } from '../../components/PageStates';
 import { Alert } from '../../components/ui/alert';

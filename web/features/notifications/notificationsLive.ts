@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
 import { notificationPayloadSchema, SOCKET_EVENTS } from '../../../shared/realtime';
-import { api } from '../../app/api';
+import { api } from '../../state/api';
 import { selectPushAllowed } from '../settings/memberSettingsSync';
 import type { LiveFeature } from '../connection/liveFeature';
 import { notificationsApi } from './notificationsApi';

@@ -4,8 +4,8 @@ import {
   type OnboardingStepRequest,
   type StartOnboarding,
 } from '../../../shared/onboarding';
-import { api } from '../../app/api';
-import type { AppDispatch } from '../../app/store';
+import { api } from '../../state/api';
+import type { AppDispatch } from '../../state/store';
 
 const parseProgress = (raw: unknown) => onboardingProgressSchema.parse(raw);
 

@@ -3,7 +3,7 @@ import {
   organizationSchema,
   type Organization,
 } from '../../../shared/organizations';
-import { api } from '../../app/api';
+import { api } from '../../state/api';
 
 /** The member's organizations: created from a multipart form, listed, deleted by the owner. */
 export const organizationsApi = api.injectEndpoints({

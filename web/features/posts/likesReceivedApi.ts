@@ -1,6 +1,6 @@
 import { likesReceivedSchema, type LikesReceived } from '../../../shared/posts';
-import { api } from '../../app/api';
-import { useAppSelector } from '../../app/hooks';
+import { api } from '../../state/api';
+import { useAppSelector } from '../../state/hooks';
 import { likesReceivedUpdated, selectLikesReceived } from './likesReceivedSlice';
 
 /**

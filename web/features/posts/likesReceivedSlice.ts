@@ -1,4 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer } from '../../state/store';
 import type { LikesReceived } from '../../../shared/posts';
 
 interface LikesReceivedState {
@@ -27,4 +28,9 @@ export const likesReceivedSlice = createSlice({
 });
 
 export const { likesReceivedUpdated } = likesReceivedSlice.actions;
-export const { selectLikesReceived } = likesReceivedSlice.selectors;
+
+declare module '../../state/store' {
+  interface LazyLoadedSlices extends WithSlice<typeof likesReceivedSlice> {}
+}
+
+export const { selectLikesReceived } = likesReceivedSlice.injectInto(rootReducer).selectors;

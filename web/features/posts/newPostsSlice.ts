@@ -1,4 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer } from '../../state/store';
 import type { RepostedBy } from '../../../shared/reposts';
 import { postDeleted } from './postsSlice';
 
@@ -90,4 +91,10 @@ export const {
   repostWithdrawn,
   newPostsShown,
 } = newPostsSlice.actions;
-export const { selectNewPostIds, selectNewPostTags, selectNewReposts } = newPostsSlice.selectors;
+
+declare module '../../state/store' {
+  interface LazyLoadedSlices extends WithSlice<typeof newPostsSlice> {}
+}
+
+export const { selectNewPostIds, selectNewPostTags, selectNewReposts } =
+  newPostsSlice.injectInto(rootReducer).selectors;

@@ -5,7 +5,7 @@ import type {
   SharedComment,
   SharedPost,
 } from '../../../shared/posts';
-import type { AppThunk } from '../../app/store';
+import type { AppThunk } from '../../state/store';
 import { applyCommentLike, removeComment, upsertComment } from './commentThread';
 import { postsEndpoints } from './postsEndpoints';
 import { withSavedPost } from '../saved/savedList';

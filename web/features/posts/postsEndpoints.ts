@@ -27,7 +27,7 @@ import {
   type UserPostsQuery,
 } from '../../../shared/posts';
 import { repostStateSchema, type RepostState } from '../../../shared/reposts';
-import { api } from '../../app/api';
+import { api } from '../../state/api';
 
 export type CommentLikeState = z.infer<typeof commentLikeStateSchema>;
 export type ShareState = z.infer<typeof shareStateSchema>;

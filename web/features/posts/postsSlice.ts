@@ -1,4 +1,10 @@
-import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import {
+  createEntityAdapter,
+  createSlice,
+  type PayloadAction,
+  type WithSlice,
+} from '@reduxjs/toolkit';
+import { rootReducer } from '../../state/store';
 import type { Post, PostLikeState, SaveState } from '../../../shared/posts';
 import type { RepostState } from '../../../shared/reposts';
 
@@ -118,4 +124,10 @@ export const {
   saveVersionsForgotten,
   postDeleted,
 } = postsSlice.actions;
-export const { selectPostById, selectIsPostDeleted, selectSaveVersion } = postsSlice.selectors;
+
+declare module '../../state/store' {
+  interface LazyLoadedSlices extends WithSlice<typeof postsSlice> {}
+}
+
+export const { selectPostById, selectIsPostDeleted, selectSaveVersion } =
+  postsSlice.injectInto(rootReducer).selectors;

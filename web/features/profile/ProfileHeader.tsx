@@ -14,7 +14,7 @@ import { profileMessages, type Profile } from '../../../shared/profiles';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../state/hooks';
 import { selectSignedInUser } from '../auth/session';
 import { messagesUrl } from '../friends/links';
 import { PresenceDot } from '../messaging/PresenceDot';

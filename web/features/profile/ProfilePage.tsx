@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import type { Profile } from '../../../shared/profiles';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../state/hooks';
 import { ErrorState, LoadingState } from '../../components/PageStates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { selectSignedInUserId } from '../auth/session';

@@ -2,7 +2,7 @@ import { FileText, Search } from 'lucide-react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { PostSort } from '../../../shared/posts';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../state/hooks';
 import { LoadingState } from '../../components/PageStates';
 import { PageHeader } from '../../components/PageHeader';
 import { Alert } from '../../components/ui/alert';

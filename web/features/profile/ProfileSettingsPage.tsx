@@ -3,7 +3,7 @@ import { Pencil, X } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { profileMessages } from '../../../shared/profiles';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../state/hooks';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingState } from '../../components/PageStates';
 import { Alert } from '../../components/ui/alert';

@@ -16,7 +16,7 @@ import {
   type ProfileImageUpdate,
 } from '../../../shared/profiles';
 import { personSchema, type Person } from '../../../shared/social';
-import { api } from '../../app/api';
+import { api } from '../../state/api';
 
 export type FollowAnswer = z.infer<typeof followAnswerSchema>;
 export type FollowsArg = { userId: string; which: 'followers' | 'following' };

@@ -1,5 +1,5 @@
 import type { Profile } from '../../../shared/profiles';
-import type { AppThunk, RootState } from '../../app/store';
+import type { AppThunk, RootState } from '../../state/store';
 import { profileApi } from './profileApi';
 import {
   withFollowOutcome,

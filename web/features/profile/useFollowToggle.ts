@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
 import { profileMessages } from '../../../shared/profiles';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { apiErrorOf } from '../auth/formErrors';
 import { selectSignedInUserId } from '../auth/session';
 import { profileApi, useFollowMutation } from './profileApi';

@@ -1,7 +1,7 @@
 import { shallowEqual } from 'react-redux';
 import { useEffect, useMemo, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import type { RootState } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
+import type { RootState } from '../../state/store';
 import { postsApi } from '../posts/postsApi';
 import type { RepostedBy } from '../../../shared/reposts';
 import {

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../state/hooks';
 import { selectSignedInUserId } from '../auth/session';
 import { subjectOf } from './profileRoute';
 import { useProfileView, type ProfileView } from './useProfileView';

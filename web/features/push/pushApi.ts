@@ -3,7 +3,7 @@ import type {
   PushSubscriptionList,
   PushSubscriptionRequest,
 } from '../../../shared/push';
-import { api } from '../../app/api';
+import { api } from '../../state/api';
 
 /** The member's browsers for Web Push (`server/domains/push/routes.ts`). */
 export const pushApi = api.injectEndpoints({

@@ -5,7 +5,7 @@ import {
   type SearchSuggestions,
   type SearchType,
 } from '../../../shared/search';
-import { api } from '../../app/api';
+import { api } from '../../state/api';
 import { postsLoaded } from '../posts/postsCache';
 
 /** A results tab's first answer is 20 hits, each further page 20 more. */

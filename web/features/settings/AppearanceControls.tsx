@@ -1,6 +1,6 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
 import type { FontSize, ThemeChoice } from '../../../shared/profiles';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../state/hooks';
 import { Button } from '../../components/ui/button';
 import { selectFontSize, selectThemeSetting } from '../theme/themeSlice';
 import { useSettingsChange } from './useSettingsChange';

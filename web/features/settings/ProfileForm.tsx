@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { BIO_MAX, profileMessages, type Profile, type ProfileEdit } from '../../../shared/profiles';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../state/hooks';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField, fieldErrorId } from '../../components/ui/form-field';

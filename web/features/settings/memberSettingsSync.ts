@@ -1,5 +1,5 @@
 import type { MemberSettingsUpdate } from '../../../shared/profiles';
-import type { AppThunk, RootState } from '../../app/store';
+import type { AppThunk, RootState } from '../../state/store';
 import { SAVE_FAILED, toastFailure } from '../notifications/feedback';
 import { profileApi } from '../profile/profileApi';
 import { appearanceAdopted } from '../theme/themeSlice';

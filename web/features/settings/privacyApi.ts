@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { privacySchema, type Privacy } from '../../../shared/social';
-import { api } from '../../app/api';
+import { api } from '../../state/api';
 
 const privacyAnswerSchema = z.object({ privacy: privacySchema });
 

@@ -1,5 +1,5 @@
 import { emailChangeAnswerSchema, type EmailChange } from '../../../shared/profiles';
-import { api } from '../../app/api';
+import { api } from '../../state/api';
 
 /** The email change: a link to the new address, then the account moves when it is followed. */
 export const settingsApi = api.injectEndpoints({

@@ -1,5 +1,5 @@
 import { profileLiveEvents, settingsChangedPayloadSchema } from '../../../shared/profiles';
-import { startAppListening } from '../../app/listener';
+import { startAppListening } from '../../state/listener';
 import { selectSignedInUserId } from '../auth/session';
 import type { LiveFeature } from '../connection/liveFeature';
 import { profileApi } from '../profile/profileApi';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AppearanceSettings, MemberSettingsUpdate } from '../../../shared/profiles';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { selectSignedInUserId } from '../auth/session';
 import { appearanceAdopted, selectFontSize, selectThemeSetting } from '../theme/themeSlice';
 

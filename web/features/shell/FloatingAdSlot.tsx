@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { useAdSlots } from '../../app/adSlots';
+import { useAdSlots } from '../../components/adSlotsContext';
 import { useSession } from '../auth/session';
 
 /**

@@ -2,7 +2,7 @@ import { LogOut } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import { logoutMessages } from '../../../shared/auth/logout-messages';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../state/hooks';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { useSignOutMutation } from '../auth/authApi';

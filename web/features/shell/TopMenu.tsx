@@ -1,7 +1,7 @@
 import { Menu, PanelLeft } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { HEADER_HEIGHT_VAR } from '../../app/toastPlacement';
+import { HEADER_HEIGHT_VAR } from '../../lib/toastPlacement';
 import { LogoMark } from '../../components/Logo';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { applyFontSize, applyTheme, DARK_SCHEME_QUERY } from './theme';
 import { selectFontSize, selectTheme, systemPreferenceChanged } from './themeSlice';
 

@@ -1,5 +1,5 @@
 import { Moon, Sun } from 'lucide-react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { Button } from '../../components/ui/button';
 import {
   appearanceAdopted,

@@ -1,11 +1,11 @@
-import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type {
   AppearanceSettings,
   FontSize,
   MemberSettings,
   ThemeChoice,
 } from '../../../shared/profiles';
-import type { AppThunk } from '../../app/store';
+import { rootReducer, type AppThunk } from '../../state/store';
 import {
   choiceOf,
   FONT_SIZE_STORAGE_KEY,
@@ -49,7 +49,13 @@ export const themeSlice = createSlice({
 });
 
 export const { themeChosen, appearanceApplied, systemPreferenceChanged } = themeSlice.actions;
-export const { selectTheme, selectThemeSetting, selectFontSize } = themeSlice.selectors;
+
+declare module '../../state/store' {
+  interface LazyLoadedSlices extends WithSlice<typeof themeSlice> {}
+}
+
+export const { selectTheme, selectThemeSetting, selectFontSize } =
+  themeSlice.injectInto(rootReducer).selectors;
 export const themeReducer = themeSlice.reducer;
 
 /** Keeps a theme setting for signed-out visits (001 §4): a choice under `theme`, or none. */

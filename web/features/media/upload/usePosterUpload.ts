@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { MediaFile } from '../../../../shared/media';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../state/hooks';
 import { useLogger } from '../../logs/loggingContext';
 import { filesReceived } from '../mediaCache';
 import { posterOfDataUrl, sendPoster } from './posterUpload';

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useMemo, useReducer, useRef } from 'react';
 import { toast } from 'sonner';
 import { mediaMessages, type MediaFile } from '../../../../shared/media';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../state/hooks';
 import { selectSignedInUserId } from '../../auth/session';
 import {
   activeIds,

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { useAdSlots } from '../../../app/adSlots';
+import { useAdSlots } from '../../../components/adSlotsContext';
 
 /**
  * Where a sponsored card goes between feed posts (000 §4). Its code loads once the first page is

@@ -2,7 +2,7 @@ import { Globe, Hash, Lock, MapPin, Users } from 'lucide-react';
 import { hashtagPath } from '../../../../shared/hashtags/parse';
 import { Link } from 'react-router-dom';
 import type { Post, PostVisibility } from '../../../../shared/posts';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../state/hooks';
 import { cn } from '../../../lib/cn';
 import type { RepostedBy as RepostedByMember } from '../../../../shared/reposts';
 import { profileUrl } from '../../friends/links';

@@ -2,7 +2,7 @@ import { Film, X } from 'lucide-react';
 import { toast } from 'sonner';
 import { MAX_POST_MEDIA, type PostMedia } from '../../../../shared/posts';
 import type { MediaFile } from '../../../../shared/media';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../state/hooks';
 import { filesUploaded } from '../../media/mediaCache';
 import { UploadWidget } from '../../media/upload/UploadWidget';
 import { attachMedia, postMediaOf } from './postForm';

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { postsMessages } from '../../../../shared/posts';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../state/hooks';
 import { ErrorState, LoadingState } from '../../../components/PageStates';
 import { selectSignedInUser } from '../../auth/session';
 import { MissingState } from '../post-page/MissingState';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Post } from '../../../../shared/posts';
 import { Button } from '../../../components/ui/button';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../state/hooks';
 import { cn } from '../../../lib/cn';
 import { authorName } from '../card/cardText';
 import { postPath } from '../card/shareLinks';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { shallowEqual } from 'react-redux';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import type { RootState } from '../../../app/store';
+import { useAppDispatch, useAppSelector } from '../../../state/hooks';
+import type { RootState } from '../../../state/store';
 import { listedPosts, type ListedPosts } from '../../profile/profilePosts';
 import { postsApi } from '../postsApi';
 import { myPostsArgs, type MyPostsFilters } from './myPosts';

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { postsMessages } from '../../../../shared/posts';
 import { LoadingState } from '../../../components/PageStates';
 import { Button } from '../../../components/ui/button';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../state/hooks';
 import { selectSignedInUserId } from '../../auth/session';
 import { useNow } from '../../friends/useNow';
 import { nestComments } from '../commentThread';

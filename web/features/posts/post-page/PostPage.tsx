@@ -1,6 +1,6 @@
 import { useLocation, useParams } from 'react-router-dom';
 import { ErrorState, LoadingState } from '../../../components/PageStates';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../state/hooks';
 import { selectSignedInUserId } from '../../auth/session';
 import { PostActions } from '../card/PostActions';
 import { useGetPostQuery } from '../postsApi';

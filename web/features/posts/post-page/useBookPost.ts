@@ -1,5 +1,5 @@
 import type { Post } from '../../../../shared/posts';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../state/hooks';
 import { selectIsPostDeleted, selectPostById } from '../postsSlice';
 
 /**

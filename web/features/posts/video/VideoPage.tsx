@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { ErrorState, LoadingState } from '../../../components/PageStates';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../state/hooks';
 import { selectSignedInUserId } from '../../auth/session';
 import { PostActions } from '../card/PostActions';
 import { VideoPlayer } from '../card/VideoPlayer';
