@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { AfterCommitSender } from '../../db/after-commit';
+import { claimAssignments, dueRows, releaseClaim } from '../../db/outbox-claims';
 import type { Db } from '../../db/schema';
 import { ChannelDrainLoop } from '../../realtime/channel-drain-loop';
 import type { BackgroundWorker } from '../../core/worker';
@@ -108,18 +109,13 @@ export class EmailWorker implements BackgroundWorker {
     const claimedAt = Date.now();
     const { batchSize, claimTimeoutMs } = this.options;
     const { rows: emails } = await sql<Claimed>`
-        with picked as (
-          select id from email_outbox
-          where (status = 'pending' and next_attempt_at <= now())
-             or (status = 'processing'
-                 and claimed_at < now() - make_interval(secs => ${claimTimeoutMs / 1000}))
-          order by priority_rank, created_at, id
-          limit ${batchSize}
-          for update skip locked
-        )
-        update email_outbox o
-           set status = 'processing', claim_id = ${claimId}, claimed_at = now(),
-               attempts = o.attempts + 1, updated_at = now()
+        with picked as (${dueRows({
+          table: 'email_outbox',
+          orderBy: sql`priority_rank, created_at, id`,
+          batchSize,
+          claimTimeoutMs,
+        })})
+        update email_outbox o set ${claimAssignments(claimId)}
           from picked
          where o.id = picked.id
         returning o.id, o.recipient, o.subject, o.html_body, o.text_body, o.template,
@@ -144,19 +140,8 @@ export class EmailWorker implements BackgroundWorker {
 
   /** Returns the untried rest of a claim to the queue, its attempt uncounted. */
   private async release(claimId: string): Promise<void> {
-    const released = await this.options.db
-      .updateTable('email_outbox')
-      .set((eb) => ({
-        status: 'pending',
-        attempts: eb('attempts', '-', 1),
-        claim_id: null,
-        claimed_at: null,
-        updated_at: new Date(),
-      }))
-      .where('claim_id', '=', claimId)
-      .where('status', '=', 'processing')
-      .executeTakeFirst();
-    if (released.numUpdatedRows > 0n) this.publishQueueStats();
+    const released = await releaseClaim(this.options.db, 'email_outbox', claimId);
+    if (released > 0) this.publishQueueStats();
   }
 
   private async deliver(claimId: string, email: Claimed): Promise<void> {

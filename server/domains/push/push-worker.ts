@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { systemContext } from '../../core/context';
 import type { CommandRunner } from '../../core/command-runner';
 import type { BackgroundWorker } from '../../core/worker';
+import { claimAssignments, dueRows, releaseClaim } from '../../db/outbox-claims';
 import type { Db } from '../../db/schema';
 import { ChannelDrainLoop } from '../../realtime/channel-drain-loop';
 import { afterFailure } from '../email/backoff';
@@ -108,18 +109,13 @@ export class PushWorker implements BackgroundWorker {
 
   private async claim(claimId: string): Promise<Claimed[]> {
     const { rows } = await sql<Claimed>`
-      with picked as (
-        select id from push_outbox
-        where (status = 'pending' and next_attempt_at <= now())
-           or (status = 'processing'
-               and claimed_at < now() - make_interval(secs => ${CLAIM_TIMEOUT_MS / 1000}))
-        order by next_attempt_at, id
-        limit ${BATCH_SIZE}
-        for update skip locked
-      ), claimed as (
-        update push_outbox o
-           set status = 'processing', claim_id = ${claimId}, claimed_at = now(),
-               attempts = o.attempts + 1, updated_at = now()
+      with picked as (${dueRows({
+        table: 'push_outbox',
+        orderBy: sql`next_attempt_at, id`,
+        batchSize: BATCH_SIZE,
+        claimTimeoutMs: CLAIM_TIMEOUT_MS,
+      })}), claimed as (
+        update push_outbox o set ${claimAssignments(claimId)}
           from picked
          where o.id = picked.id
         returning o.id, o.subscription_id, o.attempts, o.title, o.body, o.url
@@ -131,18 +127,7 @@ export class PushWorker implements BackgroundWorker {
   }
 
   private async release(claimId: string): Promise<void> {
-    await this.options.db
-      .updateTable('push_outbox')
-      .set((eb) => ({
-        status: 'pending',
-        attempts: eb('attempts', '-', 1),
-        claim_id: null,
-        claimed_at: null,
-        updated_at: new Date(),
-      }))
-      .where('claim_id', '=', claimId)
-      .where('status', '=', 'processing')
-      .execute();
+    await releaseClaim(this.options.db, 'push_outbox', claimId);
   }
 
   private async deliver(claimId: string, push: Claimed): Promise<void> {
