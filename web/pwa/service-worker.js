@@ -1,23 +1,26 @@
-/* global self, caches, clients, fetch, Response, URL, VERSION, PRECACHE */
+/* global self, caches, fetch, Response, URL, VERSION, PRECACHE */
 // Agora's service worker. The build (scripts/pwa-plugin.ts) puts VERSION and PRECACHE, the app
 // shell's files, above this text. It caches the shell and nothing personal: API answers,
 // sockets and files (/api, /socket.io, /cdn) always go to the network, so a member reopening
 // Agora offline gets the app and its "You are offline" page, never another member's data.
 
+/** The worker's own scope, typed (tsc checks this file with web/pwa/tsconfig.json). */
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+
 const CACHE = `agora-shell-${VERSION}`;
 const SHELL = '/';
 const PASS_THROUGH = ['/api/', '/socket.io/', '/cdn/'];
 
-self.addEventListener('install', (event) => {
+sw.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
       .then((cache) => cache.addAll(PRECACHE))
-      .then(() => self.skipWaiting()),
+      .then(() => sw.skipWaiting()),
   );
 });
 
-self.addEventListener('activate', (event) => {
+sw.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
@@ -28,15 +31,17 @@ self.addEventListener('activate', (event) => {
             .map((key) => caches.delete(key)),
         ),
       )
-      .then(() => self.clients.claim()),
+      .then(() => sw.clients.claim()),
   );
 });
 
+/** @param {Response} response */
 function cacheable(response) {
   return response.ok && response.type === 'basic';
 }
 
 /** Pages: the network first, so a deploy is seen at once; the cached shell when it is away. */
+/** @param {Request} request */
 async function navigate(request) {
   try {
     const response = await fetch(request);
@@ -52,6 +57,7 @@ async function navigate(request) {
 }
 
 /** The build's files never change under a name: the cache first, kept as they are loaded. */
+/** @param {Request} request */
 async function staticFile(request) {
   const cached = await caches.match(request);
   if (cached) return cached;
@@ -63,11 +69,11 @@ async function staticFile(request) {
   return response;
 }
 
-self.addEventListener('fetch', (event) => {
+sw.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin) return;
+  if (url.origin !== sw.location.origin) return;
   if (PASS_THROUGH.some((prefix) => url.pathname.startsWith(prefix))) return;
   if (request.mode === 'navigate') {
     event.respondWith(navigate(request));
@@ -78,7 +84,7 @@ self.addEventListener('fetch', (event) => {
 
 // A push carries a notification's text and its link, nothing more. Pushes with the same link
 // replace each other, as the in-app list groups them.
-self.addEventListener('push', (event) => {
+sw.addEventListener('push', (event) => {
   let message;
   try {
     message = event.data ? event.data.json() : null;
@@ -88,28 +94,35 @@ self.addEventListener('push', (event) => {
   if (!message || typeof message.title !== 'string') return;
   const url = typeof message.url === 'string' ? message.url : '/notifications';
   event.waitUntil(
-    self.registration.showNotification(message.title, {
-      body: typeof message.body === 'string' ? message.body : '',
-      icon: '/icons/icon-192.png',
-      badge: '/icons/icon-192.png',
-      tag: url,
-      renotify: true,
-      data: { url },
-    }),
+    // `renotify` is Chrome's and not in TypeScript's NotificationOptions: it alerts again when a
+    // newer push replaces one with the same tag.
+    sw.registration.showNotification(
+      message.title,
+      /** @type {NotificationOptions} */ ({
+        body: typeof message.body === 'string' ? message.body : '',
+        icon: '/icons/icon-192.png',
+        badge: '/icons/icon-192.png',
+        tag: url,
+        renotify: true,
+        data: { url },
+      }),
+    ),
   );
 });
 
 // A click opens the notification's link in an Agora window already open, else in a new one.
-self.addEventListener('notificationclick', (event) => {
+sw.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const target = new URL(event.notification.data?.url ?? '/', self.location.origin);
-  if (target.origin !== self.location.origin) return;
+  const target = new URL(event.notification.data?.url ?? '/', sw.location.origin);
+  if (target.origin !== sw.location.origin) return;
   event.waitUntil(
-    clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {
+    sw.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {
       const open = windows.find((client) => new URL(client.url).origin === target.origin);
-      if (!open) return clients.openWindow(target.href);
+      if (!open) return sw.clients.openWindow(target.href);
       const focused = await open.focus();
-      return (focused ?? open).navigate(target.href).catch(() => clients.openWindow(target.href));
+      return (focused ?? open)
+        .navigate(target.href)
+        .catch(() => sw.clients.openWindow(target.href));
     }),
   );
 });
