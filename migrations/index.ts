@@ -42,6 +42,7 @@ import * as communityMentions from './20261207T120000-community-mentions';
 import * as messageMentions from './20261208T110000-message-mentions';
 import * as webPush from './20261209T100000-web-push';
 import * as calls from './20261209T110000-calls';
+import * as quotesCounted from './20261210T100000-quotes-counted';
 
 /**
  * Every migration, keyed by its timestamped name. A static list (rather than reading the folder)
@@ -91,4 +92,5 @@ export const migrations: Record<string, Migration> = {
   '20261208T110000-message-mentions': messageMentions,
   '20261209T100000-web-push': webPush,
   '20261209T110000-calls': calls,
+  '20261210T100000-quotes-counted': quotesCounted,
 };

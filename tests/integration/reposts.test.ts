@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { POSTS_SOCKET_EVENTS, type HomeFeedPage, type PostCountsPayload } from '../../shared/posts';
 import { repostStateSchema } from '../../shared/reposts';
+import { systemContext } from '../../server/core/context';
+import { cleanupTrash } from '../../server/domains/content-history/cleanup';
 import { SOCKET_EVENTS } from '../../shared/realtime';
 import type { Notification } from '../../shared/social/notifications';
 import { badgesOf, befriend, snapshotReadModels, type TestMember } from '../support/factories';
@@ -166,6 +168,48 @@ describe('quotes', () => {
     expect((await readPost(ana, quote.id)).quote).toEqual({ unavailable: true });
   });
 
+  it('counts a quote in the trash no more, again when it comes back, and once when it is purged', async () => {
+    const [ana, bo] = await Promise.all([member('ana'), member('bo')]);
+    const original = await publish(ana);
+    const quote = await publish(bo, { content: 'Quoted, then trashed', quoteOf: original.id });
+    const other = await publish(bo, { quoteOf: original.id });
+    await api(bo).post(`/content/${quote.id}/backup`).expect(201);
+    const socket = await connectAs(stack.server, ana);
+    keepSockets(socket);
+    await socket.timeout(5000).emitWithAck(POSTS_SOCKET_EVENTS.watch, { postIds: [original.id] });
+    const quotesPushed = (quotes: number) =>
+      waitForEvent<PostCountsPayload>(
+        socket,
+        POSTS_SOCKET_EVENTS.counts,
+        (c) => c.postId === original.id && c.quotes === quotes,
+      );
+    expect((await readPost(ana, original.id)).quotes).toBe(2);
+
+    const lowered = quotesPushed(1);
+    await api(bo).delete(`/content/${quote.id}`).expect(204);
+    await lowered;
+    expect((await readPost(ana, original.id)).quotes).toBe(1);
+
+    const raised = quotesPushed(2);
+    await api(bo).post(`/content/${quote.id}/restore`, {}).expect(200);
+    await raised;
+    expect((await readPost(ana, original.id)).quotes).toBe(2);
+
+    // Trashed again and purged: it was uncounted once, and the purge takes nothing more.
+    await api(bo).delete(`/content/${quote.id}`).expect(204);
+    const purged = await stack.server.application.commands.run(
+      cleanupTrash,
+      { actorId: bo.id, userId: null, cutoff: new Date() },
+      systemContext(),
+    );
+    expect(purged.deletedCount).toBe(1);
+    expect((await readPost(ana, original.id)).quotes).toBe(1);
+    const gone = quotesPushed(0);
+    await api(bo).delete(`/posts/${other.id}`).expect(204);
+    await gone;
+    expect((await readPost(ana, original.id)).quotes).toBe(0);
+  });
+
   it("reads as unavailable to a reader who may not see the original, and can't quote what one may not see", async () => {
     const [ana, friend, stranger] = await Promise.all([
       member('ana'),
@@ -200,6 +244,8 @@ it('rebuilds reposts, quotes and their counts exactly', async () => {
   await publish(cy, { quoteOf: posts[0]!.id });
   const gone = await publish(cy, { quoteOf: posts[2]!.id });
   await publish(bo, { quoteOf: posts[1]!.id });
+  const trashed = await publish(bo, { quoteOf: posts[0]!.id });
+  await api(bo).delete(`/content/${trashed.id}`).expect(204);
   await api(cy).delete(`/posts/${gone.id}`).expect(204);
   await api(ana).delete(`/posts/${posts[1]!.id}`).expect(204);
 

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 export interface RepostsTable {
   post_id: string;
   member_id: string;
@@ -8,4 +10,6 @@ export interface RepostsTable {
 export interface PostQuotesTable {
   quote_id: string;
   quoted_id: string;
+  /** False while the quote is in the trash: it then no longer counts on the original. */
+  counted: Generated<boolean>;
 }

@@ -42,6 +42,8 @@ interface Changes {
   commentsDeleted: { postId: string; commentId: string }[];
   /** Comments a moderator acted on: watchers who may no longer read one are told it is gone. */
   commentsModerated: { postId: string; commentId: string }[];
+  /** Posts trashed or back from the trash: the original each quotes counts one less or more. */
+  trashMoves: Set<string>;
 }
 
 function changesOf(events: readonly StoredEvent[]): Changes {
@@ -53,6 +55,7 @@ function changesOf(events: readonly StoredEvent[]): Changes {
     commentCounts: new Map(),
     commentsDeleted: [],
     commentsModerated: [],
+    trashMoves: new Set(),
   };
   for (const event of events) {
     switch (event.type) {
@@ -64,10 +67,16 @@ function changesOf(events: readonly StoredEvent[]): Changes {
       case 'PostQuoted':
         changes.counts.add(event.data.postId);
         break;
-      case 'PostPublished':
-      case 'PostEdited':
+      case 'QuoteDeleted':
+        changes.counts.add(event.data.postId);
+        break;
       case 'PostTrashed':
       case 'PostUntrashed':
+        changes.trashMoves.add(event.data.postId);
+        changes.updated.add(event.data.postId);
+        break;
+      case 'PostPublished':
+      case 'PostEdited':
       case 'PostPermissionsSet':
       case 'ContentMigrated':
         changes.updated.add(event.data.postId);
@@ -136,6 +145,16 @@ function createCountsMemory() {
       pushed.delete(postId);
     },
   };
+}
+
+/** The originals that these posts quote, for the posts that are quotes. */
+async function quotedBy(db: Db, postIds: ReadonlySet<string>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('post_quotes')
+    .select('quoted_id')
+    .where('quote_id', 'in', [...postIds])
+    .execute();
+  return rows.map((row) => row.quoted_id);
 }
 
 const emitTo = (io: Server, socketIds: string[], event: string, payload: unknown) => {
@@ -315,8 +334,11 @@ export function createPostsPusher({
         io.local.to(postRoom(postId)).emit(POSTS_SOCKET_EVENTS.deleted, { postId });
         io.local.in(postRoom(postId)).socketsLeave(postRoom(postId));
       }
+      const quoted = changes.trashMoves.size === 0 ? [] : await quotedBy(db, changes.trashMoves);
       coalescer.request(
-        [...changes.counts].filter((id) => !changes.deleted.has(id) && isWatched(io, id)),
+        [...changes.counts, ...quoted].filter(
+          (id) => !changes.deleted.has(id) && isWatched(io, id),
+        ),
       );
       const touched = new Set([
         ...changes.updated,

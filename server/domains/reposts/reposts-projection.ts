@@ -8,6 +8,8 @@ const handled = [
   'PostReposted',
   'RepostUndone',
   'PostQuoted',
+  'PostTrashed',
+  'PostUntrashed',
   'PostDeleted',
   'AccountDeleted',
 ] as const satisfies readonly EventType[];
@@ -15,7 +17,8 @@ const handled = [
 /**
  * Reposts (`reposts`, each sorted into feeds by its log position) and quotes (`post_quotes`),
  * with their counts on the original's row, moved by exactly the rows written as the posts
- * projection moves likes (its version rises, so a push carries the new count). The rows of posts
+ * projection moves likes (its version rises, so a push carries the new count). A quote in the
+ * trash keeps its row, marked not `counted`, and counts again if it comes back. The rows of posts
  * belong to the posts projection, which empties them before a rebuild; this one runs after it and
  * writes the counts back from the events.
  */
@@ -62,15 +65,29 @@ export const repostsProjection: Projection = {
             where id = ${postId}::uuid and exists (select 1 from changed)`),
         ];
       }
+      case 'PostTrashed':
+      case 'PostUntrashed': {
+        const counted = event.type === 'PostUntrashed';
+        return [
+          statement(sql`with changed as (
+              update post_quotes set counted = ${counted}
+              where quote_id = ${event.data.postId}::uuid and counted <> ${counted}
+              returning quoted_id)
+            update posts p set quotes_count = quotes_count + ${counted ? 1 : -1},
+              version = version + 1
+            from changed where p.id = changed.quoted_id`),
+        ];
+      }
       case 'PostDeleted': {
         const { postId } = event.data;
         // An original's reposts go with it; its quotes stay, to read "This post is unavailable".
         return [
           statement(qb.deleteFrom('reposts').where('post_id', '=', postId)),
           statement(sql`with gone as (
-              delete from post_quotes where quote_id = ${postId}::uuid returning quoted_id)
+              delete from post_quotes where quote_id = ${postId}::uuid
+              returning quoted_id, counted)
             update posts p set quotes_count = quotes_count - 1, version = version + 1
-            from gone where p.id = gone.quoted_id`),
+            from gone where p.id = gone.quoted_id and gone.counted`),
         ];
       }
       case 'AccountDeleted': {
@@ -87,8 +104,9 @@ export const repostsProjection: Projection = {
           statement(sql`with gone as (
               delete from post_quotes q
               where not exists (select 1 from posts p where p.id = q.quote_id)
-              returning quoted_id),
-            counted as (select quoted_id, count(*)::int as n from gone group by quoted_id)
+              returning quoted_id, counted),
+            counted as (select quoted_id, count(*)::int as n from gone where counted
+              group by quoted_id)
             update posts p set quotes_count = quotes_count - counted.n, version = version + 1
             from counted where p.id = counted.quoted_id`),
         ];
