@@ -13,13 +13,14 @@ import {
 import { memberIdOf } from '../../http/signed-in';
 
 /**
- * The handlers the posts API and the content API share: one post served by two sets of routes
- * reads, runs its commands and refuses alike in both.
+ * The handlers the routes of posts share (the posts API, the content API and its history, the
+ * community posts): one post served by several sets of routes is read, changed and refused alike
+ * in each.
  */
 
 /**
- * Any id is accepted: one that is not a UUID names nothing and answers 404 like a post the
- * caller may not see, so the two cannot be told apart.
+ * Any id is accepted: one that is not a UUID names nothing and answers 404 like a post (or
+ * community) the caller may not see, so the two cannot be told apart.
  */
 export const idParams = z.object({ id: text({ max: 100 }) });
 
