@@ -37,19 +37,25 @@ type Described = Pick<RouteSpec, 'path' | 'summary' | 'description' | 'tag' | 'e
 
 /** A success answer: its status, its schema, and the 404's text when the value is missing. */
 interface Answer {
-  status: 200 | 201 | 202;
+  status: 200 | 201;
   schema: z.ZodType;
   notFound?: string;
 }
 
 type NoParams = z.ZodObject<Record<string, never>>;
 
-/** What a route's handler is given, typed by its schemas. */
-interface Given<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
+/** What a command route makes its command's input of, typed by its schemas. */
+interface Sent<P extends z.ZodType, B extends z.ZodType> {
+  memberId: string;
+  params: z.output<P>;
+  body: z.output<B>;
+}
+
+/** What a read route reads by, typed by its schemas. */
+interface Asked<P extends z.ZodType, Q extends z.ZodType> {
   memberId: string;
   params: z.output<P>;
   query: z.output<Q>;
-  body: z.output<B>;
 }
 
 /**
@@ -70,7 +76,7 @@ export function commandRoute<
     body?: B;
     answer?: Answer;
     command: Command<Input, State, Result>;
-    input(given: Given<P, NoParams, B>): Input;
+    input(sent: Sent<P, B>): Input;
   },
 ): AnyRouteSpec {
   const { command, input, answer, auth = 'member', ...route } = spec;
@@ -78,13 +84,9 @@ export function commandRoute<
     ...route,
     auth,
     responses: { [answer?.status ?? 204]: answer?.schema ?? null },
-    async handler({ params, query, body }, req, res) {
+    async handler({ params, body }, req, res) {
       const memberId = memberIdOf(req);
-      const result = await commands.run(
-        command,
-        input({ memberId, params, query, body }),
-        contextOf(req),
-      );
+      const result = await commands.run(command, input({ memberId, params, body }), contextOf(req));
       if (!answer) {
         res.status(204).end();
         return;
@@ -104,7 +106,7 @@ export function readRoute<P extends z.ZodType = NoParams, Q extends z.ZodType = 
     query?: Q;
     testOnly?: boolean;
     answer: Omit<Answer, 'status'>;
-    read(given: Given<P, Q, z.ZodUndefined>): Promise<unknown>;
+    read(asked: Asked<P, Q>): Promise<unknown>;
   },
 ): AnyRouteSpec {
   const { read, answer, auth = 'member', ...route } = spec;
@@ -113,8 +115,8 @@ export function readRoute<P extends z.ZodType = NoParams, Q extends z.ZodType = 
     method: 'get',
     auth,
     responses: { 200: answer.schema },
-    async handler({ params, query, body }, req, res) {
-      const value = await read({ memberId: memberIdOf(req), params, query, body });
+    async handler({ params, query }, req, res) {
+      const value = await read({ memberId: memberIdOf(req), params, query });
       res.json(answer.notFound ? found(value, answer.notFound) : value);
     },
   });
