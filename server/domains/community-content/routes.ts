@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
 import {
   addReplySchema,
   communityContentMessages as messages,
@@ -38,6 +39,14 @@ import {
   setCommunityPostFlags,
   setCommunityPostLike,
 } from './post-commands';
+
+/** What a command read back of a discussion, missing when it went or the caller lost it. */
+const ofDiscussion = (status: 200 | 201, schema: z.ZodType) =>
+  ({ status, schema, notFound: messages.discussionNotFound }) as const;
+
+/** A community post read back after a change. */
+const communityPost = (status: 200 | 201) =>
+  ({ status, schema: communityPostSchema, notFound: messages.postNotFound }) as const;
 
 export function communityContentRoutes(deps: ModuleDeps): AnyRouteSpec[] {
   const { db, commands, config } = deps;
@@ -87,7 +96,7 @@ export function communityContentRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       params: idParams,
       body: startDiscussionSchema,
       errors: [403, 404],
-      answer: { status: 201, schema: discussionSchema, notFound: messages.discussionNotFound },
+      answer: ofDiscussion(201, discussionSchema),
       command: startDiscussion,
       input: ({ memberId, params, body }) => ({
         actorId: memberId,
@@ -126,7 +135,7 @@ export function communityContentRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       params: idParams,
       body: addReplySchema,
       errors: [403, 404, 409],
-      answer: { status: 201, schema: discussionReplySchema, notFound: messages.discussionNotFound },
+      answer: ofDiscussion(201, discussionReplySchema),
       command: replyToDiscussion,
       input: ({ memberId, params, body }) => ({
         actorId: memberId,
@@ -144,7 +153,7 @@ export function communityContentRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       params: idParams,
       body: patchDiscussionSchema,
       errors: [403, 404],
-      answer: { status: 200, schema: discussionSchema, notFound: messages.discussionNotFound },
+      answer: ofDiscussion(200, discussionSchema),
       command: setDiscussionFlags,
       input: ({ memberId, params, body }) => ({
         actorId: memberId,
@@ -181,7 +190,7 @@ export function communityContentRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       params: idParams,
       body: createCommunityPostSchema,
       errors: [403, 404],
-      answer: { status: 201, schema: communityPostSchema, notFound: messages.postNotFound },
+      answer: communityPost(201),
       command: createCommunityPost,
       input: ({ memberId, params, body }) => ({
         actorId: memberId,
@@ -199,7 +208,7 @@ export function communityContentRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       params: idParams,
       body: patchCommunityPostSchema,
       errors: [403, 404],
-      answer: { status: 200, schema: communityPostSchema, notFound: messages.postNotFound },
+      answer: communityPost(200),
       command: setCommunityPostFlags,
       input: ({ memberId, params, body }) => ({
         actorId: memberId,

@@ -48,6 +48,10 @@ import { postViews, readViewedPost, VIEW_WINDOW_MS } from './views';
 
 const { postNotFound, commentNotFound } = postsMessages;
 
+/** A comment read back after a change: missing when it or its post went meanwhile. */
+const commentAnswer = (status: 200 | 201) =>
+  ({ status, schema: commentSchema, notFound: commentNotFound }) as const;
+
 export function postsRoutes(deps: ModuleDeps): AnyRouteSpec[] {
   const { db, commands } = deps;
   const { setPostLike, sharePost } = reactionCommands({ publicUrl: deps.config.publicUrl });
@@ -214,7 +218,7 @@ export function postsRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       params: idParams,
       body: addCommentSchema,
       errors: [403, 404],
-      answer: { status: 201, schema: commentSchema, notFound: commentNotFound },
+      answer: commentAnswer(201),
       command: addComment,
       input: ({ memberId, params, body }) => ({
         authorId: memberId,
@@ -232,7 +236,7 @@ export function postsRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       params: idParams,
       body: editCommentSchema,
       errors: [403, 404],
-      answer: { status: 200, schema: commentSchema, notFound: commentNotFound },
+      answer: commentAnswer(200),
       command: editComment,
       input: ({ memberId, params, body }) => ({
         actorId: memberId,
