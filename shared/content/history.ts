@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idField } from '../api/ids';
-import { postSchema, postStatusSchema, postVisibilitySchema } from '../posts/schemas';
-import { contentTypeSchema } from './schemas';
+import { postStatusSchema, postVisibilitySchema } from '../posts/schemas';
+import { contentRecordSchema, contentTypeSchema } from './schemas';
 
 /**
  * The content API's history of a record (issue #14, 002 §7 Content): its versions, its backups
@@ -110,7 +110,8 @@ export const restoreBackupSchema = z.strictObject({ backupId: idField().optional
 
 export const restoreResultSchema = z.object({
   backupId: z.uuid(),
-  post: postSchema,
+  /** The record as the restore left it. */
+  record: contentRecordSchema,
   /** What the restore did to the comments to bring them back to the snapshot. */
   comments: z.object({
     readded: z.number().int().nonnegative(),

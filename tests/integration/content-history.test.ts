@@ -8,6 +8,7 @@ import type {
   VersionsPage,
 } from '../../shared/content/history';
 import { historyMessages } from '../../shared/content/history';
+import { contentRecordSchema, type ContentRecord } from '../../shared/content';
 import type { Comment, Post } from '../../shared/posts';
 import { postsMessages } from '../../shared/posts';
 import {
@@ -216,19 +217,28 @@ describe('versions', () => {
     expect(paged.versions.map((v) => v.version)).toEqual([2]);
     expect(paged.hasMore).toBe(true);
 
-    const restored = (
-      await api(ana).post(`/content/${draft.id}/versions`, { version: 1 }).expect(200)
-    ).body as Post;
+    // The content API answers the content record; the posts API reads the post.
+    const restored = contentRecordSchema.parse(
+      (await api(ana).post(`/content/${draft.id}/versions`, { version: 1 }).expect(200)).body,
+    );
     const read = (await api(ana).get(`/posts/${draft.id}`).expect(200)).body as Post;
-    for (const post of [restored, read]) {
-      const fields = fieldsOf(post);
-      for (const key of Object.keys(v1) as (keyof ContentFields)[]) {
-        expect([key, fields[key]]).toEqual([key, v1[key]]);
-      }
-      // The status stays: restoring content does not unpublish.
-      expect(post.status).toBe('published');
-      expect(post.wordCount).toBe(2);
+    const fields = fieldsOf(read);
+    for (const key of Object.keys(v1) as (keyof ContentFields)[]) {
+      expect([key, fields[key]]).toEqual([key, v1[key]]);
     }
+    // The status stays: restoring content does not unpublish.
+    expect(read.status).toBe('published');
+    expect(read.wordCount).toBe(2);
+    expect(restored).toEqual(
+      (await api(ana).get(`/content/${draft.id}`).expect(200)).body as ContentRecord,
+    );
+    expect(restored).toMatchObject({
+      id: draft.id,
+      userId: ana.id,
+      status: 'published',
+      type: 'post',
+      version: read.version,
+    });
     const after = (await api(ana).get(`/content/${draft.id}/versions`).expect(200))
       .body as VersionsPage;
     expect(after.versions[0]).toMatchObject({ version: 4, status: 'published', fields: v1 });
@@ -257,6 +267,51 @@ describe('versions', () => {
       type: string;
     };
     expect(read.type).toBe('article');
+  });
+
+  it('answers the content record, as every /content route does, after a version or a backup', async () => {
+    const [ana, ben] = await signUpMembers(stack.server, 2);
+    const created = contentRecordSchema.parse(
+      (
+        await api(ana)
+          .post('/content', {
+            title: 'Record',
+            content: 'words',
+            type: 'article',
+            metadata: { k: 1 },
+          })
+          .expect(201)
+      ).body,
+    );
+    await api(ana)
+      .patch(`/content/${created.id}/permissions`, {
+        comment: 'friendsOnly',
+        allow: { share: [ben.id] },
+      })
+      .expect(200);
+    await api(ana).patch(`/content/${created.id}`, { title: 'Renamed' }).expect(200);
+    const readRecord = async () =>
+      (await api(ana).get(`/content/${created.id}`).expect(200)).body as ContentRecord;
+
+    const restored = contentRecordSchema
+      .strict()
+      .parse(
+        (await api(ana).post(`/content/${created.id}/versions`, { version: 1 }).expect(200)).body,
+      );
+    expect(restored).toEqual(await readRecord());
+    expect(restored).toMatchObject({
+      title: 'Record',
+      type: 'article',
+      metadata: { k: 1 },
+      permissions: { comment: 'friendsOnly', allow: { share: [ben.id] } },
+    });
+
+    await api(ana).post(`/content/${created.id}/backup`).expect(201);
+    await api(ana).patch(`/content/${created.id}`, { title: 'Renamed again' }).expect(200);
+    const result = (await api(ana).post(`/content/${created.id}/restore`).expect(200))
+      .body as RestoreResult;
+    expect(contentRecordSchema.strict().parse(result.record)).toEqual(await readRecord());
+    expect(result.record.title).toBe('Record');
   });
 
   it('applies the publishing rules: a version without a title is refused into a published post', async () => {
@@ -335,7 +390,11 @@ describe('backups', () => {
     const result = (
       await api(ana).post(`/content/${post.id}/restore`, { backupId: older.backupId }).expect(200)
     ).body as RestoreResult;
-    expect(result.post).toMatchObject({ title: 'Before', status: 'published' });
+    expect(contentRecordSchema.parse(result.record)).toMatchObject({
+      title: 'Before',
+      status: 'published',
+      moderation: { state: 'visible', reason: null },
+    });
     const read = (await api(ana).get(`/posts/${post.id}`).expect(200)).body as Post;
     expect(read.title).toBe('Before');
     // A backup of another post is not this post's.

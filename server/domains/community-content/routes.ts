@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import { text } from '../../../shared/api/text';
+import type { z } from 'zod';
 import {
   addReplySchema,
   communityContentMessages as messages,
@@ -20,11 +19,11 @@ import {
   startDiscussionSchema,
 } from '../../../shared/community-content';
 import { contextOf } from '../../core/context';
-import { notFound } from '../../core/errors';
 import type { ModuleDeps } from '../../core/module';
 import { defineRoute, type AnyRouteSpec } from '../../http/route-spec';
 import { toggleRoutes } from '../../http/toggle-routes';
 import { memberIdOf } from '../../http/signed-in';
+import { commandRoute, found, idParams, readRoute } from '../posts/route-builders';
 import { idOrNone } from '../posts/streams';
 import { readCommunityPosts, readDiscussions, readThread } from './content-read';
 import {
@@ -41,17 +40,13 @@ import {
   setCommunityPostLike,
 } from './post-commands';
 
-/**
- * Any id is accepted: one that is not a UUID names nothing and answers 404 like a community the
- * caller may not read, so the two cannot be told apart.
- */
-const idParams = z.object({ id: text({ max: 100 }) });
+/** What a command read back of a discussion, missing when it went or the caller lost it. */
+const ofDiscussion = (status: 200 | 201, schema: z.ZodType) =>
+  ({ status, schema, notFound: messages.discussionNotFound }) as const;
 
-/** A read or read back that found nothing (gone, or closed to the caller) is a 404. */
-function found<T>(value: T | null | undefined, message: string): T {
-  if (value === null || value === undefined) throw notFound(message);
-  return value;
-}
+/** A community post read back after a change. */
+const communityPost = (status: 200 | 201) =>
+  ({ status, schema: communityPostSchema, notFound: messages.postNotFound }) as const;
 
 export function communityContentRoutes(deps: ModuleDeps): AnyRouteSpec[] {
   const { db, commands, config } = deps;
@@ -81,49 +76,34 @@ export function communityContentRoutes(deps: ModuleDeps): AnyRouteSpec[] {
   });
 
   return [
-    defineRoute({
-      method: 'get',
+    readRoute({
       path: '/communities/:id/discussions',
       summary: "A community's discussions: sticky first, then by last activity",
       description: 'Keyset pages; public communities to every member, others to their members.',
       tag: 'community-content',
-      auth: 'member',
       params: idParams,
       query: discussionsQuerySchema,
-      responses: { 200: discussionPageSchema },
       errors: [403, 404],
-      async handler({ params, query }, req, res) {
-        res.json(
-          found(
-            await readDiscussions(db, idOrNone(params.id), memberIdOf(req), query),
-            messages.communityNotFound,
-          ),
-        );
-      },
+      answer: { schema: discussionPageSchema, notFound: messages.communityNotFound },
+      read: ({ memberId, params, query }) =>
+        readDiscussions(db, idOrNone(params.id), memberId, query),
     }),
-    defineRoute({
+    commandRoute(commands, {
       method: 'post',
       path: '/communities/:id/discussions',
       summary: 'Starts a discussion in a community the member belongs to',
       tag: 'community-content',
-      auth: 'member',
       params: idParams,
       body: startDiscussionSchema,
-      responses: { 201: discussionSchema },
       errors: [403, 404],
-      async handler({ params, body }, req, res) {
-        const discussion = await commands.run(
-          startDiscussion,
-          {
-            actorId: memberIdOf(req),
-            communityId: params.id,
-            discussionId: randomUUID(),
-            discussion: body,
-          },
-          contextOf(req),
-        );
-        res.status(201).json(found(discussion, messages.discussionNotFound));
-      },
+      answer: ofDiscussion(201, discussionSchema),
+      command: startDiscussion,
+      input: ({ memberId, params, body }) => ({
+        actorId: memberId,
+        communityId: params.id,
+        discussionId: randomUUID(),
+        discussion: body,
+      }),
     }),
     defineRoute({
       method: 'get',
@@ -147,148 +127,104 @@ export function communityContentRoutes(deps: ModuleDeps): AnyRouteSpec[] {
         );
       },
     }),
-    defineRoute({
+    commandRoute(commands, {
       method: 'post',
       path: '/discussions/:id/replies',
       summary: 'Replies in a discussion; refused while it is locked',
       tag: 'community-content',
-      auth: 'member',
       params: idParams,
       body: addReplySchema,
-      responses: { 201: discussionReplySchema },
       errors: [403, 404, 409],
-      async handler({ params, body }, req, res) {
-        const reply = await commands.run(
-          replyToDiscussion,
-          {
-            actorId: memberIdOf(req),
-            discussionId: params.id,
-            replyId: randomUUID(),
-            reply: body,
-            publicUrl: config.publicUrl,
-          },
-          contextOf(req),
-        );
-        res.status(201).json(found(reply, messages.discussionNotFound));
-      },
+      answer: ofDiscussion(201, discussionReplySchema),
+      command: replyToDiscussion,
+      input: ({ memberId, params, body }) => ({
+        actorId: memberId,
+        discussionId: params.id,
+        replyId: randomUUID(),
+        reply: body,
+        publicUrl: config.publicUrl,
+      }),
     }),
-    defineRoute({
+    commandRoute(commands, {
       method: 'patch',
       path: '/discussions/:id',
       summary: 'Makes a discussion sticky or locks it, or undoes either (admins and moderators)',
       tag: 'community-content',
-      auth: 'member',
       params: idParams,
       body: patchDiscussionSchema,
-      responses: { 200: discussionSchema },
       errors: [403, 404],
-      async handler({ params, body }, req, res) {
-        const discussion = await commands.run(
-          setDiscussionFlags,
-          { actorId: memberIdOf(req), discussionId: params.id, patch: body },
-          contextOf(req),
-        );
-        res.json(found(discussion, messages.discussionNotFound));
-      },
+      answer: ofDiscussion(200, discussionSchema),
+      command: setDiscussionFlags,
+      input: ({ memberId, params, body }) => ({
+        actorId: memberId,
+        discussionId: params.id,
+        patch: body,
+      }),
     }),
-    defineRoute({
+    commandRoute(commands, {
       method: 'delete',
       path: '/discussions/:id',
       summary: 'Deletes a discussion with its replies (its author, admins and moderators)',
       tag: 'community-content',
-      auth: 'member',
       params: idParams,
-      responses: { 204: null },
       errors: [403, 404],
-      async handler({ params }, req, res) {
-        await commands.run(
-          deleteDiscussion,
-          { actorId: memberIdOf(req), discussionId: params.id },
-          contextOf(req),
-        );
-        res.status(204).end();
-      },
+      command: deleteDiscussion,
+      input: ({ memberId, params }) => ({ actorId: memberId, discussionId: params.id }),
     }),
-    defineRoute({
-      method: 'get',
+    readRoute({
       path: '/communities/:id/posts',
       summary: "A community's posts: pinned first, then newest",
       tag: 'community-content',
-      auth: 'member',
       params: idParams,
       query: communityPostsQuerySchema,
-      responses: { 200: communityPostPageSchema },
       errors: [403, 404],
-      async handler({ params, query }, req, res) {
-        res.json(
-          found(
-            await readCommunityPosts(db, idOrNone(params.id), memberIdOf(req), query),
-            messages.communityNotFound,
-          ),
-        );
-      },
+      answer: { schema: communityPostPageSchema, notFound: messages.communityNotFound },
+      read: ({ memberId, params, query }) =>
+        readCommunityPosts(db, idOrNone(params.id), memberId, query),
     }),
-    defineRoute({
+    commandRoute(commands, {
       method: 'post',
       path: '/communities/:id/posts',
       summary: "Posts on a community's hub; announcements by admins and moderators only",
       tag: 'community-content',
-      auth: 'member',
       params: idParams,
       body: createCommunityPostSchema,
-      responses: { 201: communityPostSchema },
       errors: [403, 404],
-      async handler({ params, body }, req, res) {
-        const post = await commands.run(
-          createCommunityPost,
-          {
-            actorId: memberIdOf(req),
-            communityId: params.id,
-            postId: randomUUID(),
-            post: body,
-            publicUrl: config.publicUrl,
-          },
-          contextOf(req),
-        );
-        res.status(201).json(found(post, messages.postNotFound));
-      },
+      answer: communityPost(201),
+      command: createCommunityPost,
+      input: ({ memberId, params, body }) => ({
+        actorId: memberId,
+        communityId: params.id,
+        postId: randomUUID(),
+        post: body,
+        publicUrl: config.publicUrl,
+      }),
     }),
-    defineRoute({
+    commandRoute(commands, {
       method: 'patch',
       path: '/community-posts/:id',
       summary: 'Pins a post or makes it an announcement, or undoes either (admins and moderators)',
       tag: 'community-content',
-      auth: 'member',
       params: idParams,
       body: patchCommunityPostSchema,
-      responses: { 200: communityPostSchema },
       errors: [403, 404],
-      async handler({ params, body }, req, res) {
-        const post = await commands.run(
-          setCommunityPostFlags,
-          { actorId: memberIdOf(req), postId: params.id, patch: body },
-          contextOf(req),
-        );
-        res.json(found(post, messages.postNotFound));
-      },
+      answer: communityPost(200),
+      command: setCommunityPostFlags,
+      input: ({ memberId, params, body }) => ({
+        actorId: memberId,
+        postId: params.id,
+        patch: body,
+      }),
     }),
-    defineRoute({
+    commandRoute(commands, {
       method: 'delete',
       path: '/community-posts/:id',
       summary: 'Deletes a community post with its likes (its author, admins and moderators)',
       tag: 'community-content',
-      auth: 'member',
       params: idParams,
-      responses: { 204: null },
       errors: [403, 404],
-      async handler({ params }, req, res) {
-        await commands.run(
-          deleteCommunityPost,
-          { actorId: memberIdOf(req), postId: params.id },
-          contextOf(req),
-        );
-        res.status(204).end();
-      },
+      command: deleteCommunityPost,
+      input: ({ memberId, params }) => ({ actorId: memberId, postId: params.id }),
     }),
     ...likeRoutes,
   ];

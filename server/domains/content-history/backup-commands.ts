@@ -10,7 +10,7 @@ import { contentOf } from '../posts/commands';
 import { commentStreamId, idOrNone, postStreamId } from '../posts/streams';
 import { member, ownerReader } from '../relations/relations-policy';
 import { checkHistoryAccess, historyPostState, purgedAuthorSql } from './access';
-import { restoredMentionReads, restoredPostReply, restoreEvents } from './restored-post';
+import { restoredMentionReads, restoredRecordReply, restoreEvents } from './restored-post';
 import { backupStreamId } from './streams';
 
 type Snapshot = Pick<EventData<'ContentBackedUp'>, 'post' | 'comments'>;
@@ -242,11 +242,11 @@ export const restoreBackup = defineCommand({
         ),
       ],
       effects,
-      reply: mapRead(restoredPostReply(post.id, actorId), (restored) =>
+      reply: mapRead(restoredRecordReply(post.id, actorId), (restored) =>
         restored
           ? {
               backupId: backup.id,
-              post: restored,
+              record: restored,
               comments: {
                 readded: readded.length,
                 reverted: reverted.length,

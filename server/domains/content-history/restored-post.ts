@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { NewEvent } from '../../../shared/events';
-import type { ContentType } from '../../../shared/content/schemas';
+import type { ContentRecord, ContentType } from '../../../shared/content/schemas';
 import type { PatchPost, PostVisibility } from '../../../shared/posts';
 import type { Statement } from '../../db/statement';
 import { first, mapRead, type Read } from '../../core/reads';
@@ -17,8 +17,8 @@ import { editEvents, publishedAfter } from '../posts/commands';
 import { idOrNone } from '../posts/streams';
 import { feedOrderLock } from '../posts/feed-order';
 import { ownMediaGuard } from '../posts/post-media';
-import { presentPost, type PostRow } from '../posts/post-presenter';
-import { postRows } from '../posts/posts-read';
+import { presentContent, type ContentRow } from '../content/content-presenter';
+import { contentColumns } from '../content/content-read';
 import type { HistoryPostState } from './access';
 
 /**
@@ -73,14 +73,12 @@ export function restoreEvents(
 }
 
 /**
- * The post as it reads after the write, for its author or an owner: not through the audience
- * rule, since an owner restores posts that are not theirs to read.
+ * The record as it reads after the write, for its author or an owner: not through the audience
+ * rule, since an owner restores posts that are not theirs to read, nor the trash's, since a
+ * version may be restored into a post in it.
  */
-export function restoredPostReply(
-  postId: string,
-  actorId: string,
-): Read<ReturnType<typeof presentPost> | null> {
-  return mapRead(first(postRows(qb, actorId).where('p.id', '=', postId)), (row) =>
-    row ? presentPost(row as PostRow) : null,
+export function restoredRecordReply(postId: string, actorId: string): Read<ContentRecord | null> {
+  return mapRead(first(contentColumns(qb, actorId).where('p.id', '=', postId)), (row) =>
+    row ? presentContent(row as ContentRow) : null,
   );
 }

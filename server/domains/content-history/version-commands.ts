@@ -6,7 +6,7 @@ import { first } from '../../core/reads';
 import { qb } from '../../db/statement';
 import { idOrNone, postStreamId } from '../posts/streams';
 import { checkHistoryAccess, historyPostState } from './access';
-import { restoredMentionReads, restoredPostReply, restoreEvents } from './restored-post';
+import { restoredMentionReads, restoredRecordReply, restoreEvents } from './restored-post';
 
 /**
  * Puts a post's content fields back as one of its versions kept them, by a `PostEdited` that
@@ -41,7 +41,7 @@ export const restoreVersion = defineCommand({
       guards,
       appends: [appendTo(postStreamId(post.id), post.stream_version, events)],
       effects,
-      reply: restoredPostReply(post.id, actorId),
+      reply: restoredRecordReply(post.id, actorId),
     };
   },
 });

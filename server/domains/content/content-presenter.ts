@@ -1,5 +1,10 @@
-import type { ContentGrants, ContentRecord, ExportRecord } from '../../../shared/content';
-import type { PostRow } from '../posts/post-presenter';
+import {
+  contentRecordFromPost,
+  type ContentGrants,
+  type ContentRecord,
+  type ExportRecord,
+} from '../../../shared/content';
+import { presentPost, type PostRow } from '../posts/post-presenter';
 
 /** What a content read selects beside the post's row. */
 export type ContentRow = PostRow & {
@@ -8,51 +13,16 @@ export type ContentRow = PostRow & {
   privileged: boolean;
 };
 
-const NO_GRANTS: ContentGrants = { view: [], comment: [], share: [] };
-
-/** One record as the content API answers it, for one reader. */
+/** One record as the content API answers it, for one reader: the post's presenter, mapped. */
 export function presentContent(row: ContentRow): ContentRecord {
-  return {
-    id: row.id,
-    compositeId: row.id,
-    userId: row.author_id,
-    sequence: row.number,
-    title: row.title,
-    content: row.content,
-    excerpt: row.excerpt,
+  return contentRecordFromPost(presentPost(row), {
     type: row.content_type,
-    tags: row.tags,
-    categories: row.categories,
-    status: row.status,
-    visibility: row.visibility,
-    featuredImage: row.featured_image,
-    location: row.location,
-    seoTitle: row.seo_title,
-    seoDescription: row.seo_description,
-    allowComments: row.allow_comments,
-    allowSharing: row.allow_sharing,
-    permissions: {
-      view: row.visibility,
-      comment: row.comment_audience,
-      share: row.share_audience,
-      allow: row.privileged ? row.grants : NO_GRANTS,
-    },
+    commentAudience: row.comment_audience,
+    shareAudience: row.share_audience,
+    grants: row.grants,
     metadata: row.metadata as ContentRecord['metadata'],
-    moderation: {
-      state: row.moderation_state,
-      reason: row.privileged ? row.moderation_reason : null,
-    },
-    metrics: {
-      views: row.views_count,
-      likes: row.likes_count,
-      comments: row.comments_count,
-      shares: row.shares_count,
-    },
-    createdAt: row.created_at.toISOString(),
-    updatedAt: (row.edited_at ?? row.created_at).toISOString(),
-    publishedAt: row.published_at ? row.published_at.toISOString() : null,
-    version: row.version,
-  };
+    privileged: row.privileged,
+  });
 }
 
 /** The columns the export writes, as the posts table holds them. */

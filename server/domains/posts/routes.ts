@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import { text } from '../../../shared/api/text';
 import {
   addCommentSchema,
   commentLikeStateSchema,
@@ -30,7 +28,6 @@ import {
   videosQuerySchema,
 } from '../../../shared/posts';
 import { contextOf } from '../../core/context';
-import { notFound } from '../../core/errors';
 import type { ModuleDeps } from '../../core/module';
 import { defineRoute, type AnyRouteSpec } from '../../http/route-spec';
 import { toggleRoutes } from '../../http/toggle-routes';
@@ -43,22 +40,17 @@ import { readFeed } from './home-feed-read';
 import { readMyPosts, readMyPostsStats, readPost, readSaved } from './posts-read';
 import { readUserPosts } from './profile-posts-read';
 import { reactionCommands, setCommentLike, setPostSave } from './reaction-commands';
+import { commandRoute, found, idParams, readRoute } from './route-builders';
 import { idOrNone } from './streams';
 import { readTrending } from './trending-read';
 import { readVideoPosts } from './videos-read';
 import { postViews, readViewedPost, VIEW_WINDOW_MS } from './views';
 
-/**
- * Any id is accepted: one that is not a UUID names nothing and answers 404 like a post the
- * caller may not see, so the two cannot be told apart.
- */
-const idParams = z.object({ id: text({ max: 100 }) });
+const { postNotFound, commentNotFound } = postsMessages;
 
-/** A read back that found nothing (the post went, or the caller lost sight of it) is a 404. */
-function found<T>(value: T | null | undefined, message: string = postsMessages.postNotFound): T {
-  if (value === null || value === undefined) throw notFound(message);
-  return value;
-}
+/** A comment read back after a change: missing when it or its post went meanwhile. */
+const commentAnswer = (status: 200 | 201) =>
+  ({ status, schema: commentSchema, notFound: commentNotFound }) as const;
 
 export function postsRoutes(deps: ModuleDeps): AnyRouteSpec[] {
   const { db, commands } = deps;
@@ -73,6 +65,7 @@ export function postsRoutes(deps: ModuleDeps): AnyRouteSpec[] {
     set: async (postId, like, req) =>
       found(
         await commands.run(setPostLike, { userId: memberIdOf(req), postId, like }, contextOf(req)),
+        postNotFound,
       ),
   });
   const saveRoutes = toggleRoutes({
@@ -97,13 +90,12 @@ export function postsRoutes(deps: ModuleDeps): AnyRouteSpec[] {
           { userId: memberIdOf(req), commentId, like },
           contextOf(req),
         ),
-        postsMessages.commentNotFound,
+        commentNotFound,
       ),
   });
 
   return [
-    defineRoute({
-      method: 'get',
+    readRoute({
       path: '/feed',
       summary:
         "The member's home feed: their posts, their friends' and those of the members they " +
@@ -114,234 +106,163 @@ export function postsRoutes(deps: ModuleDeps): AnyRouteSpec[] {
         'skips nothing, and what is new is found above the top the reader holds. Public posts ' +
         'with a hashtag the member follows join it; `followedTags` names, for those of authors ' +
         'the member does not read, the tag that brought each.',
-      auth: 'member',
       query: feedQuerySchema,
-      responses: { 200: homeFeedPageSchema },
-      async handler({ query }, req, res) {
-        res.json(await readFeed(db, memberIdOf(req), query));
-      },
+      answer: { schema: homeFeedPageSchema },
+      read: ({ memberId, query }) => readFeed(db, memberId, query),
     }),
-    defineRoute({
-      method: 'get',
+    readRoute({
       path: '/test/feed/authors',
       summary:
         'The home feed read from every author’s index instead of the timeline (tests and ' +
         'benchmarks only: the two must agree, and the benchmark compares their cost)',
-      auth: 'member',
       testOnly: true,
       query: feedQuerySchema,
-      responses: { 200: homeFeedPageSchema },
-      async handler({ query }, req, res) {
-        res.json(await readFeed(db, memberIdOf(req), query, 'authors'));
-      },
+      answer: { schema: homeFeedPageSchema },
+      read: ({ memberId, query }) => readFeed(db, memberId, query, 'authors'),
     }),
-    defineRoute({
+    commandRoute(commands, {
       method: 'post',
       path: '/posts',
       summary: 'Creates a post: a draft, kept private, or published',
-      auth: 'member',
       body: createPostSchema,
-      responses: { 201: postSchema },
-      async handler({ body }, req, res) {
-        const post = await commands.run(
-          createPost,
-          {
-            authorId: memberIdOf(req),
-            postId: randomUUID(),
-            post: body,
-            publicUrl: deps.config.publicUrl,
-          },
-          contextOf(req),
-        );
-        res.status(201).json(found(post));
-      },
+      answer: { status: 201, schema: postSchema, notFound: postNotFound },
+      command: createPost,
+      input: ({ memberId, body }) => ({
+        authorId: memberId,
+        postId: randomUUID(),
+        post: body,
+        publicUrl: deps.config.publicUrl,
+      }),
     }),
-    defineRoute({
-      method: 'get',
+    readRoute({
       path: '/posts/mine',
       summary: "The member's own posts for My Posts, by tab, search and filters",
-      auth: 'member',
       query: myPostsQuerySchema,
-      responses: { 200: postListSchema },
-      async handler({ query }, req, res) {
-        res.json(await readMyPosts(db, memberIdOf(req), query));
-      },
+      answer: { schema: postListSchema },
+      read: ({ memberId, query }) => readMyPosts(db, memberId, query),
     }),
-    defineRoute({
-      method: 'get',
+    readRoute({
       path: '/posts/mine/stats',
       summary: "Statistics of the member's own posts",
-      auth: 'member',
-      responses: { 200: myPostsStatsSchema },
-      async handler(_input, req, res) {
-        res.json(await readMyPostsStats(db, memberIdOf(req)));
-      },
+      answer: { schema: myPostsStatsSchema },
+      read: ({ memberId }) => readMyPostsStats(db, memberId),
     }),
-    defineRoute({
-      method: 'get',
+    readRoute({
       path: '/posts/:id',
       summary: 'A post the member may see',
-      auth: 'member',
       params: idParams,
-      responses: { 200: postSchema },
       errors: [404],
-      async handler({ params }, req, res) {
-        res.json(presentPost(found(await readPost(db, idOrNone(params.id), memberIdOf(req)))));
+      answer: { schema: postSchema, notFound: postNotFound },
+      read: async ({ memberId, params }) => {
+        const row = await readPost(db, idOrNone(params.id), memberId);
+        return row && presentPost(row);
       },
     }),
-    defineRoute({
+    commandRoute(commands, {
       method: 'patch',
       path: '/posts/:id',
       summary: "Edits or publishes the member's own post",
-      auth: 'member',
       params: idParams,
       body: patchPostSchema,
-      responses: { 200: postSchema },
       errors: [403, 404],
-      async handler({ params, body }, req, res) {
-        const post = await commands.run(
-          editPost,
-          {
-            actorId: memberIdOf(req),
-            postId: params.id,
-            patch: body,
-            publicUrl: deps.config.publicUrl,
-          },
-          contextOf(req),
-        );
-        res.json(found(post));
-      },
+      answer: { status: 200, schema: postSchema, notFound: postNotFound },
+      command: editPost,
+      input: ({ memberId, params, body }) => ({
+        actorId: memberId,
+        postId: params.id,
+        patch: body,
+        publicUrl: deps.config.publicUrl,
+      }),
     }),
-    defineRoute({
+    commandRoute(commands, {
       method: 'delete',
       path: '/posts/:id',
       summary: "Deletes the member's own post, with its likes, comments and saves",
-      auth: 'member',
       params: idParams,
-      responses: { 204: null },
       errors: [403, 404],
-      async handler({ params }, req, res) {
-        await commands.run(
-          deletePost,
-          { actorId: memberIdOf(req), postId: params.id },
-          contextOf(req),
-        );
-        res.status(204).end();
-      },
+      command: deletePost,
+      input: ({ memberId, params }) => ({ actorId: memberId, postId: params.id }),
     }),
     ...likeRoutes,
     ...saveRoutes,
-    defineRoute({
+    commandRoute(commands, {
       method: 'post',
       path: '/posts/:id/share',
       summary: 'Counts a share of a post',
-      auth: 'member',
       params: idParams,
       body: sharePostSchema,
-      responses: { 200: shareStateSchema },
       errors: [403, 404],
-      async handler({ params, body }, req, res) {
-        const state = await commands.run(
-          sharePost,
-          { userId: memberIdOf(req), postId: params.id, channel: body.channel },
-          contextOf(req),
-        );
-        res.json(found(state));
-      },
+      answer: { status: 200, schema: shareStateSchema, notFound: postNotFound },
+      command: sharePost,
+      input: ({ memberId, params, body }) => ({
+        userId: memberId,
+        postId: params.id,
+        channel: body.channel,
+      }),
     }),
-    defineRoute({
-      method: 'get',
+    readRoute({
       path: '/posts/:id/comments',
       summary: "A post's comments and replies, flat and oldest first",
-      auth: 'member',
       params: idParams,
-      responses: { 200: commentsSchema },
       errors: [404],
-      async handler({ params }, req, res) {
-        const viewerId = memberIdOf(req);
-        const post = found(await readPost(db, idOrNone(params.id), viewerId));
-        res.json({ comments: await readComments(db, post.id, viewerId) });
+      answer: { schema: commentsSchema },
+      read: async ({ memberId, params }) => {
+        const post = found(await readPost(db, idOrNone(params.id), memberId), postNotFound);
+        return { comments: await readComments(db, post.id, memberId) };
       },
     }),
-    defineRoute({
+    commandRoute(commands, {
       method: 'post',
       path: '/posts/:id/comments',
       summary: 'Comments on a post, or replies to one of its comments (to depth 3)',
-      auth: 'member',
       params: idParams,
       body: addCommentSchema,
-      responses: { 201: commentSchema },
       errors: [403, 404],
-      async handler({ params, body }, req, res) {
-        const comment = await commands.run(
-          addComment,
-          {
-            authorId: memberIdOf(req),
-            postId: params.id,
-            commentId: randomUUID(),
-            parentId: body.parentId ?? null,
-            content: body.content,
-            publicUrl: deps.config.publicUrl,
-          },
-          contextOf(req),
-        );
-        res.status(201).json(found(comment, postsMessages.commentNotFound));
-      },
+      answer: commentAnswer(201),
+      command: addComment,
+      input: ({ memberId, params, body }) => ({
+        authorId: memberId,
+        postId: params.id,
+        commentId: randomUUID(),
+        parentId: body.parentId ?? null,
+        content: body.content,
+        publicUrl: deps.config.publicUrl,
+      }),
     }),
-    defineRoute({
+    commandRoute(commands, {
       method: 'patch',
       path: '/comments/:id',
       summary: "Edits the member's own comment",
-      auth: 'member',
       params: idParams,
       body: editCommentSchema,
-      responses: { 200: commentSchema },
       errors: [403, 404],
-      async handler({ params, body }, req, res) {
-        const comment = await commands.run(
-          editComment,
-          {
-            actorId: memberIdOf(req),
-            commentId: params.id,
-            content: body.content,
-            publicUrl: deps.config.publicUrl,
-          },
-          contextOf(req),
-        );
-        res.json(found(comment, postsMessages.commentNotFound));
-      },
+      answer: commentAnswer(200),
+      command: editComment,
+      input: ({ memberId, params, body }) => ({
+        actorId: memberId,
+        commentId: params.id,
+        content: body.content,
+        publicUrl: deps.config.publicUrl,
+      }),
     }),
-    defineRoute({
+    commandRoute(commands, {
       method: 'delete',
       path: '/comments/:id',
       summary: "Deletes the member's own comment and the replies under it",
-      auth: 'member',
       params: idParams,
-      responses: { 204: null },
       errors: [403, 404],
-      async handler({ params }, req, res) {
-        await commands.run(
-          deleteComment,
-          { actorId: memberIdOf(req), commentId: params.id },
-          contextOf(req),
-        );
-        res.status(204).end();
-      },
+      command: deleteComment,
+      input: ({ memberId, params }) => ({ actorId: memberId, commentId: params.id }),
     }),
     ...commentLikeRoutes,
-    defineRoute({
-      method: 'get',
+    readRoute({
       path: '/saved',
       summary: "The member's saved posts they may still see, last saved first",
-      auth: 'member',
       query: savedQuerySchema,
-      responses: { 200: savedPageSchema },
-      async handler({ query }, req, res) {
-        res.json(await readSaved(db, memberIdOf(req), query));
-      },
+      answer: { schema: savedPageSchema },
+      read: ({ memberId, query }) => readSaved(db, memberId, query),
     }),
-    defineRoute({
-      method: 'get',
+    readRoute({
       path: '/users/:id/posts',
       summary: "A member's published posts and reposts the caller may see, searched and sorted",
       description:
@@ -349,39 +270,29 @@ export function postsRoutes(deps: ModuleDeps): AnyRouteSpec[] {
         'a repost of a post the caller may not see is not listed. A blank search lists as if ' +
         'there were none. Pages by `offset`, or by keyset with the `nextCursor` of the page ' +
         'before (same sort and search), which repeats no post while the member posts.',
-      auth: 'member',
       params: idParams,
       query: userPostsQuerySchema,
-      responses: { 200: userPostsPageSchema },
-      async handler({ params, query }, req, res) {
-        res.json(await readUserPosts(db, idOrNone(params.id), memberIdOf(req), query));
-      },
+      answer: { schema: userPostsPageSchema },
+      read: ({ memberId, params, query }) =>
+        readUserPosts(db, idOrNone(params.id), memberId, query),
     }),
-    defineRoute({
-      method: 'get',
+    readRoute({
       path: '/videos',
       summary: 'Published posts with a video the member may see, newest first',
       description: 'Keyset pages on (publishedAt, id), 50 at most (the video page).',
-      auth: 'member',
       query: videosQuerySchema,
-      responses: { 200: feedPageSchema },
-      async handler({ query }, req, res) {
-        res.json(await readVideoPosts(db, memberIdOf(req), query));
-      },
+      answer: { schema: feedPageSchema },
+      read: ({ memberId, query }) => readVideoPosts(db, memberId, query),
     }),
-    defineRoute({
-      method: 'get',
+    readRoute({
       path: '/trending',
       summary: 'Posts the member may see, ranked by likes, comments and shares with time decay',
       description:
         'Published within the window (24h or 7d), score = (likes + 2 × comments + 3 × shares) / ' +
         '(age in hours + 2)^1.5, highest first.',
-      auth: 'member',
       query: trendingQuerySchema,
-      responses: { 200: trendingSchema },
-      async handler({ query }, req, res) {
-        res.json(await readTrending(db, memberIdOf(req), query));
-      },
+      answer: { schema: trendingSchema },
+      read: ({ memberId, query }) => readTrending(db, memberId, query),
     }),
     defineRoute({
       method: 'post',
@@ -397,7 +308,7 @@ export function postsRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       async handler({ params }, req, res) {
         const viewerId = memberIdOf(req);
         const postId = idOrNone(params.id);
-        const post = found(await readViewedPost(db, postId, viewerId));
+        const post = found(await readViewedPost(db, postId, viewerId), postNotFound);
         if (post.author_id !== viewerId) postViews(deps).record(postId, viewerId);
         res.status(204).end();
       },
