@@ -138,12 +138,15 @@ interface PageRun {
   scriptKb: number;
   lcpElement: string;
   finalUrl: string;
+  /** Whether the page asked for a member's badges: only a signed-in page does. */
+  signedIn: boolean;
   benchmarkIndex: number;
 }
 
 interface AuditDetails {
   items?: {
     type?: string;
+    url?: string;
     resourceType?: string;
     requestCount?: number;
     transferSize?: number;
@@ -207,6 +210,9 @@ async function lighthouseRun(port: number, url: string, saveAs: string | null): 
     scriptKb: (scripts?.transferSize ?? Number.NaN) / 1000,
     lcpElement: lcpElementOf(audit('lcp-breakdown-insight')?.details as AuditDetails | undefined),
     finalUrl: lhr.finalDisplayedUrl,
+    signedIn: ((audit('network-requests')?.details as AuditDetails | undefined)?.items ?? []).some(
+      (item) => item.url?.includes('/api/me/badges'),
+    ),
     benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
@@ -314,8 +320,14 @@ export async function runWebBench(options: WebBenchOptions): Promise<WebBenchRes
       }
       const ordered = [...runs].sort((a, b) => a.performance - b.performance);
       const median = ordered[Math.floor((ordered.length - 1) / 2)]!;
-      if (new URL(median.finalUrl).pathname !== page.path) {
-        throw new Error(`${page.name} ended on ${median.finalUrl}: the session was not used`);
+      if (
+        new URL(median.finalUrl).pathname !== page.path ||
+        median.signedIn !== (page.cookie !== null)
+      ) {
+        throw new Error(
+          `${page.name} ended on ${median.finalUrl} ` +
+            `${median.signedIn ? 'signed in' : 'as a visitor'}: not the page meant`,
+        );
       }
       const rows = pageRows(
         median,
