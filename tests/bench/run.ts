@@ -419,12 +419,15 @@ async function main(): Promise<number> {
   // The embedded Postgres runs as the `postgres` user when we are root: it must reach its folder.
   await chmod(tempDir, 0o755);
   let server: ServerProcess | null = null;
+  /** The web scenario's own server while it runs, for `abort` to stop too. */
+  let webServer: ServerProcess | null = null;
   let members: Member[] = [];
 
   const abort = (why: string) => {
     process.stderr.write(`[bench] ${why}: stopping the server and exiting\n`);
     closeSockets(members);
     server?.killNow();
+    webServer?.killNow();
     rmSync(tempDir, { recursive: true, force: true });
     process.exit(2);
   };
@@ -453,6 +456,9 @@ async function main(): Promise<number> {
         runs: Math.round(numberEnv('BENCH_WEB_RUNS', 3)),
         serverNodeArgs: settings.serverNodeArgs,
         saveDir: process.env.BENCH_WEB_SAVE || undefined,
+        onServer: (running) => {
+          webServer = running;
+        },
       });
       tables.push(...result.sections);
       missed.push(...result.missed);

@@ -32,6 +32,8 @@ export interface WebBenchOptions {
   serverNodeArgs: string[];
   /** A folder to write each run's Lighthouse report (JSON) into, for a closer look. */
   saveDir: string | undefined;
+  /** Told of the scenario's server when it starts and (null) once it stopped. */
+  onServer: (server: ServerProcess | null) => void;
 }
 
 export interface WebBenchResult {
@@ -287,6 +289,7 @@ export async function runWebBench(options: WebBenchOptions): Promise<WebBenchRes
     nodeArgs: options.serverNodeArgs,
     serveWeb: true,
   });
+  options.onServer(server);
   let chrome: chromeLauncher.LaunchedChrome | null = null;
   let browser: Browser | null = null;
   try {
@@ -352,5 +355,6 @@ export async function runWebBench(options: WebBenchOptions): Promise<WebBenchRes
     await browser?.disconnect();
     if (chrome) chrome.kill();
     await server.stop();
+    options.onServer(null);
   }
 }
