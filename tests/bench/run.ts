@@ -14,7 +14,10 @@
  *   BENCH_OUT              also write the table as JSON to this path
  *   BENCH_SERVER_NODE_ARGS extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"
  *   BENCH_SCENARIOS        which to run, comma-separated: badges, messaging, roundtrips, backup, files,
- *                          feed, content, community (all but community and search)
+ *                          feed, content, community, search, web (all but community, search and web)
+ *   BENCH_WEB_RUNS         Lighthouse runs per page in the web scenario, the median reported (3)
+ *   BENCH_WEB_CHROME       the Chromium Lighthouse drives (/usr/bin/chromium)
+ *   BENCH_WEB_SAVE         a folder to write each Lighthouse report (JSON) into
  *   BENCH_MESSAGING_MEMBERS members in the messaging scenario, two per conversation (500)
  *   BENCH_MESSAGING_RATE   combined messages/s (300)
  *   BENCH_MESSAGING_RUNS   steady runs of the messaging scenario, one row each (5)
@@ -103,6 +106,7 @@ import { runMessagingBench, type DuplicateDelivery } from './messaging';
 import { buildRows, fmt, renderSection, TARGETS, type Section } from './report';
 import { runRoundTripBench } from './roundtrips';
 import { freePort, startServer, type ServerProcess } from './server-process';
+import { runWebBench } from './web';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -415,12 +419,15 @@ async function main(): Promise<number> {
   // The embedded Postgres runs as the `postgres` user when we are root: it must reach its folder.
   await chmod(tempDir, 0o755);
   let server: ServerProcess | null = null;
+  /** The web scenario's own server while it runs, for `abort` to stop too. */
+  let webServer: ServerProcess | null = null;
   let members: Member[] = [];
 
   const abort = (why: string) => {
     process.stderr.write(`[bench] ${why}: stopping the server and exiting\n`);
     closeSockets(members);
     server?.killNow();
+    webServer?.killNow();
     rmSync(tempDir, { recursive: true, force: true });
     process.exit(2);
   };
@@ -430,17 +437,6 @@ async function main(): Promise<number> {
   process.once('SIGTERM', () => abort('terminated'));
 
   try {
-    progress(`starting the server (data in ${tempDir})`);
-    server = await startServer({
-      repoRoot,
-      dataDir: tempDir,
-      databaseUrl: settings.databaseUrl,
-      embeddedPgPort: await freePort(),
-      nodeArgs: settings.serverNodeArgs,
-    });
-    const running = server;
-    progress(`server pid ${running.pid} ready at ${running.url}`);
-
     const tables: Section[] = [];
     const missed: string[] = [];
     const duplicates: { badges: DuplicatePush[]; messaging: DuplicateDelivery[] } = {
@@ -448,152 +444,190 @@ async function main(): Promise<number> {
       messaging: [],
     };
     let otherCpuNote = false;
-    if (settings.scenarios.has('badges')) {
-      members = await createMembers(running.url, settings.members, settings.signUpConcurrency);
-      await connectSockets(running.url, members, settings.socketConcurrency);
-      const connectedBefore = connectedCount(members);
-
-      const { bare, inserts } = await baselines(running);
-      const capacity = await probeCapacity(running, members);
-      const rate = chooseRate(bare.requestsPerSecond, capacity);
-      const load = await steadyLoad(running, members, rate);
-      const connectedAfter = connectedCount(members);
-
-      progress('checking every member’s badges against the server');
-      const pushes = analyzePushes(members, load.commands);
-      const mismatches = await badgeMismatches(running, members);
-      closeSockets(members);
-      const hwm = running.peakRssKb();
-      const rows = buildRows({
-        members: settings.members,
-        durationMs: settings.durationMs,
-        connections: settings.connections,
-        connectedBefore,
-        connectedAfter,
-        capacity,
-        rate,
-        load: load.result,
-        loadCpu: load.cpu,
-        pushes,
-        mismatches,
-        rssPeakKb: load.rssPeakKb,
-        lifetimePeakKb: Math.max(hwm ?? 0, load.rssPeakKb),
-        bareRps: bare.requestsPerSecond,
-        bareOtherCpu: bare.otherCpu,
-        insertsPerSecond: inserts.commitsPerSecond,
-        insertClients: inserts.clients,
-        serverWarnings: running.warnings.length,
-        drops: load.drops,
-      });
-      tables.push({ title: `Live badges — ${settings.members} sockets`, rows });
-      const whole = load.processTrips;
-      tables.push({
-        title: `Live badges: round trips per command during the steady load`,
-        grid: commandGrid(load.windows, whole),
-        notes: commandNotes({
-          windows: load.windows,
-          command: COMMAND_NAME,
-          requests: load.result.ok,
-          failedRequests: load.result.errors + load.result.unanswered,
-          whole,
-          outside:
-            'nothing else: the badge route is public and the load sends no cookie, so no ' +
-            'session is looked up, and nothing else on its path touches the database (request ' +
-            'timings are buffered in memory). The pushes are read by the relay on its own pool, ' +
-            'outside any command.',
-        }),
-      });
-      duplicates.badges = pushes.duplicates;
-      missed.push(...rows.filter((r) => r.result === 'FAIL').map((r) => r.metric));
-      otherCpuNote ||= load.cpu.other > 25 || bare.otherCpu > 25;
-    }
-    if (settings.scenarios.has('messaging')) {
-      const result = await runMessagingBench(running, {
-        members: settings.messaging.members,
-        rate: settings.messaging.rate,
-        durationMs: settings.durationMs,
-        connections: settings.connections,
-        signUpConcurrency: settings.signUpConcurrency,
-        socketConcurrency: settings.socketConcurrency,
-        graceMs: settings.graceMs,
-        drainMs: settings.drainMs,
-        runs: settings.messaging.runs,
-        pauseMs: settings.messaging.pauseMs,
-      });
-      tables.push(...result.sections);
-      duplicates.messaging = result.duplicates;
-      missed.push(...result.missed);
-    }
-    if (settings.scenarios.has('roundtrips')) {
-      const result = await runRoundTripBench(running, settings.roundTrips);
-      tables.push(...result.sections);
-    }
-    if (settings.scenarios.has('backup')) {
-      const statsBefore = await fetchCommandStats(running);
-      const result = await runBackupBench(running, settings.backupEvents);
-      const windows = commandsBetween(statsBefore, await fetchCommandStats(running));
-      const title = `Backup and restore — ${settings.backupEvents.toLocaleString('en-US')} events`;
-      tables.push({ title, rows: result.rows });
-      tables.push({
-        title: `${title}: round trips per command`,
-        grid: commandGrid(windows),
-        notes: [
-          'The commands of the scenario (sign-up, role, backup, restore), counted by the server ' +
-            'as in the other scenarios; the backup and restore themselves stream outside commands.',
-        ],
-      });
-      missed.push(...result.missed);
-    }
-    if (settings.scenarios.has('files')) {
-      const result = await runFilesBench(running, {
-        ...settings.files,
+    if (settings.scenarios.has('web')) {
+      // A server and Postgres of its own, serving the built app, so the pages load as in production.
+      const dataDir = path.join(tempDir, 'web');
+      await mkdir(dataDir);
+      await chmod(dataDir, 0o755);
+      const result = await runWebBench({
         repoRoot,
-        workDir: tempDir,
-        // Where the server's disk storage writes (its default unless FILES_DIR is set).
-        filesDir: process.env.FILES_DIR || path.join(tempDir, 'files'),
+        dataDir,
+        chromePath: process.env.BENCH_WEB_CHROME || '/usr/bin/chromium',
+        runs: Math.round(numberEnv('BENCH_WEB_RUNS', 3)),
+        serverNodeArgs: settings.serverNodeArgs,
+        saveDir: process.env.BENCH_WEB_SAVE || undefined,
+        onServer: (running) => {
+          webServer = running;
+        },
       });
       tables.push(...result.sections);
       missed.push(...result.missed);
     }
-    if (settings.scenarios.has('feed')) {
-      const result = await runFeedBench(running, settings.feed);
-      tables.push(...result.sections);
-      missed.push(...result.missed);
-    }
-    if (settings.scenarios.has('community')) {
-      const result = await runCommunityBench(running, settings.community);
-      tables.push(...result.sections);
-      missed.push(...result.missed);
-    }
-    if (settings.scenarios.has('content')) {
-      const result = await runContentBench(running, settings.content);
-      tables.push(...result.sections);
-      missed.push(...result.missed);
-    }
-    if (settings.scenarios.has('search')) {
-      const { size } = searchSettings;
-      progress(`search: seeding ${size.members} members and ${size.posts} posts`);
-      const seed = await seedFeed(running.databaseUrl, size);
-      const words = await seedSearchWords(running.databaseUrl, searchSettings.words, seed.ids);
-      const step = Math.floor(size.members / searchSettings.run.readers);
-      const members = await seed.withSession(
-        Array.from({ length: searchSettings.run.readers }, (_, i) => i * step),
-      );
-      const result = await runCommunitySearchBench({
-        serverUrl: running.url,
-        databaseUrl: running.databaseUrl,
-        members,
-        words,
-        settings: searchSettings.run,
+    let shared: {
+      running: ServerProcess;
+      warnings: string[];
+      stopped: Awaited<ReturnType<ServerProcess['stop']>>;
+    } | null = null;
+    if ([...settings.scenarios].some((name) => name !== 'web')) {
+      progress(`starting the server (data in ${tempDir})`);
+      server = await startServer({
+        repoRoot,
+        dataDir: tempDir,
+        databaseUrl: settings.databaseUrl,
+        embeddedPgPort: await freePort(),
+        nodeArgs: settings.serverNodeArgs,
       });
-      tables.push(result.section);
-      missed.push(...result.missed);
-    }
-    const warnings = [...running.warnings];
+      const running = server;
+      progress(`server pid ${running.pid} ready at ${running.url}`);
 
-    progress('stopping the server');
-    const stopped = await running.stop();
-    server = null;
+      if (settings.scenarios.has('badges')) {
+        members = await createMembers(running.url, settings.members, settings.signUpConcurrency);
+        await connectSockets(running.url, members, settings.socketConcurrency);
+        const connectedBefore = connectedCount(members);
+
+        const { bare, inserts } = await baselines(running);
+        const capacity = await probeCapacity(running, members);
+        const rate = chooseRate(bare.requestsPerSecond, capacity);
+        const load = await steadyLoad(running, members, rate);
+        const connectedAfter = connectedCount(members);
+
+        progress('checking every member’s badges against the server');
+        const pushes = analyzePushes(members, load.commands);
+        const mismatches = await badgeMismatches(running, members);
+        closeSockets(members);
+        const hwm = running.peakRssKb();
+        const rows = buildRows({
+          members: settings.members,
+          durationMs: settings.durationMs,
+          connections: settings.connections,
+          connectedBefore,
+          connectedAfter,
+          capacity,
+          rate,
+          load: load.result,
+          loadCpu: load.cpu,
+          pushes,
+          mismatches,
+          rssPeakKb: load.rssPeakKb,
+          lifetimePeakKb: Math.max(hwm ?? 0, load.rssPeakKb),
+          bareRps: bare.requestsPerSecond,
+          bareOtherCpu: bare.otherCpu,
+          insertsPerSecond: inserts.commitsPerSecond,
+          insertClients: inserts.clients,
+          serverWarnings: running.warnings.length,
+          drops: load.drops,
+        });
+        tables.push({ title: `Live badges — ${settings.members} sockets`, rows });
+        const whole = load.processTrips;
+        tables.push({
+          title: `Live badges: round trips per command during the steady load`,
+          grid: commandGrid(load.windows, whole),
+          notes: commandNotes({
+            windows: load.windows,
+            command: COMMAND_NAME,
+            requests: load.result.ok,
+            failedRequests: load.result.errors + load.result.unanswered,
+            whole,
+            outside:
+              'nothing else: the badge route is public and the load sends no cookie, so no ' +
+              'session is looked up, and nothing else on its path touches the database (request ' +
+              'timings are buffered in memory). The pushes are read by the relay on its own pool, ' +
+              'outside any command.',
+          }),
+        });
+        duplicates.badges = pushes.duplicates;
+        missed.push(...rows.filter((r) => r.result === 'FAIL').map((r) => r.metric));
+        otherCpuNote ||= load.cpu.other > 25 || bare.otherCpu > 25;
+      }
+      if (settings.scenarios.has('messaging')) {
+        const result = await runMessagingBench(running, {
+          members: settings.messaging.members,
+          rate: settings.messaging.rate,
+          durationMs: settings.durationMs,
+          connections: settings.connections,
+          signUpConcurrency: settings.signUpConcurrency,
+          socketConcurrency: settings.socketConcurrency,
+          graceMs: settings.graceMs,
+          drainMs: settings.drainMs,
+          runs: settings.messaging.runs,
+          pauseMs: settings.messaging.pauseMs,
+        });
+        tables.push(...result.sections);
+        duplicates.messaging = result.duplicates;
+        missed.push(...result.missed);
+      }
+      if (settings.scenarios.has('roundtrips')) {
+        const result = await runRoundTripBench(running, settings.roundTrips);
+        tables.push(...result.sections);
+      }
+      if (settings.scenarios.has('backup')) {
+        const statsBefore = await fetchCommandStats(running);
+        const result = await runBackupBench(running, settings.backupEvents);
+        const windows = commandsBetween(statsBefore, await fetchCommandStats(running));
+        const title = `Backup and restore — ${settings.backupEvents.toLocaleString('en-US')} events`;
+        tables.push({ title, rows: result.rows });
+        tables.push({
+          title: `${title}: round trips per command`,
+          grid: commandGrid(windows),
+          notes: [
+            'The commands of the scenario (sign-up, role, backup, restore), counted by the server ' +
+              'as in the other scenarios; the backup and restore themselves stream outside commands.',
+          ],
+        });
+        missed.push(...result.missed);
+      }
+      if (settings.scenarios.has('files')) {
+        const result = await runFilesBench(running, {
+          ...settings.files,
+          repoRoot,
+          workDir: tempDir,
+          // Where the server's disk storage writes (its default unless FILES_DIR is set).
+          filesDir: process.env.FILES_DIR || path.join(tempDir, 'files'),
+        });
+        tables.push(...result.sections);
+        missed.push(...result.missed);
+      }
+      if (settings.scenarios.has('feed')) {
+        const result = await runFeedBench(running, settings.feed);
+        tables.push(...result.sections);
+        missed.push(...result.missed);
+      }
+      if (settings.scenarios.has('community')) {
+        const result = await runCommunityBench(running, settings.community);
+        tables.push(...result.sections);
+        missed.push(...result.missed);
+      }
+      if (settings.scenarios.has('content')) {
+        const result = await runContentBench(running, settings.content);
+        tables.push(...result.sections);
+        missed.push(...result.missed);
+      }
+      if (settings.scenarios.has('search')) {
+        const { size } = searchSettings;
+        progress(`search: seeding ${size.members} members and ${size.posts} posts`);
+        const seed = await seedFeed(running.databaseUrl, size);
+        const words = await seedSearchWords(running.databaseUrl, searchSettings.words, seed.ids);
+        const step = Math.floor(size.members / searchSettings.run.readers);
+        const members = await seed.withSession(
+          Array.from({ length: searchSettings.run.readers }, (_, i) => i * step),
+        );
+        const result = await runCommunitySearchBench({
+          serverUrl: running.url,
+          databaseUrl: running.databaseUrl,
+          members,
+          words,
+          settings: searchSettings.run,
+        });
+        tables.push(result.section);
+        missed.push(...result.missed);
+      }
+      const warnings = [...running.warnings];
+
+      progress('stopping the server');
+      const stopped = await running.stop();
+      server = null;
+      shared = { running, warnings, stopped };
+    }
 
     process.stdout.write(
       `\nAgora benchmark — ${os.cpus().length} CPUs, ` +
@@ -608,13 +642,16 @@ async function main(): Promise<number> {
           'rates and latencies are noisier than usual.\n',
       );
     }
-    for (const line of warnings.slice(0, 5)) process.stderr.write(`[server] ${line}\n`);
-    if (stopped.forced || stopped.exitCode !== 0) {
-      process.stderr.write(
-        `[bench] the server did not stop cleanly (exit ${stopped.exitCode}, signal ${stopped.signal})\n`,
-      );
-      for (const line of running.warnings.slice(warnings.length, warnings.length + 40)) {
-        process.stderr.write(`[server] ${line}\n`);
+    if (shared) {
+      const { running, warnings, stopped } = shared;
+      for (const line of warnings.slice(0, 5)) process.stderr.write(`[server] ${line}\n`);
+      if (stopped.forced || stopped.exitCode !== 0) {
+        process.stderr.write(
+          `[bench] the server did not stop cleanly (exit ${stopped.exitCode}, signal ${stopped.signal})\n`,
+        );
+        for (const line of running.warnings.slice(warnings.length, warnings.length + 40)) {
+          process.stderr.write(`[server] ${line}\n`);
+        }
       }
     }
 

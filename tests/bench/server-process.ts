@@ -11,6 +11,8 @@ export interface ServerOptions {
   embeddedPgPort: number;
   /** Extra node flags for the server, e.g. `--cpu-prof` when looking for where time goes. */
   nodeArgs?: string[];
+  /** Serve the built web app from `dist/web` (the `web` scenario); off for the API scenarios. */
+  serveWeb?: boolean;
 }
 
 const PROBE = path.join('tests', 'bench', 'round-trip-probe.ts');
@@ -104,7 +106,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     EMBEDDED_PG_PORT: String(options.embeddedPgPort),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     ENABLE_TEST_ROUTES: 'true',
-    SERVE_WEB: 'false',
+    SERVE_WEB: options.serveWeb ? 'true' : 'false',
     LOG_LEVEL: 'warn',
     AUTH_GUARD: 'true',
     // The benchmark signs up thousands of members from one address.

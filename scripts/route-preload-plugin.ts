@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
+import type { Plugin } from 'vite';
+
+/** A first page: the paths it is at, and the lazy route modules (under `web/`) it renders. */
+export interface FirstPage {
+  /** A regular expression source matched against `location.pathname`. */
+  path: string;
+  modules: string[];
+}
+
+/**
+ * The chunks `start` imports statically, itself included, each once: what the browser must fetch
+ * before the module can run.
+ */
+function staticClosure(bundle: OutputBundle, start: OutputChunk): string[] {
+  const seen = new Set<string>();
+  const visit = (fileName: string) => {
+    if (seen.has(fileName)) return;
+    seen.add(fileName);
+    const chunk = bundle[fileName];
+    if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+  };
+  visit(start.fileName);
+  return [...seen];
+}
+
+function chunkOf(bundle: OutputBundle, module: string): OutputChunk {
+  const chunk = Object.values(bundle).find(
+    (output): output is OutputChunk =>
+      output.type === 'chunk' &&
+      (output.facadeModuleId?.replaceAll('\\', '/').endsWith(`/web/${module}`) ?? false),
+  );
+  if (!chunk) throw new Error(`route-preload: no chunk is built from web/${module}`);
+  return chunk;
+}
+
+/**
+ * A page's route modules are loaded by `import()` once the entry has run and the route is known:
+ * on a slow link that is a second round of requests after the first. This plugin writes a small
+ * classic script, loaded `async` from `index.html`, that names the route's chunks as
+ * `modulepreload` links for the path the page was opened at, so they download beside the entry.
+ * It is an external file because the Content-Security-Policy allows no inline script.
+ */
+export function routePreload(pages: readonly FirstPage[]): Plugin {
+  return {
+    name: 'agora:route-preload',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'] as OutputAsset | undefined;
+      const entry = Object.values(bundle).find(
+        (output): output is OutputChunk => output.type === 'chunk' && output.isEntry,
+      );
+      if (!html || !entry) return;
+      const preloadedByEntry = new Set(staticClosure(bundle, entry));
+      const rules = pages.map((page) => {
+        const files = new Set<string>();
+        for (const module of page.modules) {
+          for (const file of staticClosure(bundle, chunkOf(bundle, module))) {
+            if (!preloadedByEntry.has(file)) files.add(file);
+          }
+        }
+        return [page.path, [...files]] as const;
+      });
+      const source =
+        `(function(){var r=${JSON.stringify(rules)},p=location.pathname;` +
+        `for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){` +
+        `r[i][1].forEach(function(f){var l=document.createElement('link');` +
+        `l.rel='modulepreload';l.crossOrigin='';l.href='/'+f;document.head.appendChild(l)});break}})();\n`;
+      const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+      const fileName = `assets/route-preload-${hash}.js`;
+      this.emitFile({ type: 'asset', fileName, source });
+      const tag = `<script async src="/${fileName}"></script>`;
+      // Before the entry: it is requested before the entry's own preloads queue up.
+      html.source = String(html.source).replace(
+        '<script type="module"',
+        `${tag}\n    <script type="module"`,
+      );
+    },
+  };
+}
