@@ -23,10 +23,12 @@ export function AppShell({ children }: { children?: ReactNode }) {
         <Sidebar />
         <div className="flex min-w-0 flex-1 flex-col">
           <TopMenu />
+          {/* At least a screen tall: the footer starts below the fold and is not pushed down (a
+              layout shift) when the page's content replaces its loading state. */}
           <main
             id="main-content"
             tabIndex={-1}
-            className="flex-1 px-4 py-6 outline-none md:px-8 md:py-8"
+            className="min-h-svh flex-1 px-4 py-6 outline-none md:px-8 md:py-8"
           >
             <div className="mx-auto w-full max-w-5xl">
               <QuoteComposerProvider>
