@@ -1,3 +1,4 @@
+import pg from 'pg';
 import request from 'supertest';
 import type { Post } from '../../shared/posts';
 import type { DatabaseStatus, ReadTargetStatus } from '../../shared/ops/database';
@@ -61,6 +62,20 @@ const reads = async (server: RunningServer) => {
   };
 };
 
+/** Transactions the replica ran in the app's database, as its own statistics count them. */
+async function replicaTransactions(): Promise<number> {
+  const client = new pg.Client({ connectionString: pair.replicaUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ xacts: string }>(
+      `select xact_commit + xact_rollback as xacts from pg_stat_database where datname = 'agora'`,
+    );
+    return Number(rows[0]!.xacts);
+  } finally {
+    await client.end();
+  }
+}
+
 const replicaInRotation = (server: RunningServer) =>
   eventually(
     () => statusOf(server),
@@ -123,6 +138,7 @@ it('serves feed, profile and search reads from the replica', async () => {
     profile: `/users/${ana.id}`,
     search: '/search?q=pair',
   };
+  const xactsBefore = await replicaTransactions();
   for (const [what, path] of Object.entries(paths)) {
     const before = await reads(a);
     for (let i = 0; i < 10; i += 1) await reader.get(path).expect(200);
@@ -130,6 +146,9 @@ it('serves feed, profile and search reads from the replica', async () => {
     expect({ what, replica: after.replica > before.replica }).toEqual({ what, replica: true });
     expect({ what, primary: after.primary - before.primary }).toEqual({ what, primary: 0 });
   }
+  // The replica's own statistics agree: at least one transaction per read (they reach
+  // pg_stat_database within a second or so).
+  await eventually(replicaTransactions, (now) => now - xactsBefore >= 30);
 });
 
 it(
