@@ -1,28 +1,5 @@
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
-import { formatLsn, laterLsn, parseLsn, WAL_HEADER } from '../../shared/wal-position';
-
-/**
- * The WAL position of the member's last write that a server answered with: sent back on every
- * request, so whichever server process answers next reads from a replica that has it, or from the
- * primary (read-your-writes, docs/operations.md).
- */
-let lastWrite: bigint | null = null;
-
-const fetchJson = fetchBaseQuery({
-  baseUrl: '/api',
-  credentials: 'same-origin',
-  prepareHeaders: (headers) => {
-    if (lastWrite !== null) headers.set(WAL_HEADER, formatLsn(lastWrite));
-    return headers;
-  },
-});
-
-const baseQuery: typeof fetchJson = async (args, store, extra) => {
-  const result = await fetchJson(args, store, extra);
-  const written = parseLsn(result.meta?.response?.headers.get(WAL_HEADER));
-  lastWrite = laterLsn(lastWrite, written);
-  return result;
-};
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { createBaseQuery } from './base-query';
 
 /**
  * The one RTK Query API of the client. Features add their endpoints with `injectEndpoints`, so
@@ -30,7 +7,7 @@ const baseQuery: typeof fetchJson = async (args, store, extra) => {
  */
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery,
+  baseQuery: createBaseQuery({ baseUrl: '/api', credentials: 'same-origin' }),
   tagTypes: [
     'Session',
     'Config',
