@@ -32,6 +32,7 @@ export interface ReadRouterOptions extends LagLimits {
 /** A replica is asked this long at most for its position; past it, it counts as not answering. */
 const POLL_TIMEOUT_MS = 2000;
 const CONNECT_TIMEOUT_MS = 2000;
+const NOT_POLLED = 'not polled yet';
 
 const REPLICA_POSITION_SQL = `select pg_last_wal_replay_lsn()::text as replay,
   case when pg_last_wal_receive_lsn() is null or pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn()
@@ -42,7 +43,7 @@ class Replica implements ReplicaView {
   readonly pool: pg.Pool;
   readonly clients: AutoPipelinePool;
   inRotation = false;
-  reason: string | null = 'not polled yet';
+  reason: string | null = NOT_POLLED;
   replayLsn: bigint | null = null;
   lagBytes: number | null = null;
   lagSeconds: number | null = null;
@@ -282,10 +283,11 @@ export class ReadRouter {
   }
 
   private leave(replica: Replica, reason: string, extra: object = {}): void {
-    const was = replica.inRotation;
+    // Said when it leaves, and when it was never in rotation from the start.
+    const news = replica.inRotation || replica.reason === NOT_POLLED;
     replica.inRotation = false;
     replica.reason = reason;
-    if (was)
+    if (news)
       this.options.logger.warn(
         { replica: replica.name, reason, ...extra },
         'read replica left rotation',

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import pino from 'pino';
 import request from 'supertest';
 import type { Post } from '../../shared/posts';
 import type { DatabaseStatus, ReadTargetStatus } from '../../shared/ops/database';
@@ -23,6 +24,9 @@ let a: RunningServer;
 let b: RunningServer;
 let owner: TestMember;
 let ana: TestMember;
+/** What server `a` logged, one JSON line each. */
+const logged: string[] = [];
+const loggedMessages = () => logged.map((line) => (JSON.parse(line) as { msg: string }).msg);
 
 const replicaEnv = () => ({
   DATABASE_REPLICA_URLS: pair.replicaUrl,
@@ -35,7 +39,10 @@ const replicaEnv = () => ({
 
 beforeAll(async () => {
   pair = await startStreamingPair();
-  a = await startTestServer(pair.primaryUrl, { env: replicaEnv() });
+  a = await startTestServer(pair.primaryUrl, {
+    env: replicaEnv(),
+    logger: pino({ level: 'info' }, { write: (line: string) => void logged.push(line) }),
+  });
   b = await startTestServer(pair.primaryUrl, { env: replicaEnv() });
   [owner, ana] = await signUpMembers(a, 2);
   expect(owner.role).toBe('owner');
@@ -201,6 +208,10 @@ it(
       (now) => now.replica > back.replica,
     );
     running = false;
+    const said = loggedMessages();
+    const left = said.lastIndexOf('read replica left rotation');
+    expect(left).toBeGreaterThanOrEqual(0);
+    expect(said.indexOf('read replica in rotation', left)).toBeGreaterThan(left);
     await load;
     expect(failures).toEqual([]);
   },
