@@ -13,6 +13,7 @@ import type { SessionFinder, TokenFinder } from './core/session';
 import type { BackgroundWorker } from './core/worker';
 import type { Db } from './db/schema';
 import { createEventStore, type EventStore } from './eventstore/append';
+import { createEventPartitionWorker, eventPartitionPlan } from './eventstore/partitions';
 import type { Projection } from './eventstore/projection';
 import type { StoredEvent } from './eventstore/stored-event';
 import { z } from 'zod';
@@ -155,7 +156,13 @@ export function composeApplication(
     onServerError: (error, where) => errorSinks.forEach((sink) => sink(error, where)),
     workers: (runtime) => {
       const runtimeDeps: RuntimeDeps = { ...deps, ...runtime };
-      return modules.flatMap((module) => module.workers?.(runtimeDeps) ?? []);
+      const partitions = createEventPartitionWorker({
+        db: options.db,
+        logger: options.logger,
+        plan: eventPartitionPlan(options.config),
+        intervalMs: options.config.EVENT_PARTITION_CHECK_MS,
+      });
+      return [partitions, ...modules.flatMap((module) => module.workers?.(runtimeDeps) ?? [])];
     },
     start: async () => {
       for (const module of modules) await module.start?.(deps);
