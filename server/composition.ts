@@ -13,7 +13,11 @@ import type { SessionFinder, TokenFinder } from './core/session';
 import type { BackgroundWorker } from './core/worker';
 import type { Db } from './db/schema';
 import { createEventStore, type EventStore } from './eventstore/append';
-import { createEventPartitionWorker, eventPartitionPlan } from './eventstore/partitions';
+import {
+  createEventPartitionWorker,
+  ensureEventPartitions,
+  eventPartitionPlan,
+} from './eventstore/partitions';
 import type { Projection } from './eventstore/projection';
 import type { StoredEvent } from './eventstore/stored-event';
 import { z } from 'zod';
@@ -165,6 +169,8 @@ export function composeApplication(
       return [partitions, ...modules.flatMap((module) => module.workers?.(runtimeDeps) ?? [])];
     },
     start: async () => {
+      // Modules may append as they start: the log's partitions must be there first.
+      await ensureEventPartitions(options.db, eventPartitionPlan(options.config));
       for (const module of modules) await module.start?.(deps);
     },
     settled: () => signals.settled(),
