@@ -143,17 +143,18 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     end $$`.execute(db);
   await sql`drop table event_streams`.execute(db);
   await sql`alter table events rename to events_partitioned`.execute(db);
+  // Keys and indexes are added once the partitioned table, which holds their names, is gone.
   await sql`
     create table events (
-      global_position bigint generated always as identity primary key,
+      global_position bigint generated always as identity,
       transaction_id xid8 not null default pg_current_xact_id(),
       stream_id text not null,
-      stream_version integer not null check (stream_version > 0),
+      stream_version integer not null
+        constraint events_stream_version_check check (stream_version > 0),
       type text not null,
       data jsonb not null,
       metadata jsonb not null default '{}'::jsonb,
-      occurred_at timestamptz not null default now(),
-      constraint events_stream_version_unique unique (stream_id, stream_version)
+      occurred_at timestamptz not null default now()
     )`.execute(db);
   await sql`
     insert into events overriding system value select * from events_partitioned
@@ -161,6 +162,12 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`select setval(pg_get_serial_sequence('events', 'global_position'),
       coalesce((select max(global_position) from events), 0) + 1, false)`.execute(db);
   await sql`drop table events_partitioned`.execute(db);
+  await sql`alter table events add constraint events_pkey primary key (global_position)`.execute(
+    db,
+  );
+  await sql`
+    alter table events
+    add constraint events_stream_version_unique unique (stream_id, stream_version)`.execute(db);
   await sql`create index events_transaction_order on events (transaction_id, global_position)`.execute(
     db,
   );

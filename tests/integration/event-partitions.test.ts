@@ -93,9 +93,9 @@ async function marginKept(db: Db): Promise<void> {
   );
 }
 
-const counterAdjusted = (userId: string, delta = 1): NewEvent => ({
+const counterAdjusted = (userId: string): NewEvent => ({
   type: 'TestCounterAdjusted',
-  data: { userId, counter: 'notifications', delta },
+  data: { userId, counter: 'notifications', delta: 1 },
 });
 
 /**
