@@ -167,6 +167,14 @@ describe('partitions made ahead', () => {
     );
     expectContiguous(after);
   });
+
+  it('makes the partitions that the positions a restore is about to write need', async () => {
+    const far = (await partitionsOf(database.db)).at(-1)!.to + 4 * SPAN;
+    await ensureEventPartitions(database.db, { span: SPAN, ahead: 1 }, far);
+    const partitions = await partitionsOf(database.db);
+    expect(partitions.at(-1)!.to).toBeGreaterThan(far + SPAN);
+    expectContiguous(partitions);
+  });
 });
 
 describe('a log across partition boundaries', () => {
