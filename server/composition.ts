@@ -14,6 +14,11 @@ import type { BackgroundWorker } from './core/worker';
 import type { ReadReplicas } from './db/replicas';
 import type { Db } from './db/schema';
 import { createEventStore, type EventStore } from './eventstore/append';
+import {
+  createEventPartitionWorker,
+  ensureEventPartitions,
+  eventPartitionPlan,
+} from './eventstore/partitions';
 import type { Projection } from './eventstore/projection';
 import type { StoredEvent } from './eventstore/stored-event';
 import { z } from 'zod';
@@ -165,9 +170,17 @@ export function composeApplication(
     onServerError: (error, where) => errorSinks.forEach((sink) => sink(error, where)),
     workers: (runtime) => {
       const runtimeDeps: RuntimeDeps = { ...deps, ...runtime };
-      return modules.flatMap((module) => module.workers?.(runtimeDeps) ?? []);
+      const partitions = createEventPartitionWorker({
+        db: options.db,
+        logger: options.logger,
+        plan: eventPartitionPlan(options.config),
+        intervalMs: options.config.EVENT_PARTITION_CHECK_MS,
+      });
+      return [partitions, ...modules.flatMap((module) => module.workers?.(runtimeDeps) ?? [])];
     },
     start: async () => {
+      // Modules may append as they start: the log's partitions must be there first.
+      await ensureEventPartitions(options.db, eventPartitionPlan(options.config));
       for (const module of modules) await module.start?.(deps);
     },
     settled: () => signals.settled(),

@@ -107,6 +107,12 @@ const schema = z
     FANOUT_MAX_FOLLOWERS: z.coerce.number().int().min(0).default(10_000),
     /** The newest posts each home timeline keeps; past them the feed reads authors' indexes. */
     TIMELINE_MAX_POSTS: z.coerce.number().int().min(1).max(100_000).default(2000),
+    /** Positions per partition of the event log; a change applies to partitions made after it. */
+    EVENT_PARTITION_SPAN: z.coerce.number().int().min(1).default(1_000_000),
+    /** Spans of positions past the newest event that always have partitions (the margin). */
+    EVENT_PARTITIONS_AHEAD: z.coerce.number().int().min(1).max(100).default(2),
+    /** How often each process checks that the margin of partitions is there (ms). */
+    EVENT_PARTITION_CHECK_MS: z.coerce.number().int().min(100).default(60_000),
     /** Analytics units one member may add to one post per hour (`POST /content/{id}/analytics`); 0 is none. */
     CONTENT_METRICS_PER_HOUR: z.coerce.number().int().min(0).default(1000),
     /** The third-party ad network's client id (`ca-pub-` and digits); unset, it stays off. */
