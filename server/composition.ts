@@ -11,6 +11,7 @@ import { MeaningCatalogue } from './core/meaning-catalogue';
 import type { DomainModule, ModuleDeps, RuntimeDeps, ServerErrorContext } from './core/module';
 import type { SessionFinder, TokenFinder } from './core/session';
 import type { BackgroundWorker } from './core/worker';
+import type { ReadReplicas } from './db/replicas';
 import type { Db } from './db/schema';
 import { createEventStore, type EventStore } from './eventstore/append';
 import {
@@ -78,6 +79,8 @@ export interface ApplicationOptions {
   db: Db;
   logger: Logger;
   connectionString: string;
+  /** Streaming replicas for the read models' reads; absent, every read is the primary's. */
+  replicas?: ReadReplicas | null;
   /** Told after each commit that appended events: wakes the live relays. */
   onCommitted(events: StoredEvent[]): void;
 }
@@ -88,8 +91,10 @@ export function composeApplication(
 ): Application {
   const model = composeModel(modules);
   const signals = new AfterCommitSender(options.db, options.logger);
+  const replicas = options.replicas ?? null;
   const commands = new CommandRunner({
     db: options.db,
+    committed: replicas ? () => replicas.writes.committed() : undefined,
     projections: model.projections,
     onCommitted: options.onCommitted,
     afterCommit: (statements) => signals.send(statements),
@@ -103,6 +108,8 @@ export function composeApplication(
   const deps: ModuleDeps = {
     config: options.config,
     db: options.db,
+    readDb: replicas?.router.db ?? options.db,
+    databaseStatus: () => replicas?.router.status() ?? { replicasConfigured: false, targets: [] },
     logger: options.logger,
     connectionString: options.connectionString,
     commands,
@@ -147,7 +154,10 @@ export function composeApplication(
       commandStats,
     ].filter(enabled),
     mounts: modules.flatMap((module) => module.mounts?.(deps) ?? []),
-    apiMiddleware: modules.flatMap((module) => module.apiMiddleware?.(deps) ?? []),
+    apiMiddleware: [
+      ...(replicas ? [replicas.writes.middleware()] : []),
+      ...modules.flatMap((module) => module.apiMiddleware?.(deps) ?? []),
+    ],
     pushers: modules.flatMap((module) => module.pushers?.(deps) ?? []),
     caches: modules.flatMap((module) => module.caches?.(deps) ?? []),
     socketFeatures: modules.flatMap((module) => module.socketFeatures?.(deps) ?? []),

@@ -26,6 +26,36 @@ const schema = z
     ENABLE_TEST_ROUTES: flag.default(false),
     SERVE_WEB: flag.default(true),
     DB_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
+    /**
+     * Streaming replicas of DATABASE_URL, comma-separated: reads of read models go to one that
+     * has replayed the member's last commit (docs/operations.md). Unset, every read is the primary's.
+     */
+    DATABASE_REPLICA_URLS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((url) => url.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(z.string().regex(/^postgres(ql)?:\/\//, 'must be postgres:// connection URLs')),
+      ),
+    /** A replica further behind the primary than this (WAL bytes or seconds) leaves rotation. */
+    REPLICA_MAX_LAG_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(16 * 1024 ** 2),
+    REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(0).default(30),
+    /** How often each process asks every replica how far it has replayed (ms). */
+    REPLICA_POLL_MS: z.coerce.number().int().min(5).max(10_000).default(25),
+    /** The longest a read waits for a replica to replay its member's last commit (ms). */
+    REPLICA_WAIT_MS: z.coerce.number().int().min(0).max(1000).default(40),
+    /** A replica that stopped answering is asked again after this, doubling up to the max (ms). */
+    REPLICA_RETRY_BASE_MS: z.coerce.number().int().min(10).default(500),
+    REPLICA_RETRY_MAX_MS: z.coerce.number().int().min(10).default(30_000),
     /** Commands' writes that arrive while one is being written share its next commit. */
     COMMAND_BATCHING: flag.default(true),
     LOG_LEVEL: z
