@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Logo } from '../../components/Logo';
-import { Footer } from '../shell/Footer';
+import { Footer } from '../../components/Footer';
 import { ThemeToggle } from '../theme/ThemeToggle';
 
 /** The frame of the sign-in pages: brand, one centred card, footer. No side panel. */

@@ -26,7 +26,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { TwoFactorSignInStep } from '../security/TwoFactorSignInStep';
 import { useRequestPasswordResetMutation, useSignInMutation } from './authApi';
 import { AuthFrame } from './AuthFrame';
-import { fieldErrorsFromZod } from './formErrors';
+import { fieldErrorsFromZod } from '../../lib/formErrors';
 import { safeReturnPath } from './guard';
 import { sessionStarted } from './session';
 import { useFormFeedback } from './useFormFeedback';

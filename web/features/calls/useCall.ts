@@ -4,7 +4,7 @@ import type { CallKind } from '../../../shared/calls';
 import { CALL_SOCKET_EVENTS } from '../../../shared/calls/text';
 import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { selectSignedInUserId } from '../auth/session';
-import { failureMessage } from '../messaging/failures';
+import { failureMessage } from '../../lib/failures';
 import { CallPeer } from './callPeer';
 import { emitCallEvent } from './callSocket';
 import { callsApi } from './callsApi';

@@ -4,8 +4,8 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
-import { errorDetail } from '../email/errorDetail';
-import { relativeTime } from '../friends/relativeTime';
+import { errorDetail } from '../../lib/errorDetail';
+import { relativeTime } from '../../lib/relativeTime';
 import {
   useDeleteCommunityPostMutation,
   useLikeCommunityPostMutation,

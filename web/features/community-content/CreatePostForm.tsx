@@ -10,7 +10,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { TextField } from '../../components/ui/form-field';
 import { Label } from '../../components/ui/label';
-import { errorDetail } from '../email/errorDetail';
+import { errorDetail } from '../../lib/errorDetail';
 import { useMentionCombobox } from '../mentions/useMentionCombobox';
 import { useCreateCommunityPostMutation } from './communityContentApi';
 import { parseTags } from './communityContentCache';

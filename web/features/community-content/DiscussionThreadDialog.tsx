@@ -6,9 +6,9 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { selectSignedInUserId } from '../auth/session';
-import { errorDetail } from '../email/errorDetail';
-import { relativeTime } from '../friends/relativeTime';
-import { useNow } from '../friends/useNow';
+import { errorDetail } from '../../lib/errorDetail';
+import { relativeTime } from '../../lib/relativeTime';
+import { useNow } from '../../lib/useNow';
 import { useAppSelector } from '../../state/hooks';
 import {
   useDeleteDiscussionMutation,

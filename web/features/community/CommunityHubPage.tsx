@@ -10,7 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { useSession } from '../auth/session';
 import { useGetCommunitiesQuery, useGetCommunityQuery } from './communityApi';
 import { DiscoverPanel } from './DiscoverPanel';
-import type { HubSectionProps } from './hubSection';
+import type { HubSectionProps } from '../../components/hubSection';
 import {
   DiscussionsTab,
   EventsTab,

@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Spinner } from '../../components/ui/spinner';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AuthFrame } from '../auth/AuthFrame';
-import { errorDetail } from './errorDetail';
+import { errorDetail } from '../../lib/errorDetail';
 
 export interface EmailLinkResult {
   isError: boolean;

@@ -4,8 +4,8 @@ import { Button } from '../../components/ui/button';
 import { Tooltip } from '../../components/ui/tooltip';
 import { cn } from '../../lib/cn';
 import { CallButtons } from '../calls/CallButtons';
-import { Avatar } from '../shell/UserCard';
-import { PRESENCE_LABELS, PresenceDot } from './PresenceDot';
+import { Avatar } from '../../components/UserCard';
+import { PRESENCE_LABELS, PresenceDot } from '../../components/PresenceDot';
 import { actionFor, FLAG_ACTIONS, useConversationFlags } from './useConversationFlags';
 
 /** More is not built yet: it looks and announces itself as unavailable. */

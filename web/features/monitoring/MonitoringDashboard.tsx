@@ -23,7 +23,7 @@ import {
 } from './monitoringApi';
 import { PerformancePanel } from './PerformancePanel';
 import { SummaryCards } from './SummaryCards';
-import { TabStrip } from './tabs';
+import { TabStrip } from '../../components/TabStrip';
 
 /** Spec 002 §9: the dashboard refreshes every 30 s, here only while the live channel is down. */
 const FALLBACK_REFRESH_MS = 30_000;

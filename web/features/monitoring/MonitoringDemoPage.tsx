@@ -3,7 +3,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { LogViewer } from '../logs/LogViewer';
 import { OwnerOnly } from '../ops/OwnerOnly';
 import { MonitoringDashboard } from './MonitoringDashboard';
-import { TabStrip } from './tabs';
+import { TabStrip } from '../../components/TabStrip';
 import { TestingTools } from './TestingTools';
 
 export function MonitoringDemoPage() {

@@ -10,7 +10,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { selectBadges } from '../badges/badgesSlice';
 import { actionPath } from './actionPath';
-import { toastFailure } from './feedback';
+import { toastFailure } from '../../lib/settingsFeedback';
 import { NotificationItem } from './NotificationItem';
 import { flattenNotifications } from './notificationsCache';
 import {

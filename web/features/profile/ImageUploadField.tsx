@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { apiErrorOf } from '../auth/formErrors';
+import { apiErrorOf } from '../../lib/formErrors';
 import { sendUpload, uploadPath, UploadCancelled } from '../media/upload/uploadRequest';
 import { fileProblem, rulesFor } from '../media/upload/validateFiles';
 import { useUpdateProfileImageMutation } from './profileApi';

@@ -10,7 +10,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
-import { apiErrorOf } from '../auth/formErrors';
+import { apiErrorOf } from '../../lib/formErrors';
 import { useSendMessageMutation, useStartConversationMutation } from '../messaging/messagingApi';
 import { SubjectPage } from './SubjectPage';
 

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import type { Profile } from '../../../shared/profiles';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { ConfirmDialog, type Confirmation } from '../friends/ConfirmDialog';
+import { ConfirmDialog, type Confirmation } from '../../components/ConfirmDialog';
 import { useRequirePasswordRotationMutation } from '../security/securityApi';
 
 /**

@@ -6,7 +6,7 @@ import { useAppDispatch } from '../../state/hooks';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { apiErrorOf, type FieldErrors } from '../auth/formErrors';
+import { apiErrorOf, type FieldErrors } from '../../lib/formErrors';
 import { LOGIN_PATH } from '../auth/guard';
 import { sessionEnded, useSession } from '../auth/session';
 import { PasswordChecklist } from './PasswordChecklist';

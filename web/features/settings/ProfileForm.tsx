@@ -8,9 +8,9 @@ import { Label } from '../../components/ui/label';
 import { LoadingState } from '../../components/PageStates';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
-import { apiErrorOf } from '../auth/formErrors';
+import { apiErrorOf } from '../../lib/formErrors';
 import { selectSignedInUser } from '../auth/session';
-import { toastSettingsSaved } from '../notifications/feedback';
+import { toastSettingsSaved } from '../../lib/settingsFeedback';
 import { useGetProfileQuery, useUpdateProfileMutation } from '../profile/profileApi';
 import { useRequestEmailChangeMutation } from './settingsApi';
 

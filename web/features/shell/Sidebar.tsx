@@ -14,7 +14,7 @@ import {
 import { isNavActive } from './routeMatch';
 import { tipProps } from './ShellTooltips';
 import { useSidebar } from './SidebarProvider';
-import { UserCard } from './UserCard';
+import { UserCard } from '../../components/UserCard';
 
 const MobileSidebar = lazy(async () => ({
   default: (await import('./MobileSidebar')).MobileSidebar,

@@ -11,7 +11,7 @@ import {
   useSendFriendRequestMutation,
 } from '../../friends/friendsApi';
 import { nameOf, PersonSummary } from '../../friends/PersonSummary';
-import { useNow } from '../../friends/useNow';
+import { useNow } from '../../../lib/useNow';
 import { useFollowMutation } from '../../profile/profileApi';
 
 /** How many suggestions the step shows; the rest are on the Friends page. */

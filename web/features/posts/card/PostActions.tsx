@@ -9,7 +9,7 @@ import { useSession } from '../../auth/session';
 import { ReportButton } from '../../moderation/ReportButton';
 import { useSetPostLikeMutation, useSetPostSaveMutation } from '../postsApi';
 import { shownLike, toggledLike, type LikeView } from './likeState';
-import { postPath } from './shareLinks';
+import { postPath } from '../../../lib/shareLinks';
 import { ShareMenu } from './ShareMenu';
 
 export const POST_ACTION_TEXTS = {

@@ -14,7 +14,7 @@ import {
   sharePopupFeatures,
   shareText,
   xShareUrl,
-} from './shareLinks';
+} from '../../../lib/shareLinks';
 
 export const SHARE_TEXTS = {
   linkCopied: 'Link copied to clipboard!',

@@ -3,7 +3,7 @@ import { CONTENT_MAX, EXCERPT_MAX, TITLE_MAX } from '../../../../shared/posts';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { useMentionCombobox } from '../../mentions/useMentionCombobox';
-import { textareaClass } from './controls';
+import { textareaClass } from '../../../components/controls';
 import type { PostFormValues } from './postForm';
 
 /** The field a refused publish points at, until the member edits it. */

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import type { Post, PostAuthor } from '../../../../shared/posts';
 import { PageHeader } from '../../../components/PageHeader';
-import { TabStrip } from '../../monitoring/tabs';
+import { TabStrip } from '../../../components/TabStrip';
 import { EditorLinkPreview } from '../../link-previews/EditorLinkPreview';
 import { AttachedMediaField } from './AttachedMediaField';
 import { EditorActions } from './EditorActions';

@@ -3,7 +3,7 @@ import { COMMENT_MAX } from '../../../../shared/posts';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { failureMessage } from '../../messaging/failures';
+import { failureMessage } from '../../../lib/failures';
 import { useMentionCombobox } from '../../mentions/useMentionCombobox';
 import { commentRefusal, commentToSend, composerKeyAction } from './composerKeys';
 

@@ -5,7 +5,7 @@ import { LoadingState } from '../../../components/PageStates';
 import { Button } from '../../../components/ui/button';
 import { useAppSelector } from '../../../state/hooks';
 import { selectSignedInUserId } from '../../auth/session';
-import { useNow } from '../../friends/useNow';
+import { useNow } from '../../../lib/useNow';
 import { nestComments } from '../commentThread';
 import { useAddCommentMutation, useGetCommentsQuery } from '../postsApi';
 import { CommentComposer } from './CommentComposer';

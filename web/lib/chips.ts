@@ -1,4 +1,4 @@
-import { LIST_ITEM_MAX } from '../../../shared/profiles';
+import { LIST_ITEM_MAX } from '../../shared/profiles';
 
 /** The server's own texts (`labels` in shared/profiles/schemas), so both sides read the same. */
 export const chipMessages = {

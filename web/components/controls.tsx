@@ -1,6 +1,6 @@
 import * as SwitchPrimitive from '@radix-ui/react-switch';
 import { useId } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '../lib/cn';
 
 /** The text field's look (`components/ui/input`) for the controls that kit has no part for. */
 export const textareaClass = cn(

@@ -1,4 +1,4 @@
-import { apiErrorOf } from '../auth/formErrors';
+import { apiErrorOf } from './formErrors';
 
 /** The server's own text for a failed request, or the fallback for network and other failures. */
 export function failureMessage(failure: unknown, fallback: string): string {

@@ -1,9 +1,9 @@
 import { X } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
-import { addChip, removeChip } from './chips';
+import { Button } from './ui/button';
+import { Input } from './ui/input';
+import { Label } from './ui/label';
+import { addChip, removeChip } from '../lib/chips';
 
 export interface ChipsInputProps {
   label: string;

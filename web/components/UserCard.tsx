@@ -1,5 +1,5 @@
-import type { SignedInSession } from '../../../shared/auth/schemas';
-import { cn } from '../../lib/cn';
+import type { SignedInSession } from '../../shared/auth/schemas';
+import { cn } from '../lib/cn';
 
 /** Spec 002 §3: without an avatar image, the first letter of the name in upper case. */
 export function avatarInitial(name: string): string {

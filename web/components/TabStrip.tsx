@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { cn } from '../../lib/cn';
+import { cn } from '../lib/cn';
 
 const triggerClass = cn(
   'inline-flex items-center gap-2 rounded-lg px-3 py-1.5 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors',

@@ -1,4 +1,4 @@
-import { apiErrorOf } from '../auth/formErrors';
+import { apiErrorOf } from './formErrors';
 
 /** What the server said about a failed RTK Query call: its first field message, else its message. */
 export function errorDetail(failure: unknown): string | undefined {

@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
-import { fieldErrorId } from '../../components/ui/form-field';
-import { Label } from '../../components/ui/label';
-import { selectClass, textareaClass } from '../posts/editor/controls';
+import { fieldErrorId } from './ui/form-field';
+import { Label } from './ui/label';
+import { selectClass, textareaClass } from './controls';
 
 function FieldError({ id, error }: { id: string; error?: string }) {
   if (!error) return null;

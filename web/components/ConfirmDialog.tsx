@@ -7,7 +7,7 @@ import {
   AlertDialogDescription,
   AlertDialogFooter,
   AlertDialogTitle,
-} from '../../components/ui/alert-dialog';
+} from './ui/alert-dialog';
 
 export interface Confirmation {
   title: string;

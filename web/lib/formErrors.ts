@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { ApiError } from '../../../shared/api/errors';
-import { authErrorMessages } from '../../../shared/auth/messages';
+import type { ApiError } from '../../shared/api/errors';
+import { authErrorMessages } from '../../shared/auth/messages';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 

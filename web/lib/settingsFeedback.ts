@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import { apiErrorOf } from '../auth/formErrors';
+import { apiErrorOf } from './formErrors';
 
 /** Spec 001 §8: saving settings confirms with this title. */
 export const SETTINGS_SAVED = 'Settings Saved';

@@ -6,7 +6,7 @@ import {
   AlertDialogDescription,
   AlertDialogFooter,
   AlertDialogTitle,
-} from '../../components/ui/alert-dialog';
+} from './ui/alert-dialog';
 
 export interface ConfirmDeleteDialogProps {
   /** What is about to go, or null while nothing is: "this image", "3 images". */

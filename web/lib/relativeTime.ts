@@ -1,4 +1,4 @@
-import type { Person } from '../../../shared/social';
+import type { Person } from '../../shared/social';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_HOURS = 24;

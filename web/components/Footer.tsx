@@ -1,6 +1,6 @@
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
-import { StatusBadge } from '../../components/ui/status-badge';
-import { cn } from '../../lib/cn';
+import { StatusBadge } from './ui/status-badge';
+import { cn } from '../lib/cn';
 
 export function isSecureProtocol(protocol: string): boolean {
   return protocol === 'https:';

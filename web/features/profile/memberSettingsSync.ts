@@ -1,6 +1,6 @@
 import type { MemberSettingsUpdate } from '../../../shared/profiles';
 import type { AppThunk, RootState } from '../../state/store';
-import { SAVE_FAILED, toastFailure } from '../notifications/feedback';
+import { SAVE_FAILED, toastFailure } from '../../lib/settingsFeedback';
 import { profileApi } from '../profile/profileApi';
 import { appearanceAdopted } from '../theme/themeSlice';
 

@@ -1,5 +1,5 @@
-import type { PresenceStatus } from '../../../shared/social';
-import { cn } from '../../lib/cn';
+import type { PresenceStatus } from '../../shared/social';
+import { cn } from '../lib/cn';
 
 const tones: Record<PresenceStatus, string> = {
   online: 'bg-success',

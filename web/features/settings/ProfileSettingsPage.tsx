@@ -21,7 +21,7 @@ import { NotificationSwitches } from '../settings/NotificationSwitches';
 import { ProfileCardSwitches } from '../settings/ProfileCardSwitches';
 import { ProfileEditor } from '../settings/ProfileEditor';
 import { SettingsSection } from '../settings/SettingsSection';
-import { Avatar } from '../shell/UserCard';
+import { Avatar } from '../../components/UserCard';
 import { useGetProfileQuery } from './profileApi';
 
 const TABS = [

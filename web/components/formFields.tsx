@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
-import { fieldErrorId } from '../../components/ui/form-field';
-import { Label } from '../../components/ui/label';
-import { cn } from '../../lib/cn';
+import { fieldErrorId } from './ui/form-field';
+import { Label } from './ui/label';
+import { cn } from '../lib/cn';
 
 const controlClass =
   'w-full rounded-lg border border-input bg-card px-3 py-2 text-sm shadow-xs ' +
