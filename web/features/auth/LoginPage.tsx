@@ -23,7 +23,7 @@ import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
 import type { SignedInSession } from '../../../shared/auth/schemas';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { TwoFactorSignInStep } from '../security/TwoFactorSignInStep';
+import { TwoFactorSignInStep } from './TwoFactorSignInStep';
 import { useRequestPasswordResetMutation, useSignInMutation } from './authApi';
 import { AuthFrame } from './AuthFrame';
 import { fieldErrorsFromZod } from '../../lib/formErrors';

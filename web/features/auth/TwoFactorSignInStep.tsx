@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
 import { Spinner } from '../../components/ui/spinner';
 import { apiErrorOf } from '../../lib/formErrors';
-import { useSignInWithTwoFactorMutation } from './securityApi';
+import { useSignInWithTwoFactorMutation } from './authApi';
 
 const SIX_DIGITS = /^\d{6}$/;
 const RECOVERY = /^[a-z0-9]{10}$/;

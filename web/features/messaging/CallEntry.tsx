@@ -3,7 +3,7 @@ import type { CallEntry as Entry } from '../../../shared/calls';
 import { callEntryText } from '../../../shared/calls/text';
 import type { Message } from '../../../shared/social';
 import { cn } from '../../lib/cn';
-import { formatFullTime, formatMessageTime } from '../messaging/messageFormat';
+import { formatFullTime, formatMessageTime } from './messageFormat';
 
 function CallIcon({ entry, own }: { entry: Entry; own: boolean }) {
   const className = 'size-3.5';

@@ -1,6 +1,6 @@
 import type { Message } from '../../../shared/social';
 import { cn } from '../../lib/cn';
-import { CallEntry } from '../calls/CallEntry';
+import { CallEntry } from './CallEntry';
 import { ShownLinkPreview } from '../link-previews/ShownLinkPreview';
 import { MentionText } from '../mentions/MentionText';
 import { formatFullTime, formatMessageTime } from './messageFormat';

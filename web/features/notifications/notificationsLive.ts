@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import { notificationPayloadSchema, SOCKET_EVENTS } from '../../../shared/realtime';
 import { api } from '../../state/api';
-import { selectPushAllowed } from '../settings/memberSettingsSync';
+import { selectPushAllowed } from '../profile/memberSettingsSync';
 import type { LiveFeature } from '../connection/liveFeature';
 import { notificationsApi } from './notificationsApi';
 import { upsertNotification } from './notificationsCache';

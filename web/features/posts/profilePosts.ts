@@ -7,7 +7,7 @@ import {
   type UserPostsPage,
 } from '../../../shared/posts';
 import type { RepostedBy } from '../../../shared/reposts';
-import type { UserPostsArg } from '../posts/postsEndpoints';
+import type { UserPostsArg } from './postsEndpoints';
 
 /** The profile posts page's page size and first sort (002 §9). */
 export const PROFILE_POSTS_PAGE_SIZE = PROFILE_POSTS_PAGE.default;

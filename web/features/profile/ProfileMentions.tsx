@@ -4,7 +4,7 @@ import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { ErrorState, LoadingState } from '../../components/PageStates';
 import { PostCard } from '../posts/card/PostCard';
 import { useWatchPosts } from '../posts/useWatchPosts';
-import { useMentionedPostsInfiniteQuery } from './mentionsApi';
+import { useMentionedPostsInfiniteQuery } from '../mentions/mentionsApi';
 
 /**
  * A profile's Mentions (issue #22): the posts that mention the member and that the viewer may

@@ -4,7 +4,7 @@ import { useAppSelector } from '../../state/hooks';
 import { ErrorState, LoadingState } from '../../components/PageStates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { selectSignedInUserId } from '../auth/session';
-import { ProfileMentions } from '../mentions/ProfileMentions';
+import { ProfileMentions } from './ProfileMentions';
 import { ContactCard, OwnerDetailsCard, SkillsCard } from './ProfileCards';
 import { ProfileHeader } from './ProfileHeader';
 import { profileTarget, type ProfileTarget } from './profileRoute';

@@ -22,7 +22,7 @@ import {
   isPostSort,
   POST_SORTS,
   postsFoundText,
-} from './profilePosts';
+} from '../posts/profilePosts';
 import { subjectOf } from './profileRoute';
 import { MemberStatsTiles, OwnStatsTiles } from './ProfileStatsTiles';
 import { useProfilePosts } from './useProfilePosts';

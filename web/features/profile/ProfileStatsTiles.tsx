@@ -5,7 +5,7 @@ import type { ProfileStats } from '../../../shared/profiles';
 import { useGetUserPostsQuery } from '../posts/postsApi';
 import { useLikesReceived } from '../posts/likesReceivedApi';
 import { useGetProfileQuery } from './profileApi';
-import { DEFAULT_POST_SORT, PROFILE_POSTS_PAGE_SIZE } from './profilePosts';
+import { DEFAULT_POST_SORT, PROFILE_POSTS_PAGE_SIZE } from '../posts/profilePosts';
 import { subPageUrl } from './profileRoute';
 import { useWatchProfiles } from './useWatchProfiles';
 

@@ -1,7 +1,7 @@
 import type { MemberSettingsUpdate } from '../../../shared/profiles';
 import type { AppThunk, RootState } from '../../state/store';
 import { SAVE_FAILED, toastFailure } from '../../lib/settingsFeedback';
-import { profileApi } from '../profile/profileApi';
+import { profileApi } from './profileApi';
 import { appearanceAdopted } from '../theme/themeSlice';
 
 /**

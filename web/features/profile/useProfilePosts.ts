@@ -10,7 +10,7 @@ import {
   repostersOf,
   type ListedPosts,
   type ProfilePostsQuery,
-} from './profilePosts';
+} from '../posts/profilePosts';
 
 const userPosts = postsApi.endpoints.getUserPosts;
 

@@ -21,8 +21,13 @@ import {
   type PostFormValues,
 } from '../posts/editor/postForm';
 import { useCreatePostMutation } from '../posts/postsApi';
-import { QuotedPost } from './QuotedPost';
-import { QUOTE_TEXTS, quoteBody, quotedPreview, type QuotablePost } from './quoteComposer';
+import { QuotedPost } from '../posts/card/QuotedPost';
+import {
+  QUOTE_TEXTS,
+  quoteBody,
+  quotedPreview,
+  type QuotablePost,
+} from '../posts/editor/quoteComposer';
 
 /**
  * The quote composer: the post editor's text fields, with their limits and the publish checks,

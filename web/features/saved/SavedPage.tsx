@@ -19,7 +19,7 @@ import { postPath } from '../../lib/shareLinks';
 import { useGetSavedInfiniteQuery, useSetPostSaveMutation } from '../posts/postsApi';
 import { selectIsPostDeleted, selectPostById } from '../posts/postsSlice';
 import { useWatchPosts } from '../posts/useWatchPosts';
-import { savedPostsShown } from './savedList';
+import { savedPostsShown } from '../posts/savedList';
 
 /**
  * Saved Posts (001 §2): the member's saved posts, last saved first. A post unsaved anywhere, here

@@ -13,11 +13,11 @@ import {
 } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { ChangePasswordForm } from '../security/ChangePasswordForm';
-import { useSignOutMutation } from './authApi';
-import { AuthFrame } from './AuthFrame';
-import { LOGIN_PATH } from './guard';
-import { sessionEnded } from './session';
+import { ChangePasswordForm } from './ChangePasswordForm';
+import { useSignOutMutation } from '../auth/authApi';
+import { AuthFrame } from '../auth/AuthFrame';
+import { LOGIN_PATH } from '../auth/guard';
+import { sessionEnded } from '../auth/session';
 
 /** A member who cannot choose a new password now may sign out instead. */
 function SignOutInstead() {

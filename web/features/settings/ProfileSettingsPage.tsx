@@ -16,13 +16,13 @@ import { BlockedMembers } from '../friends/BlockedMembers';
 import { NotificationPreferencesForm } from '../notifications/NotificationPreferencesForm';
 import { PushDevicesPanel } from '../push/PushDevicesPanel';
 import { ChangePasswordButton, TwoFactorButton } from '../security';
-import { FontSizeControl, ThemeChoiceControl } from '../settings/AppearanceControls';
-import { NotificationSwitches } from '../settings/NotificationSwitches';
-import { ProfileCardSwitches } from '../settings/ProfileCardSwitches';
-import { ProfileEditor } from '../settings/ProfileEditor';
-import { SettingsSection } from '../settings/SettingsSection';
+import { FontSizeControl, ThemeChoiceControl } from './AppearanceControls';
+import { NotificationSwitches } from './NotificationSwitches';
+import { ProfileCardSwitches } from './ProfileCardSwitches';
+import { ProfileEditor } from './ProfileEditor';
+import { SettingsSection } from './SettingsSection';
 import { Avatar } from '../../components/UserCard';
-import { useGetProfileQuery } from './profileApi';
+import { useGetProfileQuery } from '../profile/profileApi';
 
 const TABS = [
   { value: 'profile', label: 'Profile' },

@@ -4,7 +4,7 @@ import { selectSignedInUserId } from '../auth/session';
 import type { LiveFeature } from '../connection/liveFeature';
 import { profileApi } from '../profile/profileApi';
 import { appearanceAdopted, appearanceChangedHere, isNewerSettings } from '../theme/themeSlice';
-import { memberSettingsSaved, storedSettingsAdopted } from './memberSettingsSync';
+import { memberSettingsSaved, storedSettingsAdopted } from '../profile/memberSettingsSync';
 
 const selectSettings = profileApi.endpoints.getMemberSettings.select();
 

@@ -24,7 +24,7 @@ export function useSettingsChange() {
     if (!signedIn) return true;
     setSaving(true);
     try {
-      const { memberSettingsSaved } = await import('./memberSettingsSync');
+      const { memberSettingsSaved } = await import('../profile/memberSettingsSync');
       return await dispatch(memberSettingsSaved(wanted));
     } finally {
       setSaving(false);

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import type { Quote } from '../../../shared/reposts';
-import { repostsMessages } from '../../../shared/reposts';
-import { postPath } from '../../lib/shareLinks';
+import type { Quote } from '../../../../shared/reposts';
+import { repostsMessages } from '../../../../shared/reposts';
+import { postPath } from '../../../lib/shareLinks';
 
 /**
  * The original a quote embeds, small, linking to it; or, when the reader may not see it or it

@@ -1,7 +1,7 @@
 import { Repeat2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import type { RepostedBy as Reposter } from '../../../shared/reposts';
-import { profileUrl } from '../../lib/links';
+import type { RepostedBy as Reposter } from '../../../../shared/reposts';
+import { profileUrl } from '../../../lib/links';
 
 /** "Ana reposted", above a post a member the reader reads brought into their home feed. */
 export function RepostedBy({

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { QuotablePost } from './quoteComposer';
+import type { QuotablePost } from '../editor/quoteComposer';
 
 /** Opens the quote composer on a post; null outside the layout, where there is none. */
 export const QuoteComposerContext = createContext<((post: QuotablePost) => void) | null>(null);

@@ -1,6 +1,6 @@
-import type { CreatePost, Post } from '../../../shared/posts';
-import type { QuotedPost } from '../../../shared/reposts';
-import { createBody, type PostFormValues } from '../posts/editor/postForm';
+import type { CreatePost, Post } from '../../../../shared/posts';
+import type { QuotedPost } from '../../../../shared/reposts';
+import { createBody, type PostFormValues } from './postForm';
 
 export const QUOTE_TEXTS = {
   title: 'Quote post',

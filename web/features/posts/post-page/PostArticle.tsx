@@ -10,7 +10,7 @@ import { formatFullDate } from '../../../lib/dateFormat';
 import { Avatar } from '../../../components/UserCard';
 import { ModerationBanner } from '../card/ModerationBanner';
 import { ShownLinkPreview } from '../../link-previews/ShownLinkPreview';
-import { QuotedPost } from '../../reposts/QuotedPost';
+import { QuotedPost } from '../card/QuotedPost';
 import { PostCardMedia } from '../card/PostCardMedia';
 import { PostText } from '../card/PostText';
 import { postTime } from '../card/relativeTime';
