@@ -14,7 +14,7 @@ import { Checkbox } from '../../components/ui/checkbox';
 import { TextField } from '../../components/ui/form-field';
 import { Label } from '../../components/ui/label';
 import { apiErrorOf } from '../../lib/formErrors';
-import { selectSignedInUser } from '../auth/session';
+import { selectSignedInUser } from '../auth';
 import { SelectField } from '../../components/formFields';
 import { useCreateApiTokenMutation } from './apiTokensApi';
 

@@ -1,6 +1,6 @@
 import { api } from '../../state/api';
 import { parseLazily } from '../../lib/lazyParse';
-import { unsubscribeBrowser } from '../push/browserPush';
+import { unsubscribeBrowser } from '../push';
 import type {
   PasswordResetConfirm,
   PasswordResetRequest,

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import type { CallKind } from '../../../shared/calls';
 import { CALL_SOCKET_EVENTS } from '../../../shared/calls/text';
 import { useAppDispatch, useAppSelector } from '../../state/hooks';
-import { selectSignedInUserId } from '../auth/session';
+import { selectSignedInUserId } from '../auth';
 import { failureMessage } from '../../lib/failures';
 import { CallPeer } from './callPeer';
 import { emitCallEvent } from './callSocket';

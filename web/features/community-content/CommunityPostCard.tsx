@@ -13,7 +13,7 @@ import {
 } from './communityContentApi';
 import { ConfirmDelete } from './ConfirmDelete';
 import { FlagBadges, TagList } from './ContentBadges';
-import { MentionText } from '../mentions/MentionText';
+import { MentionText } from '../mentions';
 
 /** A post on the hub: badges, text, tags, the like toggle, and the manager's or author's menu. */
 export function CommunityPostCard({

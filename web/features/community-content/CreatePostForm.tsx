@@ -11,7 +11,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { TextField } from '../../components/ui/form-field';
 import { Label } from '../../components/ui/label';
 import { errorDetail } from '../../lib/errorDetail';
-import { useMentionCombobox } from '../mentions/useMentionCombobox';
+import { useMentionCombobox } from '../mentions';
 import { useCreateCommunityPostMutation } from './communityContentApi';
 import { parseTags } from './communityContentCache';
 import { fieldClass } from './fieldStyles';

@@ -10,7 +10,7 @@ import { errorDetail } from '../../lib/errorDetail';
 import { relativeTime } from '../../lib/relativeTime';
 import { useNow } from '../../lib/useNow';
 import type { HubSectionProps } from '../../components/hubSection';
-import { useLiveFeature } from '../connection/useLiveFeature';
+import { useLiveFeature } from '../connection';
 import { useGetDiscussionsQuery } from './communityContentApi';
 import { FlagBadges, TagList } from './ContentBadges';
 import { DiscussionThreadDialog } from './DiscussionThreadDialog';

@@ -6,7 +6,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { relativeTime } from '../../lib/relativeTime';
 import { useNow } from '../../lib/useNow';
 import type { HubSectionProps } from '../../components/hubSection';
-import { useLiveFeature } from '../connection/useLiveFeature';
+import { useLiveFeature } from '../connection';
 import { useGetDiscussionsQuery } from './communityContentApi';
 import { discussionOrder } from './communityContentCache';
 import { FlagBadges } from './ContentBadges';

@@ -5,7 +5,7 @@ import { REPLY_MAX } from '../../../shared/community-content/limits';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { errorDetail } from '../../lib/errorDetail';
-import { useMentionCombobox } from '../mentions/useMentionCombobox';
+import { useMentionCombobox } from '../mentions';
 import { isSendKey } from '../../lib/composerKeys';
 import { useReplyToDiscussionMutation } from './communityContentApi';
 import { fieldClass } from './fieldStyles';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useSession } from '../auth/session';
+import { useSession } from '../auth';
 import { lazyShipper, type LogShipping } from './lazyShipper';
 import { LoggingContext, type ClientLogger } from './loggingContext';
 import { shipProblemsTo } from './problemLog';

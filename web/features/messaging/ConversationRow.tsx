@@ -1,7 +1,7 @@
 import { Pin, Star } from 'lucide-react';
 import type { Conversation } from '../../../shared/social';
 import { cn } from '../../lib/cn';
-import { formatCount } from '../badges/CountBadge';
+import { formatCount } from '../badges';
 import { Avatar } from '../../components/UserCard';
 import { ConversationActionsMenu } from './ConversationActionsMenu';
 import { formatConversationTime, formatFullTime, previewText } from './messageFormat';

@@ -3,7 +3,7 @@ import type { Conversation } from '../../../shared/social';
 import { Button } from '../../components/ui/button';
 import { Tooltip } from '../../components/ui/tooltip';
 import { cn } from '../../lib/cn';
-import { CallButtons } from '../calls/CallButtons';
+import { CallButtons } from '../calls';
 import { Avatar } from '../../components/UserCard';
 import { PRESENCE_LABELS, PresenceDot } from '../../components/PresenceDot';
 import { actionFor, FLAG_ACTIONS, useConversationFlags } from './useConversationFlags';

@@ -11,8 +11,8 @@ import {
   type MonitoringSeverity,
 } from '../../../shared/ops/monitoring';
 import { Button } from '../../components/ui/button';
-import { useLiveFeature } from '../connection/useLiveFeature';
-import { useFallbackPolling } from '../ops/fallbackPolling';
+import { useLiveFeature } from '../connection';
+import { useFallbackPolling } from '../ops';
 import { AlertsPanel } from './AlertsPanel';
 import { EventsPanel } from './EventsPanel';
 import {

@@ -1,7 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { PageHeader } from '../../components/PageHeader';
-import { LogViewer } from '../logs/LogViewer';
-import { OwnerOnly } from '../ops/OwnerOnly';
+import { LogViewer } from '../logs';
+import { OwnerOnly } from '../ops';
 import { MonitoringDashboard } from './MonitoringDashboard';
 import { TabStrip } from '../../components/TabStrip';
 import { TestingTools } from './TestingTools';

@@ -1,4 +1,4 @@
-import { logProblem } from '../logs/problemLog';
+import { logProblem } from '../logs';
 import type * as ReporterModule from './reporter';
 
 type Reporter = typeof ReporterModule;

@@ -15,7 +15,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { useAppSelector } from '../../state/hooks';
-import { selectSignedInUser } from '../auth/session';
+import { selectSignedInUser } from '../auth';
 import { messagesUrl } from '../../lib/links';
 import { PresenceDot } from '../../components/PresenceDot';
 import { ProfileAvatar, ProfileBanner } from './ProfileImages';

@@ -2,9 +2,8 @@ import { AtSign } from 'lucide-react';
 import { useMemo } from 'react';
 import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { ErrorState, LoadingState } from '../../components/PageStates';
-import { PostCard } from '../posts/card/PostCard';
-import { useWatchPosts } from '../posts/useWatchPosts';
-import { useMentionedPostsInfiniteQuery } from '../mentions/mentionsApi';
+import { PostCard, useWatchPosts } from '../posts';
+import { useMentionedPostsInfiniteQuery } from '../mentions';
 
 /**
  * A profile's Mentions (issue #22): the posts that mention the member and that the viewer may

@@ -3,7 +3,7 @@ import type { Profile } from '../../../shared/profiles';
 import { useAppSelector } from '../../state/hooks';
 import { ErrorState, LoadingState } from '../../components/PageStates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { selectSignedInUserId } from '../auth/session';
+import { selectSignedInUserId } from '../auth';
 import { ProfileMentions } from './ProfileMentions';
 import { ContactCard, OwnerDetailsCard, SkillsCard } from './ProfileCards';
 import { ProfileHeader } from './ProfileHeader';

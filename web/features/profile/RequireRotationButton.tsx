@@ -5,7 +5,7 @@ import type { Profile } from '../../../shared/profiles';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { ConfirmDialog, type Confirmation } from '../../components/ConfirmDialog';
-import { useRequirePasswordRotationMutation } from '../security/securityApi';
+import { useRequirePasswordRotationMutation } from '../security';
 
 /**
  * An owner, on a member's profile, can send them to choose a new password before anything else

@@ -2,7 +2,7 @@ import type { MemberSettingsUpdate } from '../../../shared/profiles';
 import type { AppThunk, RootState } from '../../state/store';
 import { SAVE_FAILED, toastFailure } from '../../lib/settingsFeedback';
 import { profileApi } from './profileApi';
-import { appearanceAdopted } from '../theme/themeSlice';
+import { appearanceAdopted } from '../theme';
 
 /**
  * Reads the member's stored settings and applies their appearance: on every connect of the live

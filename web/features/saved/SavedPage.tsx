@@ -13,13 +13,17 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { relativeTimeInline } from '../../lib/relativeTime';
 import { useNow } from '../../lib/useNow';
-import { PostCard } from '../posts/card/PostCard';
-import { POST_ACTION_TEXTS } from '../posts/card/PostActions';
+import {
+  POST_ACTION_TEXTS,
+  PostCard,
+  savedPostsShown,
+  selectIsPostDeleted,
+  selectPostById,
+  useGetSavedInfiniteQuery,
+  useSetPostSaveMutation,
+  useWatchPosts,
+} from '../posts';
 import { postPath } from '../../lib/shareLinks';
-import { useGetSavedInfiniteQuery, useSetPostSaveMutation } from '../posts/postsApi';
-import { selectIsPostDeleted, selectPostById } from '../posts/postsSlice';
-import { useWatchPosts } from '../posts/useWatchPosts';
-import { savedPostsShown } from '../posts/savedList';
 
 /**
  * Saved Posts (001 §2): the member's saved posts, last saved first. A post unsaved anywhere, here

@@ -14,7 +14,7 @@ import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { PageHeader } from '../../components/PageHeader';
 import { ErrorState, LoadingState } from '../../components/PageStates';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { PostCard } from '../posts/card/PostCard';
+import { PostCard } from '../posts';
 import { Avatar } from '../../components/UserCard';
 import { useGetSearchPageInfiniteQuery } from './searchApi';
 import { communityHref, profileHref, SEARCH_GROUP_LABELS } from './searchOptions';

@@ -14,10 +14,7 @@ import {
 import { Spinner } from '../../components/ui/spinner';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ChangePasswordForm } from './ChangePasswordForm';
-import { useSignOutMutation } from '../auth/authApi';
-import { AuthFrame } from '../auth/AuthFrame';
-import { LOGIN_PATH } from '../auth/guard';
-import { sessionEnded } from '../auth/session';
+import { AuthFrame, LOGIN_PATH, sessionEnded, useSignOutMutation } from '../auth';
 
 /** A member who cannot choose a new password now may sign out instead. */
 function SignOutInstead() {

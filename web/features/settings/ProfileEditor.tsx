@@ -8,7 +8,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { apiErrorOf } from '../../lib/formErrors';
 import { toastSettingsSaved } from '../../lib/settingsFeedback';
-import { useUpdateProfileMutation } from '../profile/profileApi';
+import { useUpdateProfileMutation } from '../profile';
 
 const TEXT_FIELDS = [
   { key: 'displayName', label: 'Display name', autoComplete: 'name' },

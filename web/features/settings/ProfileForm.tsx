@@ -9,9 +9,9 @@ import { LoadingState } from '../../components/PageStates';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { apiErrorOf } from '../../lib/formErrors';
-import { selectSignedInUser } from '../auth/session';
+import { selectSignedInUser } from '../auth';
 import { toastSettingsSaved } from '../../lib/settingsFeedback';
-import { useGetProfileQuery, useUpdateProfileMutation } from '../profile/profileApi';
+import { useGetProfileQuery, useUpdateProfileMutation } from '../profile';
 import { useRequestEmailChangeMutation } from './settingsApi';
 
 type Field = 'name' | 'email' | 'bio' | 'password';

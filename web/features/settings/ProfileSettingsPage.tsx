@@ -10,11 +10,11 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { DeleteAccountButton, DownloadMyDataButton } from '../account';
-import { ApiTokensPanel } from '../api-tokens/ApiTokensPanel';
-import { selectSignedInUser } from '../auth/session';
-import { BlockedMembers } from '../friends/BlockedMembers';
-import { NotificationPreferencesForm } from '../notifications/NotificationPreferencesForm';
-import { PushDevicesPanel } from '../push/PushDevicesPanel';
+import { ApiTokensPanel } from '../api-tokens';
+import { selectSignedInUser } from '../auth';
+import { BlockedMembers } from '../friends';
+import { NotificationPreferencesForm } from '../notifications';
+import { PushDevicesPanel } from '../push';
 import { ChangePasswordButton, TwoFactorButton } from '../security';
 import { FontSizeControl, ThemeChoiceControl } from './AppearanceControls';
 import { NotificationSwitches } from './NotificationSwitches';
@@ -22,7 +22,7 @@ import { ProfileCardSwitches } from './ProfileCardSwitches';
 import { ProfileEditor } from './ProfileEditor';
 import { SettingsSection } from './SettingsSection';
 import { Avatar } from '../../components/UserCard';
-import { useGetProfileQuery } from '../profile/profileApi';
+import { useGetProfileQuery } from '../profile';
 
 const TABS = [
   { value: 'profile', label: 'Profile' },

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { AppearanceSettings, MemberSettingsUpdate } from '../../../shared/profiles';
 import { useAppDispatch, useAppSelector } from '../../state/hooks';
-import { selectSignedInUserId } from '../auth/session';
-import { appearanceAdopted, selectFontSize, selectThemeSetting } from '../theme/themeSlice';
+import { selectSignedInUserId } from '../auth';
+import { appearanceAdopted, selectFontSize, selectThemeSetting } from '../theme';
 
 /**
  * Changes settings: the appearance applies at once (signed out too, kept in local storage), and

@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { LoadingState } from '../../components/PageStates';
-import { QuoteComposerProvider } from '../reposts/QuoteComposerProvider';
+import { QuoteComposerProvider } from '../reposts';
 import { FloatingAdSlot } from './FloatingAdSlot';
 import { Footer } from '../../components/Footer';
 import { ShellTooltips } from './ShellTooltips';

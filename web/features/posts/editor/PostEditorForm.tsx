@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import type { Post, PostAuthor } from '../../../../shared/posts';
 import { PageHeader } from '../../../components/PageHeader';
 import { TabStrip } from '../../../components/TabStrip';
-import { EditorLinkPreview } from '../../link-previews/EditorLinkPreview';
+import { EditorLinkPreview } from '../../link-previews';
 import { AttachedMediaField } from './AttachedMediaField';
 import { EditorActions } from './EditorActions';
 import { ContentFields, type MissingField } from './ContentFields';

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { failureMessage } from '../../../lib/failures';
-import { useMentionCombobox } from '../../mentions/useMentionCombobox';
+import { useMentionCombobox } from '../../mentions';
 import { commentRefusal, commentToSend, composerKeyAction } from './composerKeys';
 
 export interface CommentComposerProps {

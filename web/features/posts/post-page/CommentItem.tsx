@@ -8,7 +8,7 @@ import { relativeTime } from '../../../lib/relativeTime';
 import { profileUrl } from '../../../lib/links';
 import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog';
 import { failureMessage } from '../../../lib/failures';
-import { ReportButton } from '../../moderation/ReportButton';
+import { ReportButton } from '../../moderation';
 import { formatFullDate } from '../../../lib/dateFormat';
 import { Avatar } from '../../../components/UserCard';
 import type { CommentNode } from '../commentThread';
@@ -27,7 +27,7 @@ import {
   repliesToggleLabel,
   type HiddenReplies,
 } from './threadView';
-import { ShownLinkPreview } from '../../link-previews/ShownLinkPreview';
+import { ShownLinkPreview } from '../../link-previews';
 import { PostText } from '../card/PostText';
 
 /** What every comment of one thread shares: the post, the viewer, and the hidden replies. */

@@ -4,7 +4,7 @@ import { postsMessages } from '../../../../shared/posts';
 import { LoadingState } from '../../../components/PageStates';
 import { Button } from '../../../components/ui/button';
 import { useAppSelector } from '../../../state/hooks';
-import { selectSignedInUserId } from '../../auth/session';
+import { selectSignedInUserId } from '../../auth';
 import { useNow } from '../../../lib/useNow';
 import { nestComments } from '../commentThread';
 import { useAddCommentMutation, useGetCommentsQuery } from '../postsApi';

@@ -9,7 +9,7 @@ import { useNow } from '../../../lib/useNow';
 import { formatFullDate } from '../../../lib/dateFormat';
 import { Avatar } from '../../../components/UserCard';
 import { ModerationBanner } from '../card/ModerationBanner';
-import { ShownLinkPreview } from '../../link-previews/ShownLinkPreview';
+import { ShownLinkPreview } from '../../link-previews';
 import { QuotedPost } from '../card/QuotedPost';
 import { PostCardMedia } from '../card/PostCardMedia';
 import { PostText } from '../card/PostText';
