@@ -11,8 +11,8 @@ import {
   type MonitoringSeverity,
 } from '../../../shared/ops/monitoring';
 import { Button } from '../../components/ui/button';
-import { useLiveFeature } from '../connection/useLiveFeature';
-import { useFallbackPolling } from '../ops/fallbackPolling';
+import { useLiveFeature } from '../connection';
+import { useFallbackPolling } from '../ops';
 import { AlertsPanel } from './AlertsPanel';
 import { DatabasePanel } from './DatabasePanel';
 import { EventsPanel } from './EventsPanel';
@@ -25,7 +25,7 @@ import {
 } from './monitoringApi';
 import { PerformancePanel } from './PerformancePanel';
 import { SummaryCards } from './SummaryCards';
-import { TabStrip } from './tabs';
+import { TabStrip } from '../../components/TabStrip';
 
 /** Spec 002 §9: the dashboard refreshes every 30 s, here only while the live channel is down. */
 const FALLBACK_REFRESH_MS = 30_000;

@@ -1,3 +1,4 @@
+import { logProblem } from '../logs';
 import type * as ReporterModule from './reporter';
 
 type Reporter = typeof ReporterModule;
@@ -10,7 +11,10 @@ let loading: Promise<Reporter> | null = null;
  * meanwhile run in the order they were made.
  */
 export function withReporter(use: (reporter: Reporter) => void): void {
-  loading ??= import('./reporter');
+  loading ??= import('./reporter').then((reporter) => {
+    reporter.logReportedProblems(logProblem);
+    return reporter;
+  });
   void loading.then(use, () => {
     // A failed chunk load (say, after a deploy) is tried again on the next call.
     loading = null;
