@@ -29,7 +29,10 @@ export function RequireAccess({ access, children }: RequireAccessProps) {
 
   switch (decision.kind) {
     case 'loading':
-      return <FullPageLoading />;
+      // A visitor's page (sign-in, create account) is drawn at once rather than after the
+      // session's answer and its parser: most who open it are visitors, and a member is sent
+      // on as soon as the answer says so.
+      return access === 'visitor' ? children : <FullPageLoading />;
     case 'error':
       return <FullPageError {...session.failure} onRetry={session.retry} />;
     case 'redirect':
