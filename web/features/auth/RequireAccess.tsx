@@ -29,10 +29,16 @@ export function RequireAccess({ access, children }: RequireAccessProps) {
 
   switch (decision.kind) {
     case 'loading':
+      if (access !== 'visitor') return <FullPageLoading />;
       // A visitor's page (sign-in, create account) is drawn at once rather than after the
-      // session's answer and its parser: most who open it are visitors, and a member is sent
-      // on as soon as the answer says so.
-      return access === 'visitor' ? children : <FullPageLoading />;
+      // session's answer and its parser: most who open it are visitors, and a member is sent on
+      // as soon as the answer says so. It takes no input until then: a sign-in sent before the
+      // answer would be overwritten by it (signed out).
+      return (
+        <div inert className="contents">
+          {children}
+        </div>
+      );
     case 'error':
       return <FullPageError {...session.failure} onRetry={session.retry} />;
     case 'redirect':
