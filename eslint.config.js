@@ -76,11 +76,16 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // The web client's layers (docs/architecture.md, "The web client"): web/app composes the
-    // features on top; features stand on the state kernel, lib, components and shared/, and
-    // never reach up into the app.
-    files: ['web/features/**/*.{ts,tsx}'],
+  // The web client's layers (docs/architecture.md, "The web client, in layers"): web/app composes
+  // the features on top; features stand on the state kernel, lib, components and shared/, never
+  // reach up into the app, and use another feature only through its public index.ts. An import
+  // is relative, so which feature it reaches depends on how deep the importing file sits: one
+  // block per depth (a later block's options would replace, not extend, an earlier one's).
+  ...[
+    ['web/features/*/*.{ts,tsx}', '\\.\\./'],
+    ['web/features/*/*/*.{ts,tsx}', '\\.\\./\\.\\./'],
+  ].map(([files, up]) => ({
+    files: [files],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -91,11 +96,16 @@ export default tseslint.config(
               message:
                 'A feature never imports web/app: the app composes features, not the reverse.',
             },
+            {
+              regex: `^${up}[^./][^/]*/(?!index$).+`,
+              message:
+                'A feature imports another feature only through its index.ts (`../posts`), never its modules.',
+            },
           ],
         },
       ],
     },
-  },
+  })),
   {
     // Below the features: the state kernel, lib and components know no feature, so a feature
     // can be loaded, tested or removed without the others.

@@ -159,6 +159,11 @@ export default defineConfig({
     // loads every chunk, only without the head start; the polyfill would cost every first page.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // A feature's index.ts only re-exports: a page takes what it imports from another feature,
+      // not the rest of that feature's public modules (docs/architecture.md, "The web client").
+      treeshake: {
+        moduleSideEffects: [{ test: /\/web\/features\/[^/]+\/index\.ts$/, sideEffects: false }],
+      },
       output: {
         codeSplitting: { groups: vendorGroups },
         // A group split by its importers is named after all of them (`vendor-icons~AppsPage~…`):

@@ -43,6 +43,7 @@ import * as messageMentions from './20261208T110000-message-mentions';
 import * as webPush from './20261209T100000-web-push';
 import * as calls from './20261209T110000-calls';
 import * as quotesCounted from './20261210T100000-quotes-counted';
+import * as eventPartitions from './20261211T100000-event-partitions';
 
 /**
  * Every migration, keyed by its timestamped name. A static list (rather than reading the folder)
@@ -93,4 +94,5 @@ export const migrations: Record<string, Migration> = {
   '20261209T100000-web-push': webPush,
   '20261209T110000-calls': calls,
   '20261210T100000-quotes-counted': quotesCounted,
+  '20261211T100000-event-partitions': eventPartitions,
 };

@@ -11,8 +11,14 @@ import { MeaningCatalogue } from './core/meaning-catalogue';
 import type { DomainModule, ModuleDeps, RuntimeDeps, ServerErrorContext } from './core/module';
 import type { SessionFinder, TokenFinder } from './core/session';
 import type { BackgroundWorker } from './core/worker';
+import type { ReadReplicas } from './db/replicas';
 import type { Db } from './db/schema';
 import { createEventStore, type EventStore } from './eventstore/append';
+import {
+  createEventPartitionWorker,
+  ensureEventPartitions,
+  eventPartitionPlan,
+} from './eventstore/partitions';
 import type { Projection } from './eventstore/projection';
 import type { StoredEvent } from './eventstore/stored-event';
 import { z } from 'zod';
@@ -73,6 +79,8 @@ export interface ApplicationOptions {
   db: Db;
   logger: Logger;
   connectionString: string;
+  /** Streaming replicas for the read models' reads; absent, every read is the primary's. */
+  replicas?: ReadReplicas | null;
   /** Told after each commit that appended events: wakes the live relays. */
   onCommitted(events: StoredEvent[]): void;
 }
@@ -83,8 +91,10 @@ export function composeApplication(
 ): Application {
   const model = composeModel(modules);
   const signals = new AfterCommitSender(options.db, options.logger);
+  const replicas = options.replicas ?? null;
   const commands = new CommandRunner({
     db: options.db,
+    committed: replicas ? () => replicas.writes.committed() : undefined,
     projections: model.projections,
     onCommitted: options.onCommitted,
     afterCommit: (statements) => signals.send(statements),
@@ -98,6 +108,8 @@ export function composeApplication(
   const deps: ModuleDeps = {
     config: options.config,
     db: options.db,
+    readDb: replicas?.router.db ?? options.db,
+    databaseStatus: () => replicas?.router.status() ?? { replicasConfigured: false, targets: [] },
     logger: options.logger,
     connectionString: options.connectionString,
     commands,
@@ -142,7 +154,10 @@ export function composeApplication(
       commandStats,
     ].filter(enabled),
     mounts: modules.flatMap((module) => module.mounts?.(deps) ?? []),
-    apiMiddleware: modules.flatMap((module) => module.apiMiddleware?.(deps) ?? []),
+    apiMiddleware: [
+      ...(replicas ? [replicas.writes.middleware()] : []),
+      ...modules.flatMap((module) => module.apiMiddleware?.(deps) ?? []),
+    ],
     pushers: modules.flatMap((module) => module.pushers?.(deps) ?? []),
     caches: modules.flatMap((module) => module.caches?.(deps) ?? []),
     socketFeatures: modules.flatMap((module) => module.socketFeatures?.(deps) ?? []),
@@ -155,9 +170,17 @@ export function composeApplication(
     onServerError: (error, where) => errorSinks.forEach((sink) => sink(error, where)),
     workers: (runtime) => {
       const runtimeDeps: RuntimeDeps = { ...deps, ...runtime };
-      return modules.flatMap((module) => module.workers?.(runtimeDeps) ?? []);
+      const partitions = createEventPartitionWorker({
+        db: options.db,
+        logger: options.logger,
+        plan: eventPartitionPlan(options.config),
+        intervalMs: options.config.EVENT_PARTITION_CHECK_MS,
+      });
+      return [partitions, ...modules.flatMap((module) => module.workers?.(runtimeDeps) ?? [])];
     },
     start: async () => {
+      // Modules may append as they start: the log's partitions must be there first.
+      await ensureEventPartitions(options.db, eventPartitionPlan(options.config));
       for (const module of modules) await module.start?.(deps);
     },
     settled: () => signals.settled(),

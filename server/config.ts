@@ -26,6 +26,36 @@ const schema = z
     ENABLE_TEST_ROUTES: flag.default(false),
     SERVE_WEB: flag.default(true),
     DB_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
+    /**
+     * Streaming replicas of DATABASE_URL, comma-separated: reads of read models go to one that
+     * has replayed the member's last commit (docs/operations.md). Unset, every read is the primary's.
+     */
+    DATABASE_REPLICA_URLS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((url) => url.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(z.string().regex(/^postgres(ql)?:\/\//, 'must be postgres:// connection URLs')),
+      ),
+    /** A replica further behind the primary than this (WAL bytes or seconds) leaves rotation. */
+    REPLICA_MAX_LAG_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(16 * 1024 ** 2),
+    REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(0).default(30),
+    /** How often each process asks every replica how far it has replayed (ms). */
+    REPLICA_POLL_MS: z.coerce.number().int().min(5).max(10_000).default(25),
+    /** The longest a read waits for a replica to replay its member's last commit (ms). */
+    REPLICA_WAIT_MS: z.coerce.number().int().min(0).max(1000).default(40),
+    /** A replica that stopped answering is asked again after this, doubling up to the max (ms). */
+    REPLICA_RETRY_BASE_MS: z.coerce.number().int().min(10).default(500),
+    REPLICA_RETRY_MAX_MS: z.coerce.number().int().min(10).default(30_000),
     /** Commands' writes that arrive while one is being written share its next commit. */
     COMMAND_BATCHING: flag.default(true),
     LOG_LEVEL: z
@@ -77,6 +107,12 @@ const schema = z
     FANOUT_MAX_FOLLOWERS: z.coerce.number().int().min(0).default(10_000),
     /** The newest posts each home timeline keeps; past them the feed reads authors' indexes. */
     TIMELINE_MAX_POSTS: z.coerce.number().int().min(1).max(100_000).default(2000),
+    /** Positions per partition of the event log; a change applies to partitions made after it. */
+    EVENT_PARTITION_SPAN: z.coerce.number().int().min(1).default(1_000_000),
+    /** Spans of positions past the newest event that always have partitions (the margin). */
+    EVENT_PARTITIONS_AHEAD: z.coerce.number().int().min(1).max(100).default(2),
+    /** How often each process checks that the margin of partitions is there (ms). */
+    EVENT_PARTITION_CHECK_MS: z.coerce.number().int().min(100).default(60_000),
     /** Analytics units one member may add to one post per hour (`POST /content/{id}/analytics`); 0 is none. */
     CONTENT_METRICS_PER_HOUR: z.coerce.number().int().min(0).default(1000),
     /** The third-party ad network's client id (`ca-pub-` and digits); unset, it stays off. */

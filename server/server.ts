@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { Server as SocketServer } from 'socket.io';
 import type { Config } from './config';
 import { connectDatabase, type DatabaseHandle } from './db/database';
+import { createReadReplicas } from './db/replicas';
 import { migrateToLatest } from './db/migrate';
 import { composeApplication, type Application } from './composition';
 import type { LogCapture } from './domains/logs/log-capture';
@@ -51,10 +52,14 @@ export async function startServer(
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
 
+  const replicas = createReadReplicas(config, database, logger);
+  await replicas?.router.start();
+
   let relay: LiveRelay | null = null;
   const application = composeApplication({
     config,
     db: database.db,
+    replicas,
     logger,
     connectionString,
     // After a commit the process drops what changed from its caches, wakes its own relay at once
@@ -69,6 +74,7 @@ export async function startServer(
     db: database.db,
     logger,
     relayHealthy: () => relay?.healthy ?? false,
+    databaseStatus: application.deps.databaseStatus,
     webDir,
     routes: application.routes,
     mounts: application.mounts,
@@ -133,6 +139,7 @@ export async function startServer(
       await relay.stop();
       for (const feature of features) await feature.stop?.();
       await relayDatabase.close();
+      await replicas?.router.stop();
       await database.close();
     })();
     return closing;

@@ -37,6 +37,8 @@ export interface CommandRunnerDeps {
   afterCommit?(statements: Statement[]): void;
   /** Where optimistic writes go: a batcher for group commit; unset, each is written alone. */
   writeLane?: WriteLane;
+  /** Awaited after a command's write committed, before its caller hears (read-your-writes). */
+  committed?(): Promise<void>;
   now?: () => Date;
 }
 
@@ -124,7 +126,10 @@ export class CommandRunner {
     this.stats.record(command.name, measured.trips, attempts);
     const outcome = measured.value;
     if (outcome.afterCommit.length > 0) this.deps.afterCommit!(outcome.afterCommit);
-    if (outcome.events.length > 0) this.deps.onCommitted(outcome.events);
+    if (outcome.events.length > 0) {
+      this.deps.onCommitted(outcome.events);
+      await this.deps.committed?.();
+    }
     if (outcome.refusal) throw outcome.refusal;
     return { result: outcome.result, events: outcome.events };
   }

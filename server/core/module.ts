@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { Server } from 'socket.io';
+import type { DatabaseStatus } from '../../shared/ops/database';
 import type { Config } from '../config';
 import type { Db } from '../db/schema';
 import type { EventStore } from '../eventstore/append';
@@ -20,7 +21,16 @@ import type { BackgroundWorker } from './worker';
 /** What every part of a module is built with. */
 export interface ModuleDeps {
   config: Config;
+  /** The primary: commands, their reads, sessions, and anything inside a transaction. */
   db: Db;
+  /**
+   * For reads of read models that tolerate a few milliseconds of lag (feeds, profiles, search):
+   * a streaming replica that has replayed the member's last commit, else the primary. The same
+   * as `db` when no replica is configured. Single statements only, never a transaction.
+   */
+  readDb: Db;
+  /** Where reads went: the primary and each replica, their lag and whether in rotation. */
+  databaseStatus(): DatabaseStatus;
   logger: Logger;
   /** For dedicated connections (LISTEN, COPY) outside the pool. */
   connectionString: string;

@@ -51,10 +51,14 @@ export function streamVersion(streamId: string | RawBuilder<string>): Read<numbe
   return { ...read, early: true };
 }
 
-/** The version of the stream an SQL expression names, as an SQL expression. */
+/**
+ * The version of the stream an SQL expression names, as an SQL expression. Read from
+ * `event_streams`, which every insert into the log advances in its own transaction: one probe
+ * however many partitions the log has, and still right once old partitions are detached.
+ */
 export function streamVersionSql(streamId: RawBuilder<unknown>): RawBuilder<number> {
-  return sql<number>`coalesce((select max(e.stream_version) from events e
-    where e.stream_id = ${streamId}), 0)`;
+  return sql<number>`coalesce((select s.version from event_streams s
+    where s.stream_id = ${streamId}), 0)`;
 }
 
 export function mapRead<T, U>(read: Read<T>, map: (value: T) => U): Read<U> {

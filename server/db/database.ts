@@ -13,6 +13,8 @@ const CONNECT_TIMEOUT_MS = 10_000;
 export interface DatabaseHandle {
   db: Db;
   pool: pg.Pool;
+  /** The auto-pipelining pool Kysely runs on, for a read router's primary side. */
+  clients: AutoPipelinePool;
   close(): Promise<void>;
 }
 
@@ -38,11 +40,14 @@ export function connectDatabase(
   // process. Its user learns of it from the next query, and the pool drops it on release.
   pool.on('connect', (client) => client.on('error', () => undefined));
   // Queries of the same moment share a round trip; transactions get a connection of their own.
-  const shared = new AutoPipelinePool(pool) as unknown as PostgresPool;
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: shared }) });
+  const clients = new AutoPipelinePool(pool);
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: clients as unknown as PostgresPool }),
+  });
   return {
     db,
     pool,
+    clients,
     // Kysely's destroy ends the pool it was given.
     close: () => db.destroy(),
   };

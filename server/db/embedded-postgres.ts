@@ -46,6 +46,7 @@ const DATABASE = 'agora';
 /** Postgres lines that explain why it stopped; the rest is context. */
 const EXPLAINS = /\b(FATAL|PANIC|ERROR|HINT|DETAIL):|could not|not permitted|in use/;
 const LINES_KEPT = 20;
+const READY = /database system is ready to accept (read-only )?connections/;
 /** `2026-11-23 18:03:45.125 UTC [18226] ` before each line of Postgres's log. */
 const LOG_PREFIX = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)? \S+ \[\d+\] /;
 /** A fast shutdown that has not finished by then becomes an immediate one. */
@@ -188,7 +189,8 @@ async function runPostmaster(
       if (ready) return;
       recent.push(line);
       if (recent.length > LINES_KEPT) recent.shift();
-      if (line.includes('database system is ready to accept connections')) {
+      // A standby says `ready to accept read-only connections`.
+      if (READY.test(line)) {
         ready = true;
         announceReady();
       }

@@ -45,6 +45,7 @@ import type { EmailOutboxTable } from './tables/email-outbox';
 import type { EmailQueueStatsTable } from './tables/email-queue-stats';
 import type { EmailTemplatesTable } from './tables/email-templates';
 import type { EmailVerificationTokensTable } from './tables/email-verification-tokens';
+import type { EventStreamsTable } from './tables/event-streams';
 import type { EventsTable } from './tables/events';
 import type { FilesTable } from './tables/files';
 import type { FriendRequestsTable } from './tables/friend-requests';
@@ -99,6 +100,7 @@ import type { UsersTable } from './tables/users';
 
 export interface Database {
   events: EventsTable;
+  event_streams: EventStreamsTable;
   users: UsersTable;
   password_reset_tokens: PasswordResetTokensTable;
   badges: BadgesTable;

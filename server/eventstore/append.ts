@@ -46,9 +46,11 @@ export function recordEvents(
 
 /**
  * The statements that write recorded events: a version check for each stream that already exists
- * (a stream behind the expected version would otherwise take the next number and leave a gap; one
- * ahead of it is refused by the unique (stream_id, stream_version) index), then one insert of them
- * all. The insert answers each event's position and transaction.
+ * (a stream behind the expected version would otherwise take the next number and leave a gap),
+ * then one insert of them all. A writer that got there first is refused by either: the check reads
+ * `event_streams`, and the log's insert trigger refuses a version the stream already has (it
+ * stands in for a unique index, which a log partitioned by position cannot have). The insert
+ * answers each event's position and transaction.
  */
 export function appendStatements(
   appends: readonly StreamAppend[],

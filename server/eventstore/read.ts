@@ -71,8 +71,8 @@ export async function currentCheckpoint(db: Db): Promise<Checkpoint> {
 /** A stream's version as this transaction sees it; 0 for a stream with no events yet. */
 export async function streamVersion(trx: Trx, streamId: string): Promise<number> {
   const row = await trx
-    .selectFrom('events')
-    .select((eb) => eb.fn.max('stream_version').as('version'))
+    .selectFrom('event_streams')
+    .select('version')
     .where('stream_id', '=', streamId)
     .executeTakeFirst();
   return row?.version ?? 0;

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import type { DatabaseStatus } from '../../shared/ops/database';
 import type { Config } from '../config';
 import type { Db } from '../db/schema';
 import type { ServerErrorContext } from '../core/module';
@@ -29,6 +30,8 @@ export interface AppDeps {
   db: Db;
   logger: Logger;
   relayHealthy: () => boolean;
+  /** The read replicas' state, which `/readyz` reports (they never make it fail: the primary reads). */
+  databaseStatus?: () => DatabaseStatus;
   webDir: string;
   /** The API's routes, mounted under `/api` and described by `/api/openapi.json`. */
   routes: readonly AnyRouteSpec[];
@@ -129,6 +132,21 @@ export function createApp(deps: AppDeps): Express {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  const replicasSaid = (): object => {
+    const status = deps.databaseStatus?.();
+    if (!status?.replicasConfigured) return {};
+    return {
+      replicas: status.targets
+        .filter((target) => target.role === 'replica')
+        .map(({ name, inRotation, reason, lagBytes, lagSeconds }) => ({
+          name,
+          inRotation,
+          reason,
+          lagBytes,
+          lagSeconds,
+        })),
+    };
+  };
   app.get('/readyz', (req, res) => {
     sql`select 1`
       .execute(db)
@@ -141,7 +159,7 @@ export function createApp(deps: AppDeps): Express {
       .then((databaseDown) => {
         const relay = deps.relayHealthy();
         if (!databaseDown && relay) {
-          res.json({ status: 'ready', database: 'up', relay: 'up' });
+          res.json({ status: 'ready', database: 'up', relay: 'up', ...replicasSaid() });
           return;
         }
         // Load balancers only read the status; an operator reads why.
@@ -152,6 +170,7 @@ export function createApp(deps: AppDeps): Express {
             status: 'not-ready',
             database: databaseDown ? 'down' : 'up',
             relay: relay ? 'up' : 'down',
+            ...replicasSaid(),
             reason: databaseDown ?? 'live relay not listening for new events',
           });
       });

@@ -14,7 +14,7 @@
  *   BENCH_OUT              also write the table as JSON to this path
  *   BENCH_SERVER_NODE_ARGS extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"
  *   BENCH_SCENARIOS        which to run, comma-separated: badges, messaging, roundtrips, backup, files,
- *                          feed, content, community, search, web (all but community, search and web)
+ *                          feed, content, community, search, web, replica (all but the last four)
  *   BENCH_WEB_RUNS         Lighthouse runs per page in the web scenario, the median reported (3)
  *   BENCH_WEB_CHROME       the Chromium Lighthouse drives (/usr/bin/chromium)
  *   BENCH_WEB_SAVE         a folder to write each Lighthouse report (JSON) into
@@ -52,6 +52,9 @@
  *   BENCH_COMMUNITY_STEP_SECONDS  length of each step of offered feed rate (5)
  *   BENCH_COMMUNITY_READERS       the paced feed run's readers (50), BENCH_COMMUNITY_PAUSE_MS (500)
  *   BENCH_COMMUNITY_CELEBRITY_POSTS  posts the celebrity publishes (3)
+ *   BENCH_REPLICA_MEMBERS, _POSTS   the replica scenario's seed (10000, 500000; friends and
+ *                          follows as the community's); BENCH_REPLICA_RATE reads/s offered (100),
+ *                          BENCH_REPLICA_MESSAGES_RATE messages/s the lag is measured under (300)
  *   BENCH_SEARCH_POSTS     posts seeded for the search scenario (500000, among 10,000 members
  *                          with 100 friends each); `search` runs only when named
  *
@@ -106,6 +109,7 @@ import { runMessagingBench, type DuplicateDelivery } from './messaging';
 import { buildRows, fmt, renderSection, TARGETS, type Section } from './report';
 import { runRoundTripBench } from './roundtrips';
 import { freePort, startServer, type ServerProcess } from './server-process';
+import { runReplicaBench } from './replica';
 import { runWebBench } from './web';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -419,8 +423,9 @@ async function main(): Promise<number> {
   // The embedded Postgres runs as the `postgres` user when we are root: it must reach its folder.
   await chmod(tempDir, 0o755);
   let server: ServerProcess | null = null;
-  /** The web scenario's own server while it runs, for `abort` to stop too. */
+  /** The web and replica scenarios' own servers while they run, for `abort` to stop too. */
   let webServer: ServerProcess | null = null;
+  const replicaServers = new Set<ServerProcess>();
   let members: Member[] = [];
 
   const abort = (why: string) => {
@@ -428,6 +433,7 @@ async function main(): Promise<number> {
     closeSockets(members);
     server?.killNow();
     webServer?.killNow();
+    for (const running of replicaServers) running.killNow();
     rmSync(tempDir, { recursive: true, force: true });
     process.exit(2);
   };
@@ -463,12 +469,45 @@ async function main(): Promise<number> {
       tables.push(...result.sections);
       missed.push(...result.missed);
     }
+    if (settings.scenarios.has('replica')) {
+      // A Postgres primary and streaming replica of its own, and servers started on them.
+      const dataDir = path.join(tempDir, 'replica');
+      await mkdir(dataDir);
+      await chmod(dataDir, 0o755);
+      const { size } = settings.community;
+      const result = await runReplicaBench({
+        repoRoot,
+        dataDir,
+        serverNodeArgs: settings.serverNodeArgs,
+        size: {
+          ...size,
+          members: Math.round(numberEnv('BENCH_REPLICA_MEMBERS', size.members)),
+          posts: Math.round(numberEnv('BENCH_REPLICA_POSTS', size.posts)),
+        },
+        readers: 50,
+        rate: numberEnv('BENCH_REPLICA_RATE', 100),
+        warmupMs: 2000,
+        durationMs: 15_000,
+        messaging: {
+          conversations: 250,
+          rate: numberEnv('BENCH_REPLICA_MESSAGES_RATE', 300),
+          durationMs: 20_000,
+        },
+        readYourWrites: { members: 10, pairs: 50 },
+        onServer: (running, up) => {
+          if (up) replicaServers.add(running);
+          else replicaServers.delete(running);
+        },
+      });
+      tables.push(...result.sections);
+      missed.push(...result.missed);
+    }
     let shared: {
       running: ServerProcess;
       warnings: string[];
       stopped: Awaited<ReturnType<ServerProcess['stop']>>;
     } | null = null;
-    if ([...settings.scenarios].some((name) => name !== 'web')) {
+    if ([...settings.scenarios].some((name) => name !== 'web' && name !== 'replica')) {
       progress(`starting the server (data in ${tempDir})`);
       server = await startServer({
         repoRoot,

@@ -13,6 +13,8 @@ export interface ServerOptions {
   nodeArgs?: string[];
   /** Serve the built web app from `dist/web` (the `web` scenario); off for the API scenarios. */
   serveWeb?: boolean;
+  /** More of the server's environment, e.g. `DATABASE_REPLICA_URLS` (the `replica` scenario). */
+  env?: Record<string, string>;
 }
 
 const PROBE = path.join('tests', 'bench', 'round-trip-probe.ts');
@@ -113,6 +115,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     SIGN_UPS_PER_CLIENT_PER_HOUR: '0',
     RESETS_PER_CLIENT_PER_HOUR: '0',
     BENCH_PROBE_PORT: String(probePort),
+    ...options.env,
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;

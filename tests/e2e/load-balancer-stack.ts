@@ -3,21 +3,22 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { E2E_PORTS } from './ports';
 import { serverArgs } from '../support/server-bundle';
+import { startStreamingPair, type StreamingPair } from '../support/streaming-replica';
 
 /**
- * The stack of tests/e2e/load-balancer.spec.ts: Debian's nginx running server/deploy/nginx.conf
- * (the file docker-compose.yml mounts) in front of two server processes on one database of the
- * end-to-end Postgres. Its own ports and database, so the other specs' servers are untouched.
+ * The stack of tests/e2e/load-balancer.spec.ts, as docker-compose.yml describes it: Debian's
+ * nginx running server/deploy/nginx.conf (the file compose mounts) in front of three server
+ * processes, which write to a Postgres primary and read from its streaming replica. Its own
+ * ports and Postgres pair, so the other specs' servers are untouched.
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
 const NGINX_CONFIG = path.join(root, 'server/deploy/nginx.conf');
 
 /** Loopback ports of this stack, next to E2E_PORTS. */
-export const LB_PORTS = { balancer: 8183, nodes: [8184, 8185] } as const;
+export const LB_PORTS = { balancer: 8183, nodes: [8184, 8185, 8186] } as const;
+export type NodeIndex = 0 | 1 | 2;
 export const BALANCER_URL = `http://127.0.0.1:${LB_PORTS.balancer}`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -38,8 +39,10 @@ export async function localNginxConfig(): Promise<string> {
   let text = await readFile(NGINX_CONFIG, 'utf8');
   const replacements: [RegExp, string][] = [
     [/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${LB_PORTS.balancer};`],
-    [/^(\s*)server app-1:8080\b/m, `$1server 127.0.0.1:${LB_PORTS.nodes[0]}`],
-    [/^(\s*)server app-2:8080\b/m, `$1server 127.0.0.1:${LB_PORTS.nodes[1]}`],
+    ...LB_PORTS.nodes.map((port, index): [RegExp, string] => [
+      new RegExp(`^(\\s*)server app-${index + 1}:8080\\b`, 'm'),
+      `$1server 127.0.0.1:${port}`,
+    ]),
   ];
   for (const [pattern, replacement] of replacements) {
     const global = new RegExp(pattern.source, 'gm');
@@ -74,30 +77,22 @@ async function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> 
 }
 
 export class LoadBalancedStack {
-  private readonly nodes: (ChildProcess | null)[] = [null, null];
+  private readonly nodes: (ChildProcess | null)[] = LB_PORTS.nodes.map(() => null);
 
   private constructor(
     private readonly dir: string,
-    private readonly databaseUrl: string,
-    private readonly databaseName: string,
+    private readonly postgres: StreamingPair,
     private nginx: ChildProcess | null = null,
   ) {}
 
-  /** Creates the database, starts both server processes at once, then nginx in front. */
+  /** Starts the Postgres pair, the server processes at once, then nginx in front. */
   static async start(nginxBinary: string): Promise<LoadBalancedStack> {
-    const adminUrl = `postgres://agora:agora@127.0.0.1:${E2E_PORTS.postgres}/agora`;
-    const databaseName = `agora_lb_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${databaseName}`);
-    await admin.end();
-
+    const postgres = await startStreamingPair();
     const dir = await mkdtemp(path.join(os.tmpdir(), 'agora-lb-'));
-    const databaseUrl = adminUrl.replace(/\/agora$/, `/${databaseName}`);
-    const stack = new LoadBalancedStack(dir, databaseUrl, databaseName);
+    const stack = new LoadBalancedStack(dir, postgres);
     try {
       // Together, as compose starts its replicas: the migrations take an advisory lock.
-      await Promise.all([stack.startNode(0), stack.startNode(1)]);
+      await Promise.all([stack.startNode(0), stack.startNode(1), stack.startNode(2)]);
       await stack.startNginx(nginxBinary);
     } catch (error) {
       await stack.stop();
@@ -106,11 +101,11 @@ export class LoadBalancedStack {
     return stack;
   }
 
-  nodeUrl(index: 0 | 1): string {
+  nodeUrl(index: NodeIndex): string {
     return `http://127.0.0.1:${LB_PORTS.nodes[index]}`;
   }
 
-  async startNode(index: 0 | 1): Promise<void> {
+  async startNode(index: NodeIndex): Promise<void> {
     const child = spawn(process.execPath, serverArgs(root), {
       cwd: root,
       env: {
@@ -118,7 +113,8 @@ export class LoadBalancedStack {
         NODE_ENV: 'test',
         LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
         ENABLE_TEST_ROUTES: 'true',
-        DATABASE_URL: this.databaseUrl,
+        DATABASE_URL: this.postgres.primaryUrl,
+        DATABASE_REPLICA_URLS: this.postgres.replicaUrl,
         HOST: '127.0.0.1',
         PORT: String(LB_PORTS.nodes[index]),
         // Members use nginx's address: the Origin checks compare with it.
@@ -131,10 +127,15 @@ export class LoadBalancedStack {
   }
 
   /** kill -9: no drain, no goodbye to its sockets. */
-  async killNode(index: 0 | 1): Promise<void> {
+  async killNode(index: NodeIndex): Promise<void> {
     const child = this.nodes[index];
     if (child) await stop(child, 'SIGKILL');
     this.nodes[index] = null;
+  }
+
+  /** A fast shutdown of the replica: the processes' reads move to the primary. */
+  async stopReplica(): Promise<void> {
+    await this.postgres.stopReplica();
   }
 
   private async startNginx(binary: string): Promise<void> {
@@ -174,12 +175,7 @@ export class LoadBalancedStack {
   async stop(): Promise<void> {
     if (this.nginx) await stop(this.nginx, 'SIGTERM');
     await Promise.all(this.nodes.map((child) => child && stop(child, 'SIGTERM')));
-    const admin = new pg.Client({
-      connectionString: `postgres://agora:agora@127.0.0.1:${E2E_PORTS.postgres}/agora`,
-    });
-    await admin.connect();
-    await admin.query(`drop database if exists ${this.databaseName} with (force)`);
-    await admin.end();
+    await this.postgres.stop();
     await rm(this.dir, { recursive: true, force: true });
   }
 }

@@ -89,6 +89,7 @@ describe('owner-only monitoring API', () => {
       memberApi.get('/monitoring/metrics'),
       memberApi.get('/monitoring/summary'),
       memberApi.get('/monitoring/alerts'),
+      memberApi.get('/monitoring/database'),
       memberApi.post('/monitoring/alerts', { title: 'x', message: 'y', severity: 'low' }),
       memberApi.post(`/monitoring/alerts/${created.body.id}/acknowledge`),
     ]);
@@ -103,6 +104,14 @@ describe('owner-only monitoring API', () => {
       ),
     );
     expect(alert.acknowledged).toBe(false);
+  });
+
+  it('says on the Database panel that no replica is configured, when none is', async () => {
+    const res = await as(stack.server, owner).get('/monitoring/database').expect(200);
+    expect(res.body).toEqual({ replicasConfigured: false, targets: [] });
+    // And /readyz stays as it was without replicas.
+    const ready = await request(stack.server.url).get('/readyz').expect(200);
+    expect(ready.body).toEqual({ status: 'ready', database: 'up', relay: 'up' });
   });
 
   it('answers a visitor 401', async () => {

@@ -19,7 +19,7 @@ interface Compose {
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 const compose = parse(read('docker-compose.yml')) as Compose;
-const APPS = ['app-1', 'app-2'] as const;
+const APPS = ['app-1', 'app-2', 'app-3'] as const;
 
 /** `host:container` of a bind mount, by container path. */
 function mounts(service: Service): Map<string, string> {
@@ -35,19 +35,21 @@ describe('docker-compose.yml', () => {
   const apps = APPS.map((name) => compose.services[name]!);
   const nginx = compose.services.nginx!;
 
-  it('runs Postgres, two app processes built from the Dockerfile, nginx before them, a mail catcher and MinIO', () => {
+  it('runs a Postgres primary and replica, three app processes built from the Dockerfile, nginx before them, a mail catcher and MinIO', () => {
     expect(Object.keys(compose.services).sort()).toEqual([
       'app-1',
       'app-2',
+      'app-3',
       'mailpit',
       'minio',
       'minio-setup',
       'nginx',
       'postgres',
+      'postgres-replica',
     ]);
     for (const app of apps) expect(app.build).toBe('.');
-    // The same service twice: whatever one is given, so is the other.
-    expect(apps[1]).toEqual(apps[0]);
+    // The same service three times: whatever one is given, so are the others.
+    for (const app of apps) expect(app).toEqual(apps[0]);
   });
 
   it('sets every variable the app requires, with values the app accepts', () => {
@@ -70,6 +72,40 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it('streams the primary to a replica with the official image and its own tools, and reads from it', () => {
+    const primary = compose.services.postgres!;
+    const replica = compose.services['postgres-replica']!;
+    expect(replica.image).toBe(primary.image);
+    expect(replica.image).toMatch(/^postgres:/);
+    expect(replica.depends_on?.postgres?.condition).toBe('service_healthy');
+    // The primary's init hook makes the role the replica connects as, with the same password.
+    const init = mounts(primary).get('/docker-entrypoint-initdb.d/replication.sh')!;
+    const initScript = read(init.replace(/^\.\//, ''));
+    expect(initScript).toContain('create role replicator with replication login');
+    expect(initScript).toContain('host replication replicator all');
+    expect(replica.environment!.PGPASSWORD).toBe(primary.environment!.REPLICATION_PASSWORD);
+    // The replica clones the primary with pg_basebackup -R, then starts as a hot standby.
+    const entrypoint = mounts(replica).get('/usr/local/bin/replica-entrypoint.sh')!;
+    const script = read(entrypoint.replace(/^\.\//, ''));
+    expect(script).toContain('pg_basebackup --host="$PRIMARY_HOST" --username=replicator');
+    expect(script).toContain('--write-recovery-conf');
+    expect(script).toContain('exec docker-entrypoint.sh postgres');
+    expect(replica.environment!.PRIMARY_HOST).toBe('postgres');
+    // Every app reads from it, with the primary's credentials (a standby has the same roles).
+    const pgEnv = primary.environment!;
+    for (const app of apps) {
+      const urls = loadConfig(app.environment!).DATABASE_REPLICA_URLS;
+      expect(urls).toHaveLength(1);
+      const url = new URL(urls[0]!);
+      expect(url.hostname).toBe('postgres-replica');
+      expect(url.username).toBe(pgEnv.POSTGRES_USER);
+      expect(url.password).toBe(pgEnv.POSTGRES_PASSWORD);
+      expect(url.pathname).toBe(`/${pgEnv.POSTGRES_DB}`);
+      // Reads fall back to the primary while the replica is away: the apps do not wait for it.
+      expect(app.depends_on?.['postgres-replica']?.condition).toBe('service_started');
+    }
+  });
+
   it('serves members only through nginx, at the public URL the apps are told', () => {
     for (const app of apps) expect(app.ports).toBeUndefined();
     expect(nginx.image).toMatch(/^nginx:/);
@@ -78,7 +114,7 @@ describe('docker-compose.yml', () => {
     for (const name of APPS) expect(nginx.depends_on?.[name]?.condition).toBe('service_healthy');
   });
 
-  it('gives both apps one backups folder, where they write them', () => {
+  it('gives every app one backups folder, where they write them', () => {
     for (const app of apps) {
       expect(mounts(app).get(app.environment!.BACKUP_DIR!)).toBe('backups');
     }
@@ -107,7 +143,7 @@ describe('the nginx configuration', () => {
     expect(existsSync(new URL(`../../${source}`, import.meta.url))).toBe(true);
   });
 
-  it('balances over exactly the two app services, on the port they listen on', () => {
+  it('balances over exactly the three app services, on the port they listen on', () => {
     const upstream = /upstream agora \{([^}]*)\}/.exec(config())![1]!;
     const servers = [...upstream.matchAll(/^\s*server (\S+)/gm)].map((m) => m[1]);
     const port = compose.services['app-1']!.environment!.PORT;

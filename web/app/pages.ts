@@ -38,7 +38,7 @@ export const ConfirmEmailChangePage = lazyRoute(
   FullPageSkeleton,
 );
 export const PasswordRotationPage = lazyRoute(
-  () => import('../features/auth/PasswordRotationPage'),
+  () => import('../features/security/PasswordRotationPage'),
   'PasswordRotationPage',
   FullPageSkeleton,
 );
@@ -63,7 +63,11 @@ export const ProfilePostsPage = lazyRoute(
   'ProfilePostsPage',
   PageSkeleton,
 );
-export const ProfileSettingsPage = lazyRoute(profile, 'ProfileSettingsPage', PageSkeleton);
+export const ProfileSettingsPage = lazyRoute(
+  () => import('../features/settings/ProfileSettingsPage'),
+  'ProfileSettingsPage',
+  PageSkeleton,
+);
 export const ProfileSkillsPage = lazyRoute(profile, 'ProfileSkillsPage', PageSkeleton);
 // Its own chunk: the engagement graph's recharts loads with this page only.
 export const ProfileStatsPage = lazyRoute(

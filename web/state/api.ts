@@ -1,4 +1,5 @@
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { createBaseQuery } from './base-query';
 
 /**
  * The one RTK Query API of the client. Features add their endpoints with `injectEndpoints`, so
@@ -6,7 +7,7 @@ import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
  */
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: fetchBaseQuery({ baseUrl: '/api', credentials: 'same-origin' }),
+  baseQuery: createBaseQuery({ baseUrl: '/api', credentials: 'same-origin' }),
   tagTypes: [
     'Session',
     'Config',

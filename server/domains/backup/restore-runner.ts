@@ -10,6 +10,7 @@ import { BACKUP_STREAM_CATEGORY, backupMessages } from '../../../shared/ops/back
 import { OPS_EVENTS } from '../../../shared/ops/realtime';
 import type { Config } from '../../config';
 import type { Db, Trx } from '../../db/schema';
+import { ensureEventPartitions, eventPartitionPlan } from '../../eventstore/partitions';
 import { replayIntoReadModels } from '../../eventstore/rebuild';
 import { reapplyErasures } from '../account/erasure-replay';
 import { publishOps } from '../../realtime/ops-channel';
@@ -217,12 +218,29 @@ export async function runRestore(deps: RunnerDeps, client: pg.Client, job: Resto
         ? `(select distinct on (global_position) * from restore_staging
              order by global_position, link desc)`
         : 'restore_staging';
+    // The streams' versions start again from what the log now holds (the delete above may have
+    // emptied streams), and restored rows go in in position order, which is each stream's
+    // version order, so the log's check that a stream only moves forward lets them in.
+    await client.query(`delete from event_streams`);
+    await client.query(`insert into event_streams (stream_id, version)
+      select stream_id, max(stream_version) from events group by stream_id`);
+    const {
+      rows: [last],
+    } = await client.query<{ position: string | null }>(
+      'select max(global_position)::text as position from restore_staging',
+    );
+    await ensureEventPartitions(
+      trxDb as unknown as Trx,
+      eventPartitionPlan(deps.config),
+      Number(last?.position ?? 0),
+    );
     const inserted = await client.query(`
       insert into events (${BACKUP_COLUMNS}) overriding system value
       select ${BACKUP_COLUMNS} from ${source} s
       where not exists (select 1 from events e where e.global_position = s.global_position)
         and not exists (select 1 from events e
-                        where e.stream_id = s.stream_id and e.stream_version = s.stream_version)`);
+                        where e.stream_id = s.stream_id and e.stream_version = s.stream_version)
+      order by s.global_position`);
     await client.query(`select setval(pg_get_serial_sequence('events', 'global_position'),
         coalesce((select max(global_position) from events), 0) + 1, false)`);
     // Members erased after the backup was taken come back with it: their events are redacted

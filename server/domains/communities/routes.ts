@@ -62,7 +62,7 @@ const found = (community: Community | null): Community => {
 };
 
 export function communitiesRoutes(deps: ModuleDeps): AnyRouteSpec[] {
-  const { db, commands, config } = deps;
+  const { readDb, commands, config } = deps;
 
   const manage = (action: ManagerAction) =>
     async function handler(
@@ -91,7 +91,7 @@ export function communitiesRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       query: communitiesQuerySchema,
       responses: { 200: communityListSchema },
       async handler({ query }, req, res) {
-        res.json({ communities: await readCommunities(db, memberIdOf(req), query) });
+        res.json({ communities: await readCommunities(readDb, memberIdOf(req), query) });
       },
     }),
     defineRoute({
@@ -155,7 +155,7 @@ export function communitiesRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       auth: 'member',
       responses: { 200: communityInvitationsSchema },
       async handler(_input, req, res) {
-        res.json({ invitations: await readInvitations(db, memberIdOf(req)) });
+        res.json({ invitations: await readInvitations(readDb, memberIdOf(req)) });
       },
     }),
     defineRoute({
@@ -168,7 +168,7 @@ export function communitiesRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       responses: { 200: communitySchema },
       errors: [404],
       async handler({ params }, req, res) {
-        res.json(found(await readCommunity(db, idOrNone(params.id), memberIdOf(req))));
+        res.json(found(await readCommunity(readDb, idOrNone(params.id), memberIdOf(req))));
       },
     }),
     defineRoute({
@@ -225,7 +225,7 @@ export function communitiesRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       errors: [403, 404],
       async handler({ params, query }, req, res) {
         const viewerId = memberIdOf(req);
-        const community = found(await readCommunity(db, idOrNone(params.id), viewerId));
+        const community = found(await readCommunity(readDb, idOrNone(params.id), viewerId));
         const { role, status } = community.membership;
         const member = status === 'active';
         if (community.privacy !== 'public' && !member) {
@@ -234,7 +234,7 @@ export function communitiesRoutes(deps: ModuleDeps): AnyRouteSpec[] {
         if (query.status === 'pending' && !(member && (role === 'admin' || role === 'moderator'))) {
           throw forbidden('not-community-manager', r.pendingManagersOnly);
         }
-        res.json(await readMembers(db, community.id, viewerId, query));
+        res.json(await readMembers(readDb, community.id, viewerId, query));
       },
     }),
     defineRoute({

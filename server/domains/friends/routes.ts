@@ -31,7 +31,7 @@ import { searchPeopleFor, suggestFriends } from './search-results';
 const requestParams = z.strictObject({ id: idField() });
 const userParams = z.strictObject({ userId: idField() });
 
-export function friendsRoutes({ db, commands, config }: ModuleDeps) {
+export function friendsRoutes({ db, readDb, commands, config }: ModuleDeps) {
   const { sendRequest, actOnRequest } = friendsCommands({ publicUrl: config.publicUrl });
   const answerRequest =
     (action: 'accept' | 'reject' | 'cancel') =>
@@ -67,7 +67,7 @@ export function friendsRoutes({ db, commands, config }: ModuleDeps) {
       auth: 'member',
       responses: { 200: z.array(friendSchema) },
       async handler(_input, req, res) {
-        res.json(await readFriends(db, memberIdOf(req)));
+        res.json(await readFriends(readDb, memberIdOf(req)));
       },
     }),
     defineRoute({
@@ -77,7 +77,7 @@ export function friendsRoutes({ db, commands, config }: ModuleDeps) {
       auth: 'member',
       responses: { 200: friendRequestsSchema },
       async handler(_input, req, res) {
-        res.json(await readFriendRequests(db, memberIdOf(req)));
+        res.json(await readFriendRequests(readDb, memberIdOf(req)));
       },
     }),
     defineRoute({
@@ -123,7 +123,7 @@ export function friendsRoutes({ db, commands, config }: ModuleDeps) {
       responses: { 200: z.array(searchResultSchema) },
       errors: [503],
       async handler({ query }, req, res) {
-        res.json(await searchPeopleFor(db, memberIdOf(req), query.q));
+        res.json(await searchPeopleFor(readDb, memberIdOf(req), query.q));
       },
     }),
     defineRoute({
@@ -133,7 +133,7 @@ export function friendsRoutes({ db, commands, config }: ModuleDeps) {
       auth: 'member',
       responses: { 200: z.array(searchResultSchema) },
       async handler(_input, req, res) {
-        res.json(await suggestFriends(db, memberIdOf(req)));
+        res.json(await suggestFriends(readDb, memberIdOf(req)));
       },
     }),
     defineRoute({
@@ -143,7 +143,7 @@ export function friendsRoutes({ db, commands, config }: ModuleDeps) {
       auth: 'member',
       responses: { 200: z.array(personSchema) },
       async handler(_input, req, res) {
-        res.json(await readBlocked(db, memberIdOf(req)));
+        res.json(await readBlocked(readDb, memberIdOf(req)));
       },
     }),
     defineRoute({

@@ -22,7 +22,7 @@ import { readFollowedTags, readTagPage, readTrendingTags } from './tag-page-read
  * each to its one spelling, and answers 400 for what is no tag or too long a one.
  */
 export function hashtagRoutes(deps: ModuleDeps): AnyRouteSpec[] {
-  const { db, commands } = deps;
+  const { readDb, commands } = deps;
   return [
     defineRoute({
       method: 'get',
@@ -36,7 +36,7 @@ export function hashtagRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       query: tagPostsQuerySchema,
       responses: { 200: tagPageSchema },
       async handler({ params, query }, req, res) {
-        res.json(await readTagPage(db, memberIdOf(req), params.tag, query));
+        res.json(await readTagPage(readDb, memberIdOf(req), params.tag, query));
       },
     }),
     ...toggleRoutes({
@@ -58,7 +58,7 @@ export function hashtagRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       auth: 'member',
       responses: { 200: followedTagsSchema },
       async handler(_input, req, res) {
-        res.json(await readFollowedTags(db, memberIdOf(req)));
+        res.json(await readFollowedTags(readDb, memberIdOf(req)));
       },
     }),
     defineRoute({
@@ -72,7 +72,7 @@ export function hashtagRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       query: trendingTagsQuerySchema,
       responses: { 200: trendingTagsSchema },
       async handler({ query }, _req, res) {
-        res.json(await readTrendingTags(db, query));
+        res.json(await readTrendingTags(readDb, query));
       },
     }),
   ];

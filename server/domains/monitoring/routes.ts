@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField } from '../../../shared/api/ids';
+import { databaseStatusSchema } from '../../../shared/ops/database';
 import {
   alertSchema,
   alertsResponseSchema,
@@ -37,7 +38,7 @@ function clientTime(given: string | undefined, now: Date): Date {
 
 const accepted = z.object({ accepted: z.number().int() });
 
-export function monitoringRoutes({ db, commands }: ModuleDeps) {
+export function monitoringRoutes({ db, readDb, commands, databaseStatus }: ModuleDeps) {
   // Per member, across their sessions and every process, counted in Postgres.
   const perMinute = (kind: keyof typeof INGEST_RATE_PER_MINUTE) =>
     createRateLimit(db, {
@@ -115,7 +116,7 @@ export function monitoringRoutes({ db, commands }: ModuleDeps) {
       query: eventsQuerySchema,
       responses: { 200: eventsResponseSchema },
       async handler({ query }, _req, res) {
-        res.json({ events: await listEvents(db, query) });
+        res.json({ events: await listEvents(readDb, query) });
       },
     }),
     defineRoute({
@@ -126,7 +127,7 @@ export function monitoringRoutes({ db, commands }: ModuleDeps) {
       query: metricsQuerySchema,
       responses: { 200: metricsResponseSchema },
       async handler({ query }, _req, res) {
-        res.json(await listMetrics(db, query));
+        res.json(await listMetrics(readDb, query));
       },
     }),
     defineRoute({
@@ -137,7 +138,20 @@ export function monitoringRoutes({ db, commands }: ModuleDeps) {
       query: summaryQuerySchema,
       responses: { 200: monitoringSummarySchema },
       async handler({ query }, _req, res) {
-        res.json(await readSummary(db, query.range));
+        res.json(await readSummary(readDb, query.range));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/monitoring/database',
+      summary: "Where this process's reads go: the primary and each read replica",
+      description:
+        'Per replica: in rotation or not and why, lag in WAL bytes and seconds; per target, the ' +
+        'reads this process sent it. No targets when DATABASE_REPLICA_URLS is unset.',
+      auth: 'owner',
+      responses: { 200: databaseStatusSchema },
+      async handler(_input, _req, res) {
+        res.json(databaseStatus());
       },
     }),
     defineRoute({

@@ -16,7 +16,7 @@ import { changePrivacy } from './privacy-command';
 
 const privacyAnswer = z.object({ privacy: privacySchema });
 
-export function peopleRoutes({ db, commands }: ModuleDeps) {
+export function peopleRoutes({ db, readDb, commands }: ModuleDeps) {
   return [
     defineRoute({
       method: 'get',
@@ -33,15 +33,15 @@ export function peopleRoutes({ db, commands }: ModuleDeps) {
         const callerId = memberIdOf(req);
         const exact =
           query.username !== undefined
-            ? await findByUsername(db, callerId, query.username)
+            ? await findByUsername(readDb, callerId, query.username)
             : query.email !== undefined
-              ? await findByEmail(db, callerId, query.email)
+              ? await findByEmail(readDb, callerId, query.email)
               : undefined;
         const ids =
           exact === undefined
-            ? (await rankPeople(db, callerId, query.q ?? '', query._limit)).map((m) => m.id)
+            ? (await rankPeople(readDb, callerId, query.q ?? '', query._limit)).map((m) => m.id)
             : [exact].filter((id) => id !== null);
-        const people = await readPeople(db, callerId, ids);
+        const people = await readPeople(readDb, callerId, ids);
         res.json(ids.map((id) => people.get(id)).filter((p): p is Person => p !== undefined));
       },
     }),

@@ -53,7 +53,7 @@ const commentAnswer = (status: 200 | 201) =>
   ({ status, schema: commentSchema, notFound: commentNotFound }) as const;
 
 export function postsRoutes(deps: ModuleDeps): AnyRouteSpec[] {
-  const { db, commands } = deps;
+  const { db, readDb, commands } = deps;
   const { setPostLike, sharePost } = reactionCommands({ publicUrl: deps.config.publicUrl });
   const likeRoutes = toggleRoutes({
     path: '/posts/:id/like',
@@ -108,7 +108,7 @@ export function postsRoutes(deps: ModuleDeps): AnyRouteSpec[] {
         'the member does not read, the tag that brought each.',
       query: feedQuerySchema,
       answer: { schema: homeFeedPageSchema },
-      read: ({ memberId, query }) => readFeed(db, memberId, query),
+      read: ({ memberId, query }) => readFeed(readDb, memberId, query),
     }),
     readRoute({
       path: '/test/feed/authors',
@@ -118,7 +118,7 @@ export function postsRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       testOnly: true,
       query: feedQuerySchema,
       answer: { schema: homeFeedPageSchema },
-      read: ({ memberId, query }) => readFeed(db, memberId, query, 'authors'),
+      read: ({ memberId, query }) => readFeed(readDb, memberId, query, 'authors'),
     }),
     commandRoute(commands, {
       method: 'post',
@@ -139,13 +139,13 @@ export function postsRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       summary: "The member's own posts for My Posts, by tab, search and filters",
       query: myPostsQuerySchema,
       answer: { schema: postListSchema },
-      read: ({ memberId, query }) => readMyPosts(db, memberId, query),
+      read: ({ memberId, query }) => readMyPosts(readDb, memberId, query),
     }),
     readRoute({
       path: '/posts/mine/stats',
       summary: "Statistics of the member's own posts",
       answer: { schema: myPostsStatsSchema },
-      read: ({ memberId }) => readMyPostsStats(db, memberId),
+      read: ({ memberId }) => readMyPostsStats(readDb, memberId),
     }),
     readRoute({
       path: '/posts/:id',
@@ -154,7 +154,7 @@ export function postsRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       errors: [404],
       answer: { schema: postSchema, notFound: postNotFound },
       read: async ({ memberId, params }) => {
-        const row = await readPost(db, idOrNone(params.id), memberId);
+        const row = await readPost(readDb, idOrNone(params.id), memberId);
         return row && presentPost(row);
       },
     }),
@@ -207,8 +207,8 @@ export function postsRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       errors: [404],
       answer: { schema: commentsSchema },
       read: async ({ memberId, params }) => {
-        const post = found(await readPost(db, idOrNone(params.id), memberId), postNotFound);
-        return { comments: await readComments(db, post.id, memberId) };
+        const post = found(await readPost(readDb, idOrNone(params.id), memberId), postNotFound);
+        return { comments: await readComments(readDb, post.id, memberId) };
       },
     }),
     commandRoute(commands, {
@@ -260,7 +260,7 @@ export function postsRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       summary: "The member's saved posts they may still see, last saved first",
       query: savedQuerySchema,
       answer: { schema: savedPageSchema },
-      read: ({ memberId, query }) => readSaved(db, memberId, query),
+      read: ({ memberId, query }) => readSaved(readDb, memberId, query),
     }),
     readRoute({
       path: '/users/:id/posts',
@@ -274,7 +274,7 @@ export function postsRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       query: userPostsQuerySchema,
       answer: { schema: userPostsPageSchema },
       read: ({ memberId, params, query }) =>
-        readUserPosts(db, idOrNone(params.id), memberId, query),
+        readUserPosts(readDb, idOrNone(params.id), memberId, query),
     }),
     readRoute({
       path: '/videos',
@@ -282,7 +282,7 @@ export function postsRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       description: 'Keyset pages on (publishedAt, id), 50 at most (the video page).',
       query: videosQuerySchema,
       answer: { schema: feedPageSchema },
-      read: ({ memberId, query }) => readVideoPosts(db, memberId, query),
+      read: ({ memberId, query }) => readVideoPosts(readDb, memberId, query),
     }),
     readRoute({
       path: '/trending',
@@ -292,7 +292,7 @@ export function postsRoutes(deps: ModuleDeps): AnyRouteSpec[] {
         '(age in hours + 2)^1.5, highest first.',
       query: trendingQuerySchema,
       answer: { schema: trendingSchema },
-      read: ({ memberId, query }) => readTrending(db, memberId, query),
+      read: ({ memberId, query }) => readTrending(readDb, memberId, query),
     }),
     defineRoute({
       method: 'post',

@@ -77,7 +77,7 @@ function found(profile: Profile | undefined): Profile {
 }
 
 export function profilesRoutes(deps: ModuleDeps): AnyRouteSpec[] {
-  const { db, commands } = deps;
+  const { db, readDb, commands } = deps;
 
   const imageRoute = (kind: ProfileImageKind) =>
     defineRoute({
@@ -136,10 +136,10 @@ export function profilesRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       errors: [403, 404],
       async handler({ params, query }, req, res) {
         const viewerId = memberIdOf(req);
-        const access = await detailsAccess(db, params.id, viewerId);
+        const access = await detailsAccess(readDb, params.id, viewerId);
         if (access === 'missing') throw userNotFound();
         if (access === 'hidden') throw followsHidden();
-        res.json(await readFollowsPage(db, params.id, viewerId, direction, query));
+        res.json(await readFollowsPage(readDb, params.id, viewerId, direction, query));
       },
     });
 
@@ -155,7 +155,7 @@ export function profilesRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       responses: { 200: profileSchema },
       errors: [404],
       async handler({ params }, req, res) {
-        res.json(found(await readProfile(db, params.id, memberIdOf(req))));
+        res.json(found(await readProfile(readDb, params.id, memberIdOf(req))));
       },
     }),
     defineRoute({
@@ -286,10 +286,10 @@ export function profilesRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       responses: { 200: engagementSchema },
       errors: [403, 404],
       async handler({ params, query }, req, res) {
-        const access = await detailsAccess(db, params.id, memberIdOf(req));
+        const access = await detailsAccess(readDb, params.id, memberIdOf(req));
         if (access === 'missing') throw userNotFound();
         if (access === 'hidden') throw followsHidden();
-        res.json(await readEngagement(db, params.id, memberIdOf(req), query.days));
+        res.json(await readEngagement(readDb, params.id, memberIdOf(req), query.days));
       },
     }),
     defineRoute({

@@ -11,7 +11,7 @@ import { readSearchPage, readSuggestions } from './search-read';
 
 const TIMEOUT = 'A search past its time limit answers `503 search-timeout`.';
 
-export function searchRoutes({ db }: ModuleDeps): AnyRouteSpec[] {
+export function searchRoutes({ readDb }: ModuleDeps): AnyRouteSpec[] {
   return [
     defineRoute({
       method: 'get',
@@ -27,7 +27,7 @@ export function searchRoutes({ db }: ModuleDeps): AnyRouteSpec[] {
       responses: { 200: searchSuggestionsSchema },
       errors: [503],
       async handler({ query }, req, res) {
-        res.json(await readSuggestions(db, memberIdOf(req), query.q));
+        res.json(await readSuggestions(readDb, memberIdOf(req), query.q));
       },
     }),
     defineRoute({
@@ -43,7 +43,7 @@ export function searchRoutes({ db }: ModuleDeps): AnyRouteSpec[] {
       responses: { 200: searchPageSchema },
       errors: [503],
       async handler({ query }, req, res) {
-        res.json(await readSearchPage(db, memberIdOf(req), query));
+        res.json(await readSearchPage(readDb, memberIdOf(req), query));
       },
     }),
   ];

@@ -1,6 +1,6 @@
 import type { EmailQueueView } from '../../../shared/ops/email';
 import { applyQueuePush } from '../../../web/features/email/emailQueueCache';
-import { errorDetail } from '../../../web/features/email/errorDetail';
+import { errorDetail } from '../../../web/lib/errorDetail';
 import { formatProgress } from '../../../web/features/email/QueueOverview';
 import { draftErrors } from '../../../web/features/email/TemplatesPanel';
 import { canSend } from '../../../web/features/email/TestEmailForm';

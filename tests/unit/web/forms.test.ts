@@ -1,6 +1,6 @@
 import { authErrorMessages, validationMessages } from '../../../shared/auth/messages';
 import { signInRequestSchema, signUpFormSchema } from '../../../shared/auth/schemas';
-import { describeFailure, fieldErrorsFromZod } from '../../../web/features/auth/formErrors';
+import { describeFailure, fieldErrorsFromZod } from '../../../web/lib/formErrors';
 import { confirmationError } from '../../../web/features/auth/passwordConfirmation';
 
 const LOGIN = ['email', 'password'] as const;

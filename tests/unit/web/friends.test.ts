@@ -14,12 +14,8 @@ import {
   STATUS_FILTERS,
 } from '../../../web/features/friends/friendFilters';
 import { friendsTabOf } from '../../../web/features/friends/friendsTabs';
-import { messagesUrl, profileUrl } from '../../../web/features/friends/links';
-import {
-  mutualFriendsText,
-  presenceText,
-  relativeTime,
-} from '../../../web/features/friends/relativeTime';
+import { messagesUrl, profileUrl } from '../../../web/lib/links';
+import { mutualFriendsText, presenceText, relativeTime } from '../../../web/lib/relativeTime';
 import {
   canSubmitSearch,
   searchQueryOf,

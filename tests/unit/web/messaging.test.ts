@@ -1,7 +1,7 @@
 import { createNextState } from '@reduxjs/toolkit';
 import fc from 'fast-check';
 import { TYPING_TTL_MS, type Conversation, type Message } from '../../../shared/social';
-import { isSendKey } from '../../../web/features/messaging/composerKeys';
+import { isSendKey } from '../../../web/lib/composerKeys';
 import {
   compareConversations,
   inTab,

@@ -17,10 +17,7 @@ import {
   upsertNotification,
   type NotificationsCache,
 } from '../../../web/features/notifications/notificationsCache';
-import {
-  formatFullDate,
-  formatRelativeTime,
-} from '../../../web/features/notifications/relativeTime';
+import { formatFullDate, formatRelativeTime } from '../../../web/lib/dateFormat';
 
 const ids = {
   a: '00000000-0000-4000-8000-00000000000a',

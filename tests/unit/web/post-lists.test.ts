@@ -15,12 +15,12 @@ import {
   POST_SORTS,
   postsFoundText,
   type PageResult,
-} from '../../../web/features/profile/profilePosts';
+} from '../../../web/features/posts/profilePosts';
 import {
   savedPostsShown,
   withSavedPost,
   type HeldPost,
-} from '../../../web/features/saved/savedList';
+} from '../../../web/features/posts/savedList';
 import { aPost } from '../../support/post-fixture';
 
 const AUTHOR = '00000000-0000-4000-8000-000000000002';

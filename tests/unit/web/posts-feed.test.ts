@@ -24,7 +24,7 @@ import {
   sharePopupFeatures,
   shareText,
   xShareUrl,
-} from '../../../web/features/posts/card/shareLinks';
+} from '../../../web/lib/shareLinks';
 import {
   CONTROLS_HIDE_MS,
   formatClock,

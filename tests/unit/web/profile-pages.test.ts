@@ -10,7 +10,7 @@ import {
 } from '../../../shared/profiles';
 import { api } from '../../../web/state/api';
 import type { AppDispatch, RootState } from '../../../web/state/store';
-import { addChip, chipMessages, removeChip } from '../../../web/features/profile/chips';
+import { addChip, chipMessages, removeChip } from '../../../web/lib/chips';
 import {
   engagementRows,
   engagementTotals,

@@ -1,8 +1,8 @@
 import { createPostSchema, type UserPostsPage } from '../../../shared/posts';
 import { quotedPostSchema } from '../../../shared/reposts';
 import { EMPTY_POST_FORM } from '../../../web/features/posts/editor/postForm';
-import { repostersOf } from '../../../web/features/profile/profilePosts';
-import { quoteBody, quotedPreview } from '../../../web/features/reposts/quoteComposer';
+import { repostersOf } from '../../../web/features/posts/profilePosts';
+import { quoteBody, quotedPreview } from '../../../web/features/posts/editor/quoteComposer';
 import { aPost } from '../../support/post-fixture';
 
 describe('the quote composer', () => {

@@ -15,8 +15,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
 import { Spinner } from '../../components/ui/spinner';
-import { LOGIN_PATH } from '../auth/guard';
-import { sessionEnded } from '../auth/session';
+import { LOGIN_PATH, sessionEnded } from '../auth';
 import { useDeleteAccountMutation } from './accountApi';
 import {
   WHAT_IS_REMOVED,

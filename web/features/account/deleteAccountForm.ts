@@ -1,5 +1,5 @@
 import { DELETE_CONFIRMATION, accountMessages } from '../../../shared/account';
-import { apiErrorOf } from '../auth/formErrors';
+import { apiErrorOf } from '../../lib/formErrors';
 
 /** What deleting removes, as the dialog lists it before the member confirms. */
 export const WHAT_IS_REMOVED = [

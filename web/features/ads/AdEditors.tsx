@@ -12,7 +12,7 @@ import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { TextField, fieldErrorId } from '../../components/ui/form-field';
 import { Label } from '../../components/ui/label';
-import { apiErrorOf } from '../auth/formErrors';
+import { apiErrorOf } from '../../lib/formErrors';
 import {
   definitionDraft,
   definitionOutcome,

@@ -1,9 +1,8 @@
 import { PageHeader } from '../../components/PageHeader';
 import { ErrorState, LoadingState } from '../../components/PageStates';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
-import { useLiveFeature } from '../connection/useLiveFeature';
-import { useFallbackPolling } from '../ops/fallbackPolling';
-import { OwnerOnly } from '../ops/OwnerOnly';
+import { useLiveFeature } from '../connection';
+import { OwnerOnly, useFallbackPolling } from '../ops';
 import { AdDefinitionEditor, PlacementEditor } from './AdEditors';
 import { useGetAdsConfigQuery, useGetAdsMetricsQuery } from './adsApi';
 import { MetricsTable } from './MetricsTable';

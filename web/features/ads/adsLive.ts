@@ -1,5 +1,5 @@
 import { ADS_SOCKET_EVENTS, adsConfigSchema, adsMetricsReportSchema } from '../../../shared/ads';
-import type { LiveFeature } from '../connection/liveFeature';
+import type { LiveFeature } from '../connection';
 import { newerConfig } from './adSelection';
 import { adsApi } from './adsApi';
 

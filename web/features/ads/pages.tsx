@@ -23,7 +23,7 @@ import { ErrorState, LoadingState } from '../../components/PageStates';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
-import { useSession } from '../auth/session';
+import { useSession } from '../auth';
 import { adsForPlacement } from './adSelection';
 import { useGetAdsConfigQuery, useGetAdsMetricsQuery } from './adsApi';
 import { formatCount, formatRevenue } from './adsFormat';

@@ -12,7 +12,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
-import { useSession } from '../auth/session';
+import { useSession } from '../auth';
 import { useGetAnalyticsQuery } from './analyticsApi';
 import {
   chartRows,

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { PageViewPath } from '../../../shared/analytics/page-views';
 import { api } from '../../state/api';
-import { useSession } from '../auth/session';
+import { useSession } from '../auth';
 
 /** Without zod: the home page loads it, and the first page's budget has no room for schemas. */
 const pageViewsApi = api.injectEndpoints({

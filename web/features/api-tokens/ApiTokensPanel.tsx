@@ -14,7 +14,7 @@ import {
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { StatusBadge } from '../../components/ui/status-badge';
-import { apiErrorOf } from '../auth/formErrors';
+import { apiErrorOf } from '../../lib/formErrors';
 import { useGetApiTokensQuery, useRevokeApiTokenMutation } from './apiTokensApi';
 import { CreateApiTokenForm } from './CreateApiTokenForm';
 

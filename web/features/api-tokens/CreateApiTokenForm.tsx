@@ -13,9 +13,9 @@ import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { TextField } from '../../components/ui/form-field';
 import { Label } from '../../components/ui/label';
-import { apiErrorOf } from '../auth/formErrors';
-import { selectSignedInUser } from '../auth/session';
-import { SelectField } from '../community/formControls';
+import { apiErrorOf } from '../../lib/formErrors';
+import { selectSignedInUser } from '../auth';
+import { SelectField } from '../../components/formFields';
 import { useCreateApiTokenMutation } from './apiTokensApi';
 
 const PRESET_DAYS = [7, 30, 90, 365];

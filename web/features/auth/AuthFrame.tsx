@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Logo } from '../../components/Logo';
-import { Footer } from '../shell/Footer';
-import { ThemeToggle } from '../theme/ThemeToggle';
+import { Footer } from '../../components/Footer';
+import { ThemeToggle } from '../theme';
 
 /** The frame of the sign-in pages: brand, one centred card, footer. No side panel. */
 export function AuthFrame({ children }: { children: ReactNode }) {

@@ -19,7 +19,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useSignUpMutation } from './authApi';
 import { AuthFrame } from './AuthFrame';
-import { fieldErrorsFromZod, type FieldErrors } from './formErrors';
+import { fieldErrorsFromZod, type FieldErrors } from '../../lib/formErrors';
 import { confirmationError } from './passwordConfirmation';
 import { sessionStarted } from './session';
 import { useFormFeedback } from './useFormFeedback';

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { FullPageError, FullPageLoading } from '../../components/PageStates';
-import { useAuthGuardSetting } from '../config/configApi';
+import { useAuthGuardSetting } from '../config';
 import { pendingRedirectCleared, selectPendingRedirect } from './authSlice';
 import { decideGuard, type RouteAccess } from './guard';
 import { useSession } from './session';

@@ -17,7 +17,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useConfirmPasswordResetMutation } from './authApi';
 import { AuthFrame } from './AuthFrame';
-import type { FieldErrors } from './formErrors';
+import type { FieldErrors } from '../../lib/formErrors';
 import { confirmationError } from './passwordConfirmation';
 import { useFormFeedback } from './useFormFeedback';
 

@@ -1,6 +1,6 @@
 import { api } from '../../state/api';
 import { parseLazily } from '../../lib/lazyParse';
-import { unsubscribeBrowser } from '../push/browserPush';
+import { unsubscribeBrowser } from '../push';
 import type {
   PasswordResetConfirm,
   PasswordResetRequest,
@@ -9,7 +9,7 @@ import type {
   SignInRequest,
   SignUpRequest,
 } from '../../../shared/auth/schemas';
-import type { TwoFactorChallenge } from '../../../shared/auth/security';
+import type { TwoFactorChallenge, TwoFactorSignInRequest } from '../../../shared/auth/security';
 
 const schemas = () => import('../../../shared/auth/schemas');
 const parseSessionSummary = parseLazily(async () => (await schemas()).sessionSummarySchema);
@@ -38,6 +38,11 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: 'auth/sign-in', method: 'POST', body }),
       transformResponse: parseSignInAnswer,
     }),
+    /** The second step of a sign-in with two-factor: the challenge and a code. */
+    signInWithTwoFactor: build.mutation<SignedInSession, TwoFactorSignInRequest>({
+      query: (body) => ({ url: 'auth/sign-in/two-factor', method: 'POST', body }),
+      transformResponse: parseSignedInSession,
+    }),
     signUp: build.mutation<SignedInSession, SignUpRequest>({
       query: (body) => ({ url: 'auth/sign-up', method: 'POST', body }),
       transformResponse: parseSignedInSession,
@@ -62,6 +67,7 @@ export const authApi = api.injectEndpoints({
 export const {
   useGetSessionQuery,
   useSignInMutation,
+  useSignInWithTwoFactorMutation,
   useSignUpMutation,
   useSignOutMutation,
   useRequestPasswordResetMutation,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { describeFailure, type FieldErrors } from './formErrors';
+import { describeFailure, type FieldErrors } from '../../lib/formErrors';
 
 /**
  * The error behaviour every account form shares: messages under fields (cleared when the field

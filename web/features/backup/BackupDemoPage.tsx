@@ -15,9 +15,8 @@ import { LoadingState } from '../../components/PageStates';
 import { PageHeader } from '../../components/PageHeader';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import { useLiveFeature } from '../connection/useLiveFeature';
-import { useFallbackPolling } from '../ops/fallbackPolling';
-import { OwnerOnly } from '../ops/OwnerOnly';
+import { useLiveFeature } from '../connection';
+import { OwnerOnly, useFallbackPolling } from '../ops';
 import {
   useDeleteBackupMutation,
   useGetBackupConfigQuery,

@@ -1,7 +1,7 @@
 import type { Backup, RestoreJob } from '../../../shared/ops/backups';
 import { OPS_EVENTS } from '../../../shared/ops/realtime';
 import { api } from '../../state/api';
-import type { LiveFeature } from '../connection/liveFeature';
+import type { LiveFeature } from '../connection';
 import { backupApi } from './backupApi';
 import { upsertBackup, upsertRestore } from './backupCache';
 

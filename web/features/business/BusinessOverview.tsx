@@ -2,7 +2,7 @@ import { Building2, Calendar, Factory, MapPin, Users, Wrench } from 'lucide-reac
 import type { ReactNode } from 'react';
 import { businessMessages, type BusinessAccount } from '../../../shared/business';
 import { Card, CardContent } from '../../components/ui/card';
-import { OrganizationsCard } from '../organizations/OrganizationsCard';
+import { OrganizationsCard } from '../organizations';
 
 function OverviewCard({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
   return (

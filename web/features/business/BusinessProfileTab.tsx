@@ -7,7 +7,7 @@ import {
 import { TextField } from '../../components/ui/form-field';
 import type { BusinessTabProps } from './businessDraft';
 import { BusinessImagesField } from './BusinessImagesField';
-import { optionsOf, SelectField, TextAreaField } from './FormControls';
+import { optionsOf, SelectField, TextAreaField } from '../../components/FormControls';
 import { TabForm } from './SaveButton';
 
 /** Name (required), description, industry, founded year, employees, revenue, logo and banner. */

@@ -3,7 +3,7 @@ import {
   BUSINESS_SERVICES_MAX,
   BUSINESS_SOCIAL_LINKS_MAX,
 } from '../../../shared/business';
-import { ChipsInput } from '../profile/ChipsInput';
+import { ChipsInput } from '../../components/ChipsInput';
 import type { BusinessTabProps, FieldErrors } from './businessDraft';
 import { TabForm } from './SaveButton';
 

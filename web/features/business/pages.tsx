@@ -1,2 +1,2 @@
 export { BusinessAccountPage } from './BusinessAccountPage';
-export { CreateOrganizationPage } from '../organizations/CreateOrganizationPage';
+export { CreateOrganizationPage } from '../organizations';

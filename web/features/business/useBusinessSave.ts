@@ -4,7 +4,7 @@ import {
   type BusinessAccount,
   type BusinessAccountFields,
 } from '../../../shared/business';
-import { apiErrorOf } from '../auth/formErrors';
+import { apiErrorOf } from '../../lib/formErrors';
 import { useGetBusinessAccountQuery, useSaveBusinessAccountMutation } from './businessApi';
 import { draftOf, type FieldErrors } from './businessDraft';
 

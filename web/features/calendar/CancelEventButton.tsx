@@ -11,7 +11,7 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from '../../components/ui/alert-dialog';
-import { apiErrorOf } from '../auth/formErrors';
+import { apiErrorOf } from '../../lib/formErrors';
 import { useCancelEventMutation } from './calendarApi';
 
 /** Cancel, for the organizer or a community manager, after a confirmation. */

@@ -20,8 +20,8 @@ import {
 } from '../../components/ui/dialog';
 import { TextField, fieldErrorId } from '../../components/ui/form-field';
 import { Label } from '../../components/ui/label';
-import { apiErrorOf } from '../auth/formErrors';
-import { ChipsInput } from '../profile/ChipsInput';
+import { apiErrorOf } from '../../lib/formErrors';
+import { ChipsInput } from '../../components/ChipsInput';
 import { useCreateEventMutation } from './calendarApi';
 import { checkDraft, emptyDraft, type DraftField, type EventDraft } from './eventForm';
 import { viewerTimeZone } from './eventTime';

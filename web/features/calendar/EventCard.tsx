@@ -1,7 +1,7 @@
 import { CalendarDays, Globe, MapPin, Star, Users } from 'lucide-react';
 import { calendarMessages, EVENT_CARD_TAGS, type CalendarEvent } from '../../../shared/calendar';
 import { Card } from '../../components/ui/card';
-import { Avatar } from '../shell/UserCard';
+import { Avatar } from '../../components/UserCard';
 import { CancelEventButton } from './CancelEventButton';
 import { formatEventStart } from './eventTime';
 import { RsvpButton, type RsvpButtonProps } from './RsvpButton';

@@ -2,7 +2,7 @@ import { toast } from 'sonner';
 import { calendarMessages, type CalendarEvent } from '../../../shared/calendar';
 import { useAppDispatch } from '../../state/hooks';
 import { Button } from '../../components/ui/button';
-import { apiErrorOf } from '../auth/formErrors';
+import { apiErrorOf } from '../../lib/formErrors';
 import { calendarApi, useSetAttendanceMutation } from './calendarApi';
 import { attendeesReceived } from './calendarCache';
 import { rsvpState } from './eventList';

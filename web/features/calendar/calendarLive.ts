@@ -3,7 +3,7 @@ import {
   eventAttendeesPayloadSchema,
   eventChangedPayloadSchema,
 } from '../../../shared/calendar';
-import type { LiveFeature, PushHandler } from '../connection/liveFeature';
+import type { LiveFeature, PushHandler } from '../connection';
 import { calendarApi } from './calendarApi';
 import { attendeesReceived } from './calendarCache';
 import { CALENDAR_LIVE_FEATURE } from './calendarLiveName';

@@ -4,7 +4,7 @@ import { HUB_PANEL_ITEMS } from '../../../shared/communities';
 import { ErrorState, LoadingState } from '../../components/PageStates';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import type { HubSectionProps } from '../community/hubSection';
+import type { HubSectionProps } from '../../components/hubSection';
 import { useGetEventsQuery } from './calendarApi';
 import { CreateEventDialog } from './CreateEventDialog';
 import { EventCard } from './EventCard';

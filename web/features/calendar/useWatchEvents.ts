@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLiveFeature } from '../connection/useLiveFeature';
+import { useLiveFeature } from '../connection';
 import { CALENDAR_LIVE_FEATURE } from './calendarLiveName';
 import { eventsListing, watchedEvents } from './watchedEvents';
 

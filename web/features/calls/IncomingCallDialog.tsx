@@ -10,7 +10,7 @@ import {
   DialogFooter,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { Avatar } from '../shell/UserCard';
+import { Avatar } from '../../components/UserCard';
 
 /**
  * A call ringing on this device: who calls and how, Accept (focused) and Decline. Escape

@@ -4,8 +4,8 @@ import {
   callUpdatedPayloadSchema,
 } from '../../../shared/calls';
 import type { AppThunk } from '../../state/store';
-import { selectSignedInUserId } from '../auth/session';
-import type { LiveFeature } from '../connection/liveFeature';
+import { selectSignedInUserId } from '../auth';
+import type { LiveFeature } from '../connection';
 import { callsApi } from './callsApi';
 import { callUpdated, openCallsReceived } from './callSlice';
 import { deliverSignal } from './callSignals';

@@ -4,8 +4,8 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
-import { errorDetail } from '../email/errorDetail';
-import { relativeTime } from '../friends/relativeTime';
+import { errorDetail } from '../../lib/errorDetail';
+import { relativeTime } from '../../lib/relativeTime';
 import {
   useDeleteCommunityPostMutation,
   useLikeCommunityPostMutation,
@@ -13,7 +13,7 @@ import {
 } from './communityContentApi';
 import { ConfirmDelete } from './ConfirmDelete';
 import { FlagBadges, TagList } from './ContentBadges';
-import { MentionText } from '../mentions/MentionText';
+import { MentionText } from '../mentions';
 
 /** A post on the hub: badges, text, tags, the like toggle, and the manager's or author's menu. */
 export function CommunityPostCard({

@@ -5,10 +5,10 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
-import { selectSignedInUserId } from '../auth/session';
-import { errorDetail } from '../email/errorDetail';
-import { relativeTime } from '../friends/relativeTime';
-import { useNow } from '../friends/useNow';
+import { selectSignedInUserId } from '../auth';
+import { errorDetail } from '../../lib/errorDetail';
+import { relativeTime } from '../../lib/relativeTime';
+import { useNow } from '../../lib/useNow';
 import { useAppSelector } from '../../state/hooks';
 import {
   useDeleteDiscussionMutation,
@@ -20,7 +20,7 @@ import { FlagBadges, TagList } from './ContentBadges';
 import { ReplyBox } from './ReplyBox';
 import { LoadMore } from './LoadMore';
 import type { Mention } from '../../../shared/mentions';
-import { MentionText } from '../mentions/MentionText';
+import { MentionText } from '../mentions';
 
 /** Sticky, lock and delete, for admins and moderators (delete also for the author). */
 function DiscussionActions({

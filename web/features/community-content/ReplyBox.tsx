@@ -4,9 +4,9 @@ import { communityContentMessages as messages } from '../../../shared/community-
 import { REPLY_MAX } from '../../../shared/community-content/limits';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { errorDetail } from '../email/errorDetail';
-import { useMentionCombobox } from '../mentions/useMentionCombobox';
-import { isSendKey } from '../messaging/composerKeys';
+import { errorDetail } from '../../lib/errorDetail';
+import { useMentionCombobox } from '../mentions';
+import { isSendKey } from '../../lib/composerKeys';
 import { useReplyToDiscussionMutation } from './communityContentApi';
 import { fieldClass } from './fieldStyles';
 

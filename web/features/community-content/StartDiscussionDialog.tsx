@@ -17,7 +17,7 @@ import {
 } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/form-field';
 import { Label } from '../../components/ui/label';
-import { errorDetail } from '../email/errorDetail';
+import { errorDetail } from '../../lib/errorDetail';
 import { useStartDiscussionMutation } from './communityContentApi';
 import { parseTags } from './communityContentCache';
 import { fieldClass } from './fieldStyles';

@@ -7,7 +7,7 @@ import {
   replyPayloadSchema,
 } from '../../../shared/community-content/live';
 import { api } from '../../state/api';
-import type { LiveFeature } from '../connection/liveFeature';
+import type { LiveFeature } from '../connection';
 import { communityContentApi, discussionChanged, replyAdded } from './communityContentApi';
 import { mergePost, removeDiscussion, removePost } from './communityContentCache';
 

@@ -7,10 +7,10 @@ import { ErrorState, LoadingState } from '../../components/PageStates';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { useSession } from '../auth/session';
+import { useSession } from '../auth';
 import { useGetCommunitiesQuery, useGetCommunityQuery } from './communityApi';
 import { DiscoverPanel } from './DiscoverPanel';
-import type { HubSectionProps } from './hubSection';
+import type { HubSectionProps } from '../../components/hubSection';
 import {
   DiscussionsTab,
   EventsTab,

@@ -14,7 +14,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { TextField } from '../../components/ui/form-field';
-import { apiErrorOf } from '../auth/formErrors';
+import { apiErrorOf } from '../../lib/formErrors';
 import { useCreateCommunityMutation } from './communityApi';
 import { communityPath } from '../../../shared/communities';
 import {
@@ -24,7 +24,7 @@ import {
   type CommunityDraft,
   type DraftField,
 } from './createForm';
-import { SelectField, TextAreaField, capitalize } from './formControls';
+import { SelectField, TextAreaField, capitalize } from '../../components/formFields';
 import { ImageDropField } from './ImageDropField';
 import { TagsField } from './TagsField';
 

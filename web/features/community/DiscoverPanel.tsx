@@ -5,10 +5,10 @@ import { ErrorState, LoadingState } from '../../components/PageStates';
 import { Card, CardContent } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
-import { Avatar } from '../shell/UserCard';
+import { Avatar } from '../../components/UserCard';
 import { useGetCommunitiesQuery } from './communityApi';
 import { communityPath } from '../../../shared/communities';
-import { capitalize } from './formControls';
+import { capitalize } from '../../components/formFields';
 import { JoinButtons } from './JoinButtons';
 
 function DiscoverCard({ community }: { community: Community }) {

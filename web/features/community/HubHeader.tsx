@@ -1,8 +1,8 @@
 import { Globe, Lock, ShieldCheck, UserPlus } from 'lucide-react';
 import type { Community } from '../../../shared/communities';
 import { Button } from '../../components/ui/button';
-import { Avatar } from '../shell/UserCard';
-import { capitalize } from './formControls';
+import { Avatar } from '../../components/UserCard';
+import { capitalize } from '../../components/formFields';
 import { JoinButtons } from './JoinButtons';
 
 const PRIVACY_ICON = { public: Globe, restricted: ShieldCheck, private: Lock } as const;

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import { FieldError } from './formControls';
+import { FieldError } from '../../components/formFields';
 
 export const IMAGES_ONLY = 'Choose an image file';
 

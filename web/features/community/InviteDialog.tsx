@@ -13,8 +13,8 @@ import {
 } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
-import { apiErrorOf } from '../auth/formErrors';
-import { Avatar } from '../shell/UserCard';
+import { apiErrorOf } from '../../lib/formErrors';
+import { Avatar } from '../../components/UserCard';
 import { useInviteMembersMutation, useSearchInviteesQuery } from './communityApi';
 
 const nameOf = (person: Person) => person.displayName || person.username;

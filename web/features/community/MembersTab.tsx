@@ -15,8 +15,8 @@ import {
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
-import { apiErrorOf } from '../auth/formErrors';
-import { Avatar } from '../shell/UserCard';
+import { apiErrorOf } from '../../lib/formErrors';
+import { Avatar } from '../../components/UserCard';
 import {
   useApproveMemberMutation,
   useChangeMemberRoleMutation,
@@ -24,7 +24,7 @@ import {
   useRejectMemberMutation,
   useRemoveMemberMutation,
 } from './communityApi';
-import { capitalize } from './formControls';
+import { capitalize } from '../../components/formFields';
 import { ROLE_FILTERS, type MemberFilters } from './memberFilters';
 import { RoleBadge } from './RoleBadge';
 

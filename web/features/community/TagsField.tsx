@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { fieldErrorId } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { FieldError } from './formControls';
+import { FieldError } from '../../components/formFields';
 
 /** Tags (`001` §5): Enter or Add adds the typed tag (trimmed, non-empty, unique), × removes one. */
 export function TagsField({

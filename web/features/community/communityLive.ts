@@ -3,7 +3,7 @@ import {
   communityChangedPayloadSchema,
   membershipChangedPayloadSchema,
 } from '../../../shared/communities';
-import type { LiveFeature } from '../connection/liveFeature';
+import type { LiveFeature } from '../connection';
 import { communityApi } from './communityApi';
 import { applyCommunityChanged } from './communityCache';
 import { COMMUNITY_LIVE_FEATURE } from './communityLiveName';

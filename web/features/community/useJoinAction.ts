@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
 import type { Community } from '../../../shared/communities';
-import { apiErrorOf } from '../auth/formErrors';
+import { apiErrorOf } from '../../lib/formErrors';
 import {
   useDeclineInvitationMutation,
   useJoinCommunityMutation,

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLiveFeature } from '../connection/useLiveFeature';
+import { useLiveFeature } from '../connection';
 import { COMMUNITY_LIVE_FEATURE } from './communityLiveName';
 import { watchedCommunities } from './watchedCommunities';
 

@@ -4,9 +4,8 @@ import { badgesSchema } from '../../../shared/badges';
 import { SOCKET_EVENTS } from '../../../shared/realtime';
 import { startAppListening } from '../../state/listener';
 import type { AppDispatch, AppThunk, RootState } from '../../state/store';
-import { selectSignedInUserId, sessionRechecked } from '../auth/session';
-import { badgesApi } from '../badges/badgesApi';
-import { badgesReceived, badgesReset } from '../badges/badgesSlice';
+import { selectSignedInUserId, sessionRechecked } from '../auth';
+import { badgesApi, badgesReceived, badgesReset } from '../badges';
 import {
   connected,
   connectionClosed,

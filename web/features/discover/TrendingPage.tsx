@@ -5,11 +5,9 @@ import { useSearchParams } from 'react-router-dom';
 import type { TrendingWindow } from '../../../shared/posts';
 import { ErrorState, LoadingState } from '../../components/PageStates';
 import { PageHeader } from '../../components/PageHeader';
-import { TabStrip } from '../monitoring/tabs';
-import { TrendingTags } from '../hashtags/TrendingTags';
-import { PostCard } from '../posts/card/PostCard';
-import { useGetTrendingQuery } from '../posts/postsApi';
-import { useWatchPosts } from '../posts/useWatchPosts';
+import { TabStrip } from '../../components/TabStrip';
+import { TrendingTags } from '../hashtags';
+import { PostCard, useGetTrendingQuery, useWatchPosts } from '../posts';
 import {
   noTrendingText,
   TRENDING_WINDOWS,

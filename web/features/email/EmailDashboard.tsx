@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { emailMessages } from '../../../shared/ops/email';
 import { ErrorState, LoadingState } from '../../components/PageStates';
 import { cn } from '../../lib/cn';
-import { useLiveFeature } from '../connection/useLiveFeature';
-import { useFallbackPolling } from '../ops/fallbackPolling';
+import { useLiveFeature } from '../connection';
+import { useFallbackPolling } from '../ops';
 import { DismissibleBanner } from '../../components/DismissibleBanner';
 import {
   useGetCapturedEmailsQuery,

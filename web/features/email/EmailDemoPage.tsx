@@ -1,5 +1,5 @@
 import { PageHeader } from '../../components/PageHeader';
-import { OwnerOnly } from '../ops/OwnerOnly';
+import { OwnerOnly } from '../ops';
 import { EmailDashboard } from './EmailDashboard';
 
 export function EmailDemoPage() {

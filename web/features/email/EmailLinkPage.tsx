@@ -6,8 +6,8 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { AuthFrame } from '../auth/AuthFrame';
-import { errorDetail } from './errorDetail';
+import { AuthFrame } from '../auth';
+import { errorDetail } from '../../lib/errorDetail';
 
 export interface EmailLinkResult {
   isError: boolean;

@@ -11,7 +11,7 @@ import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { cn } from '../../lib/cn';
-import { errorDetail } from './errorDetail';
+import { errorDetail } from '../../lib/errorDetail';
 import { useUpdateEmailTemplateMutation } from './emailApi';
 
 const textareaClass =

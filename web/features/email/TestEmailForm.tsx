@@ -9,7 +9,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { errorDetail } from './errorDetail';
+import { errorDetail } from '../../lib/errorDetail';
 import { useSendEmailMutation } from './emailApi';
 
 const selectClass =

@@ -2,7 +2,7 @@ import { emailQueueStatsSchema } from '../../../shared/ops/email';
 import { OPS_EVENTS } from '../../../shared/ops/realtime';
 import { api } from '../../state/api';
 import type { AppDispatch } from '../../state/store';
-import type { LiveFeature } from '../connection/liveFeature';
+import type { LiveFeature } from '../connection';
 import { emailApi } from './emailApi';
 import { applyQueuePush } from './emailQueueCache';
 

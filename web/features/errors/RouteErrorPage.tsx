@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router-dom';
 import { FullPageError } from '../../components/PageStates';
-import { withReporter } from '../monitoring/reporterLoader';
+import { withReporter } from '../monitoring';
 
 /** Shown when a page throws or its code cannot be loaded (e.g. after a deploy). */
 export function RouteErrorPage() {

@@ -1,6 +1,6 @@
 import { LoadingState } from '../../components/PageStates';
 import { Button } from '../../components/ui/button';
-import { Avatar } from '../shell/UserCard';
+import { Avatar } from '../../components/UserCard';
 import { withFeedback } from './actionFeedback';
 import { useGetBlockedMembersQuery, useUnblockMemberMutation } from './friendsApi';
 import { nameOf } from './PersonSummary';

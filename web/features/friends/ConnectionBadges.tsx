@@ -3,13 +3,13 @@ import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { StatusBadge } from '../../components/ui/status-badge';
-import { selectSignedInUserId } from '../auth/session';
+import { selectSignedInUserId } from '../auth';
 import {
   connectionTone,
   describeConnection,
+  reconnectRequested,
   selectConnection,
-} from '../connection/connectionSlice';
-import { reconnectRequested } from '../connection/realtime';
+} from '../connection';
 import { canReconnect, sandboxStatus } from './connectionBadges';
 
 /** Spec 000 §2 header badges: Sandboxed or Unsafe, the channel's health, and Reconnect. */

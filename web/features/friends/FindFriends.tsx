@@ -5,7 +5,7 @@ import { useSearchFriendsQuery } from './friendsApi';
 import { PersonResultCard } from './PersonResultCard';
 import { SearchBox } from './SearchBox';
 import { searchQueryOf, searchSummary } from './searchRules';
-import { useNow } from './useNow';
+import { useNow } from '../../lib/useNow';
 
 export interface SearchState {
   /** What is in the box. */

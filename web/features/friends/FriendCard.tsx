@@ -8,9 +8,9 @@ import { cn } from '../../lib/cn';
 import { withFeedback } from './actionFeedback';
 import { ActionsMenu } from './ActionsMenu';
 import type { CardView } from './CardList';
-import { ConfirmDialog, type Confirmation } from './ConfirmDialog';
+import { ConfirmDialog, type Confirmation } from '../../components/ConfirmDialog';
 import { useBlockMemberMutation, useRemoveFriendMutation } from './friendsApi';
-import { messagesUrl, profileUrl } from './links';
+import { messagesUrl, profileUrl } from '../../lib/links';
 import { PermissionsDialog } from './PermissionsDialog';
 import { nameOf, PersonSummary } from './PersonSummary';
 

@@ -7,7 +7,7 @@ import { FriendCard } from './FriendCard';
 import { filterFriends, type FriendFilters } from './friendFilters';
 import { FriendFiltersBar } from './FriendFiltersBar';
 import { useGetFriendsQuery } from './friendsApi';
-import { useNow } from './useNow';
+import { useNow } from '../../lib/useNow';
 
 const PRESENCE_REFRESH_MS = 30_000;
 

@@ -1,7 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useAppSelector } from '../../state/hooks';
 import { cn } from '../../lib/cn';
-import { selectBadges } from '../badges/badgesSlice';
+import { selectBadges } from '../badges';
 import { useGetFriendRequestsQuery, useGetFriendsQuery } from './friendsApi';
 import type { FriendsTab } from './friendsTabs';
 

@@ -1,8 +1,8 @@
 import type { Person } from '../../../shared/social';
 import { cn } from '../../lib/cn';
-import { Avatar } from '../shell/UserCard';
-import { mutualFriendsText, presenceText } from './relativeTime';
-import { profileUrl } from './links';
+import { Avatar } from '../../components/UserCard';
+import { mutualFriendsText, presenceText } from '../../lib/relativeTime';
+import { profileUrl } from '../../lib/links';
 
 const dotColour: Record<Person['status'], string> = {
   online: 'bg-success',

@@ -10,7 +10,7 @@ import {
   useRejectFriendRequestMutation,
 } from './friendsApi';
 import { nameOf, PersonSummary } from './PersonSummary';
-import { relativeTimeInline } from './relativeTime';
+import { relativeTimeInline } from '../../lib/relativeTime';
 
 function RequestFrame({
   request,

@@ -3,7 +3,7 @@ import { ErrorState, LoadingState } from '../../components/PageStates';
 import { EmptyState } from './EmptyState';
 import { useGetFriendRequestsQuery } from './friendsApi';
 import { IncomingRequestCard, OutgoingRequestCard } from './RequestCard';
-import { useNow } from './useNow';
+import { useNow } from '../../lib/useNow';
 
 /** The Requests tab: requests received (Accept / Decline), then those sent (Cancel). */
 export function RequestsList() {

@@ -4,7 +4,7 @@ import { CardList, type CardView } from './CardList';
 import { EmptyState } from './EmptyState';
 import { useGetFriendSuggestionsQuery } from './friendsApi';
 import { PersonResultCard } from './PersonResultCard';
-import { useNow } from './useNow';
+import { useNow } from '../../lib/useNow';
 
 /** The Suggestions tab: friends of friends, ranked by mutual friends by the server. */
 export function Suggestions({ view }: { view: CardView }) {

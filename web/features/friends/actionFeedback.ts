@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import { apiErrorOf } from '../auth/formErrors';
+import { apiErrorOf } from '../../lib/formErrors';
 
 /**
  * Runs a friend action and reports it in a toast: the success text, or the server's own message

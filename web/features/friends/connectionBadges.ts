@@ -1,4 +1,4 @@
-import type { ConnectionState } from '../connection/connectionSlice';
+import type { ConnectionState } from '../connection';
 
 export type SandboxStatus = 'Sandboxed' | 'Unsafe';
 

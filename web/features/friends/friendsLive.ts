@@ -1,7 +1,7 @@
 import { SOCKET_EVENTS } from '../../../shared/realtime';
 import { api } from '../../state/api';
 import type { AppDispatch } from '../../state/store';
-import type { LiveFeature } from '../connection/liveFeature';
+import type { LiveFeature } from '../connection';
 
 /** Everything a change to friends, requests or blocks can alter on this page. */
 const FRIENDS_TAGS = ['Friends', 'FriendRequests', 'People'] as const;

@@ -9,7 +9,7 @@ import {
   type TrendingTags,
 } from '../../../shared/hashtags';
 import { api } from '../../state/api';
-import { postsLoaded } from '../posts/postsCache';
+import { postsLoaded } from '../posts';
 
 /** A tag page's first answer is 20 posts, each further page 20 more. */
 const TAG_PAGE_SIZE = 20;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HASHTAG_SOCKET_EVENTS, tagFollowStateSchema } from '../../../shared/hashtags';
-import type { LiveFeature } from '../connection/liveFeature';
-import { selectPostById } from '../posts/postsSlice';
+import type { LiveFeature } from '../connection';
+import { selectPostById } from '../posts';
 import { hashtagsApi, tagFollowReceived } from './hashtagsApi';
 import { HASHTAGS_LIVE_FEATURE } from './hashtagsLiveName';
 import { newTagPostArrived, newTagPostsShown } from './newTagPostsSlice';

@@ -1,7 +1,7 @@
 import type { Post } from '../../../shared/posts';
 import type { AppThunk } from '../../state/store';
-import { mergeNewPosts } from '../home/feedList';
-import { postsApi } from '../posts/postsApi';
+import { mergeNewPosts } from '../home';
+import { postsApi } from '../posts';
 import { hashtagsApi } from './hashtagsApi';
 import { newTagPostsShown } from './newTagPostsSlice';
 

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../state/store';
-import { postDeleted } from '../posts/postsSlice';
+import { postDeleted } from '../posts';
 
 interface NewTagPostsState {
   /** Per tag, posts published since its page was loaded, oldest first, each once. */

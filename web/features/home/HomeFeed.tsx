@@ -6,12 +6,17 @@ import type { RootState } from '../../state/store';
 import { ErrorState } from '../../components/PageStates';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { AdSlot } from '../posts/card/AdSlot';
-import { emptyAdPlan, extendAdPlan, withAdSlots, type FeedItem } from '../posts/card/adSlots';
-import { PostCard } from '../posts/card/PostCard';
-import { useGetFeedInfiniteQuery } from '../posts/postsApi';
-import { selectIsPostDeleted } from '../posts/postsSlice';
-import { useWatchPosts } from '../posts/useWatchPosts';
+import {
+  AdSlot,
+  emptyAdPlan,
+  extendAdPlan,
+  type FeedItem,
+  PostCard,
+  selectIsPostDeleted,
+  useGetFeedInfiniteQuery,
+  useWatchPosts,
+  withAdSlots,
+} from '../posts';
 import { FeedEmpty } from './FeedEmpty';
 import { FeedSkeleton } from './FeedSkeleton';
 import { FEED_TEXTS, feedFooter, feedPostIds, rowsAddedAbove } from './feedList';

@@ -5,8 +5,8 @@ import { ErrorState, LoadingState } from '../../components/PageStates';
 import { PageHeader } from '../../components/PageHeader';
 import { SectionErrorBoundary } from '../../components/SectionErrorBoundary';
 import { Button } from '../../components/ui/button';
-import { useRootPageView } from '../analytics/pageViews';
-import { useSession } from '../auth/session';
+import { useRootPageView } from '../analytics';
+import { useSession } from '../auth';
 import { FeedSkeleton } from './FeedSkeleton';
 
 /**

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { Spinner } from '../../components/ui/spinner';
-import { selectNewPostIds, selectNewPostTags, selectNewReposts } from '../posts/newPostsSlice';
+import { selectNewPostIds, selectNewPostTags, selectNewReposts } from '../posts';
 import { FEED_TEXTS, newPostsText } from './feedList';
 import { keepReadersPlace } from './keepReadersPlace';
 import { loadNewPosts } from './loadNewPosts';

@@ -1,7 +1,6 @@
 import { FEED_PAGE, type Post } from '../../../shared/posts';
 import type { AppThunk } from '../../state/store';
-import { newPostsShown, type RepostArrival } from '../posts/newPostsSlice';
-import { postsApi } from '../posts/postsApi';
+import { newPostsShown, postsApi, type RepostArrival } from '../posts';
 import { mergeNewPosts } from './feedList';
 
 export type NewPostsOutcome = 'merged' | 'reloaded' | 'failed';

@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useSession } from '../auth/session';
-import { withReporter } from '../monitoring/reporterLoader';
+import { useSession } from '../auth';
 import { lazyShipper, type LogShipping } from './lazyShipper';
 import { LoggingContext, type ClientLogger } from './loggingContext';
+import { shipProblemsTo } from './problemLog';
 
 function loggerFor(shipper: LogShipping): ClientLogger {
   return {
@@ -24,11 +24,8 @@ export function LoggingProvider({ children }: { children: ReactNode }) {
   }, [shipper, signedIn]);
 
   useEffect(() => {
-    // Errors and warnings the monitoring reporter sends are the app's log lines too.
-    withReporter((reporter) =>
-      reporter.logReportedProblems((level, message, data) => shipper.log(level, message, data)),
-    );
-    return () => withReporter((reporter) => reporter.logReportedProblems(null));
+    shipProblemsTo((level, message, data) => shipper.log(level, message, data));
+    return () => shipProblemsTo(null);
   }, [shipper]);
 
   useEffect(() => {

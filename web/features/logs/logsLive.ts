@@ -1,7 +1,7 @@
 import { logsPushSchema } from '../../../shared/ops/logs';
 import { OPS_EVENTS } from '../../../shared/ops/realtime';
 import { api } from '../../state/api';
-import type { LiveFeature } from '../connection/liveFeature';
+import type { LiveFeature } from '../connection';
 import { logsApi } from './logsApi';
 import { addLogEntries } from './logsCache';
 

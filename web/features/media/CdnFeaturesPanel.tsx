@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
-import { apiErrorOf } from '../auth/formErrors';
+import { apiErrorOf } from '../../lib/formErrors';
 import { CdnHealthPanel } from './CdnHealthPanel';
 import { transformUrl } from './cdnUrls';
 import { listedFiles } from './fileList';

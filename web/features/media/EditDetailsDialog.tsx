@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
-import { apiErrorOf } from '../auth/formErrors';
+import { apiErrorOf } from '../../lib/formErrors';
 import { useUpdateFileMutation } from './mediaApi';
 import { commitDraft, sameTags, type TagDraft } from './tagEditing';
 import { TagsInput } from './TagsInput';

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { MediaFile } from '../../../shared/media';
 import { useAppDispatch } from '../../state/hooks';
 import { PageHeader } from '../../components/PageHeader';
-import { TabStrip } from '../monitoring/tabs';
+import { TabStrip } from '../../components/TabStrip';
 import { CdnFeaturesPanel } from './CdnFeaturesPanel';
 import { filesUploaded } from './mediaCache';
 import { MyFilesPanel } from './MyFilesPanel';

@@ -3,7 +3,7 @@ import type { BulkAction, FilesTab } from '../../../shared/media';
 import { ErrorState, LoadingState } from '../../components/PageStates';
 import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { BulkActionBar } from './BulkActionBar';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { listedFiles } from './fileList';
 import { EditDetailsDialog } from './EditDetailsDialog';
 import { countOf, type LibraryKind, type LibraryText } from './libraryText';

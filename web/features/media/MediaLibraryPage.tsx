@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { FilesTab, MediaFile } from '../../../shared/media';
 import { useAppDispatch } from '../../state/hooks';
 import { PageHeader } from '../../components/PageHeader';
-import { TabStrip } from '../monitoring/tabs';
+import { TabStrip } from '../../components/TabStrip';
 import { FILE_TABS, isFilesTab } from './fileList';
 import { LibraryGrid } from './LibraryGrid';
 import { LIBRARY_TEXT, type LibraryKind } from './libraryText';

@@ -3,8 +3,8 @@ import { toast } from 'sonner';
 import { mediaMessages, type MediaFile } from '../../../shared/media';
 import { ErrorState, LoadingState } from '../../components/PageStates';
 import { LoadMoreButton } from '../../components/LoadMoreButton';
-import { apiErrorOf } from '../auth/formErrors';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
+import { apiErrorOf } from '../../lib/formErrors';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { listedFiles } from './fileList';
 import {
   useDeleteFileMutation,

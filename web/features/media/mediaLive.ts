@@ -3,7 +3,7 @@ import {
   fileUpdatedPayloadSchema,
   MEDIA_SOCKET_EVENTS,
 } from '../../../shared/media';
-import type { LiveFeature } from '../connection/liveFeature';
+import type { LiveFeature } from '../connection';
 import { mediaApi } from './mediaApi';
 import { filesDeleted, filesReceived, isKnownFile } from './mediaCache';
 

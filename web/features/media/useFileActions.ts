@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
 import type { BulkAction, MediaFile } from '../../../shared/media';
-import { apiErrorOf } from '../auth/formErrors';
+import { apiErrorOf } from '../../lib/formErrors';
 import { BULK_DONE } from './bulkActions';
 import { countOf, type LibraryText } from './libraryText';
 import { useBulkFilesMutation, useDeleteFileMutation, useUpdateFileMutation } from './mediaApi';

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
-import { failureMessage } from './failures';
+import { failureMessage } from '../../lib/failures';
 import { useAddFriendByEmailMutation } from './messagingApi';
 
 /**

@@ -4,7 +4,7 @@ import { useAppSelector } from '../../state/hooks';
 import { LoadingState } from '../../components/PageStates';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { selectSignedInUserId } from '../auth/session';
+import { selectSignedInUserId } from '../auth';
 import { visibleConversations, type ConversationTab } from './conversationList';
 import { ConversationRow } from './ConversationRow';
 import { useGetConversationsQuery } from './messagingApi';

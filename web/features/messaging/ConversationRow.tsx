@@ -1,11 +1,11 @@
 import { Pin, Star } from 'lucide-react';
 import type { Conversation } from '../../../shared/social';
 import { cn } from '../../lib/cn';
-import { formatCount } from '../badges/CountBadge';
-import { Avatar } from '../shell/UserCard';
+import { formatCount } from '../badges';
+import { Avatar } from '../../components/UserCard';
 import { ConversationActionsMenu } from './ConversationActionsMenu';
 import { formatConversationTime, formatFullTime, previewText } from './messageFormat';
-import { PresenceDot } from './PresenceDot';
+import { PresenceDot } from '../../components/PresenceDot';
 
 export interface ConversationRowProps {
   conversation: Conversation;

@@ -1,8 +1,8 @@
 import type { Message } from '../../../shared/social';
 import { cn } from '../../lib/cn';
-import { CallEntry } from '../calls/CallEntry';
-import { ShownLinkPreview } from '../link-previews/ShownLinkPreview';
-import { MentionText } from '../mentions/MentionText';
+import { CallEntry } from './CallEntry';
+import { ShownLinkPreview } from '../link-previews';
+import { MentionText } from '../mentions';
 import { formatFullTime, formatMessageTime } from './messageFormat';
 import { MessageStatusLine, StatusIcon } from './MessageStatusLine';
 

@@ -4,9 +4,9 @@ import { toast } from 'sonner';
 import { MESSAGE_CONTENT_MAX, type Conversation } from '../../../shared/social';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import { useMentionCombobox } from '../mentions/useMentionCombobox';
-import { isSendKey } from './composerKeys';
-import { failureMessage } from './failures';
+import { useMentionCombobox } from '../mentions';
+import { isSendKey } from '../../lib/composerKeys';
+import { failureMessage } from '../../lib/failures';
 import { useSendMessageMutation } from './messagingApi';
 import { useTypingSignal } from './useTypingSignal';
 

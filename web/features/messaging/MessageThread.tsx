@@ -1,6 +1,6 @@
 import type { Conversation } from '../../../shared/social';
 import { useAppSelector } from '../../state/hooks';
-import { selectSignedInUserId } from '../auth/session';
+import { selectSignedInUserId } from '../auth';
 import { MessageComposer } from './MessageComposer';
 import { MessageList } from './MessageList';
 import { ThreadHeader } from './ThreadHeader';

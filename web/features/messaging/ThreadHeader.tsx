@@ -3,9 +3,9 @@ import type { Conversation } from '../../../shared/social';
 import { Button } from '../../components/ui/button';
 import { Tooltip } from '../../components/ui/tooltip';
 import { cn } from '../../lib/cn';
-import { CallButtons } from '../calls/CallButtons';
-import { Avatar } from '../shell/UserCard';
-import { PRESENCE_LABELS, PresenceDot } from './PresenceDot';
+import { CallButtons } from '../calls';
+import { Avatar } from '../../components/UserCard';
+import { PRESENCE_LABELS, PresenceDot } from '../../components/PresenceDot';
 import { actionFor, FLAG_ACTIONS, useConversationFlags } from './useConversationFlags';
 
 /** More is not built yet: it looks and announces itself as unavailable. */

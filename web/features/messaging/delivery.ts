@@ -1,6 +1,6 @@
 import type { Conversation } from '../../../shared/social';
 import type { AppThunk } from '../../state/store';
-import { selectSignedInUserId } from '../auth/session';
+import { selectSignedInUserId } from '../auth';
 import { messagingEndpoints } from './messagingEndpoints';
 import { isViewing } from './viewing';
 

@@ -1,7 +1,7 @@
 import type { Conversation } from '../../../shared/social';
 import type { MessageNewPayload } from '../../../shared/realtime';
 import type { AppThunk, RootState } from '../../state/store';
-import { selectSignedInUserId } from '../auth/session';
+import { selectSignedInUserId } from '../auth';
 import { upsertConversation } from './conversationList';
 import { messagingEndpoints } from './messagingEndpoints';
 import { appendMessage, applyTicks } from './threadCache';

@@ -5,8 +5,8 @@ import {
   SOCKET_EVENTS,
   typingPayloadSchema,
 } from '../../../shared/realtime';
-import { selectSignedInUserId } from '../auth/session';
-import type { LiveFeature } from '../connection/liveFeature';
+import { selectSignedInUserId } from '../auth';
+import type { LiveFeature } from '../connection';
 import { deliveryAcknowledged } from './delivery';
 import { messagingApi } from './messagingApi';
 import { messagingEndpoints } from './messagingEndpoints';

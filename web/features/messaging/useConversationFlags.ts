@@ -2,7 +2,7 @@ import { Archive, ArchiveRestore, Pin, PinOff, Star, StarOff, type LucideIcon } 
 import { useCallback } from 'react';
 import { toast } from 'sonner';
 import type { Conversation } from '../../../shared/social';
-import { failureMessage } from './failures';
+import { failureMessage } from '../../lib/failures';
 import { useUpdateConversationFlagsMutation } from './messagingApi';
 
 export type ConversationFlag = 'isPinned' | 'isStarred' | 'isArchived';

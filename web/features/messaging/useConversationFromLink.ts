@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import { failureMessage } from './failures';
+import { failureMessage } from '../../lib/failures';
 import { useStartConversationMutation } from './messagingApi';
 
 export const CONVERSATION_PARAM = 'conversation';

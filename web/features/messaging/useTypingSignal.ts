@@ -1,6 +1,6 @@
 import { useCallback, useRef } from 'react';
 import { SOCKET_EVENTS } from '../../../shared/realtime';
-import { emitSocketEvent } from '../connection/realtime';
+import { emitSocketEvent } from '../connection';
 import { shouldSignalTyping } from './typingState';
 
 /** Returns a callback for each keystroke; it tells the contact at most once per interval. */

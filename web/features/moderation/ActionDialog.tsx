@@ -15,7 +15,7 @@ import {
   DialogFooter,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { apiErrorOf } from '../auth/formErrors';
+import { apiErrorOf } from '../../lib/formErrors';
 import { ACTION_TEXT } from './actionText';
 import { useModerateMutation } from './moderationApi';
 

@@ -14,8 +14,8 @@ import {
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
-import { apiErrorOf } from '../auth/formErrors';
-import { Avatar } from '../shell/UserCard';
+import { apiErrorOf } from '../../lib/formErrors';
+import { Avatar } from '../../components/UserCard';
 import {
   useAppointModeratorMutation,
   useDismissModeratorMutation,

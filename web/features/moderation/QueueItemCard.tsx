@@ -6,8 +6,8 @@ import {
   type ModerationItem,
 } from '../../../shared/moderation';
 import { Button } from '../../components/ui/button';
-import { formatFullDate } from '../notifications/relativeTime';
-import { relativeTime } from '../friends/relativeTime';
+import { formatFullDate } from '../../lib/dateFormat';
+import { relativeTime } from '../../lib/relativeTime';
 import { ACTION_TEXT } from './actionText';
 
 const STATE_LABEL = { visible: 'Visible', hidden: 'Hidden', removed: 'Removed' } as const;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { ModerationAction, ModerationItem, QueueStatus } from '../../../shared/moderation';
 import { ErrorState, LoadingState } from '../../components/PageStates';
 import { Button } from '../../components/ui/button';
-import { useNow } from '../friends/useNow';
+import { useNow } from '../../lib/useNow';
 import { ActionDialog, type ActionTarget } from './ActionDialog';
 import { useGetModerationQueueQuery } from './moderationApi';
 import { QueueItemCard } from './QueueItemCard';

@@ -17,7 +17,7 @@ import {
   DialogFooter,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { apiErrorOf } from '../auth/formErrors';
+import { apiErrorOf } from '../../lib/formErrors';
 import { useReportContentMutation } from './moderationApi';
 
 export interface ReportDialogProps {

@@ -4,7 +4,7 @@ import {
   moderationItemSchema,
 } from '../../../shared/moderation';
 import { api } from '../../state/api';
-import type { LiveFeature } from '../connection/liveFeature';
+import type { LiveFeature } from '../connection';
 import { mergeAuditEntry, mergeQueueItem } from './moderationCache';
 import { moderationApi } from './moderationApi';
 

@@ -11,22 +11,26 @@ import {
   type MonitoringSeverity,
 } from '../../../shared/ops/monitoring';
 import { Button } from '../../components/ui/button';
-import { useLiveFeature } from '../connection/useLiveFeature';
-import { useFallbackPolling } from '../ops/fallbackPolling';
+import { useLiveFeature } from '../connection';
+import { useFallbackPolling } from '../ops';
 import { AlertsPanel } from './AlertsPanel';
+import { DatabasePanel } from './DatabasePanel';
 import { EventsPanel } from './EventsPanel';
 import {
   useGetAlertsQuery,
+  useGetDatabaseStatusQuery,
   useGetMonitoringEventsQuery,
   useGetMonitoringMetricsQuery,
   useGetMonitoringSummaryQuery,
 } from './monitoringApi';
 import { PerformancePanel } from './PerformancePanel';
 import { SummaryCards } from './SummaryCards';
-import { TabStrip } from './tabs';
+import { TabStrip } from '../../components/TabStrip';
 
 /** Spec 002 §9: the dashboard refreshes every 30 s, here only while the live channel is down. */
 const FALLBACK_REFRESH_MS = 30_000;
+/** Replicas' lag and counters live in each process's memory, so no push carries them: polled. */
+const DATABASE_REFRESH_MS = 10_000;
 
 function FilterSelect<T extends string>(props: {
   id: string;
@@ -71,6 +75,7 @@ export function MonitoringDashboard() {
   );
   const metrics = useGetMonitoringMetricsQuery({ range }, options);
   const alerts = useGetAlertsQuery(undefined, options);
+  const database = useGetDatabaseStatusQuery(undefined, { pollingInterval: DATABASE_REFRESH_MS });
 
   const failed = summary.isError || events.isError || metrics.isError || alerts.isError;
   useEffect(() => {
@@ -119,6 +124,7 @@ export function MonitoringDashboard() {
             { value: 'events', label: 'Events' },
             { value: 'performance', label: 'Performance' },
             { value: 'alerts', label: 'Alerts' },
+            { value: 'database', label: 'Database' },
           ]}
         />
         <Tabs.Content value="events">
@@ -144,6 +150,14 @@ export function MonitoringDashboard() {
             isLoading={alerts.isLoading}
             isError={alerts.isError}
             onRetry={() => void alerts.refetch()}
+          />
+        </Tabs.Content>
+        <Tabs.Content value="database">
+          <DatabasePanel
+            data={database.data}
+            isLoading={database.isLoading}
+            isError={database.isError}
+            onRetry={() => void database.refetch()}
           />
         </Tabs.Content>
       </Tabs.Root>

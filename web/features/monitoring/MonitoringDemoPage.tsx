@@ -1,9 +1,9 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { PageHeader } from '../../components/PageHeader';
-import { LogViewer } from '../logs/LogViewer';
-import { OwnerOnly } from '../ops/OwnerOnly';
+import { LogViewer } from '../logs';
+import { OwnerOnly } from '../ops';
 import { MonitoringDashboard } from './MonitoringDashboard';
-import { TabStrip } from './tabs';
+import { TabStrip } from '../../components/TabStrip';
 import { TestingTools } from './TestingTools';
 
 export function MonitoringDemoPage() {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSession } from '../auth/session';
+import { useSession } from '../auth';
 import { withReporter } from './reporterLoader';
 
 /** Browser errors and vitals are reported while a member is signed in, as the API requires. */

@@ -14,6 +14,7 @@ import {
   type MonitoringRange,
   type MonitoringSummary,
 } from '../../../shared/ops/monitoring';
+import { databaseStatusSchema, type DatabaseStatus } from '../../../shared/ops/database';
 import { upsertAlert } from './monitoringCache';
 
 /** Drops unset filters so equal filters share one cache entry and one URL. */
@@ -36,6 +37,10 @@ export const monitoringApi = api.injectEndpoints({
       query: (range) => ({ url: 'monitoring/summary', params: { range } }),
       transformResponse: (raw: unknown) => monitoringSummarySchema.parse(raw),
       providesTags: ['MonitoringSummary'],
+    }),
+    getDatabaseStatus: build.query<DatabaseStatus, void>({
+      query: () => 'monitoring/database',
+      transformResponse: (raw: unknown) => databaseStatusSchema.parse(raw),
     }),
     getAlerts: build.query<Alert[], void>({
       query: () => 'monitoring/alerts',
@@ -77,6 +82,7 @@ export const {
   useGetMonitoringMetricsQuery,
   useGetMonitoringSummaryQuery,
   useGetAlertsQuery,
+  useGetDatabaseStatusQuery,
   useCreateAlertMutation,
   useAcknowledgeAlertMutation,
 } = monitoringApi;

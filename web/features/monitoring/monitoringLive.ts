@@ -5,7 +5,7 @@ import {
 } from '../../../shared/ops/monitoring';
 import { OPS_EVENTS } from '../../../shared/ops/realtime';
 import { api } from '../../state/api';
-import type { LiveFeature, PushHandler } from '../connection/liveFeature';
+import type { LiveFeature, PushHandler } from '../connection';
 import { monitoringApi } from './monitoringApi';
 import { addEvents, addMetrics, upsertAlert } from './monitoringCache';
 

@@ -1,4 +1,5 @@
 import { afterFirstPage } from '../../lib/afterFirstPage';
+import { logProblem } from '../logs';
 import type * as ReporterModule from './reporter';
 
 type Reporter = typeof ReporterModule;
@@ -11,7 +12,12 @@ let loading: Promise<Reporter> | null = null;
  * loaded and is idle; calls made meanwhile run in the order they were made.
  */
 export function withReporter(use: (reporter: Reporter) => void): void {
-  loading ??= afterFirstPage().then(() => import('./reporter'));
+  loading ??= afterFirstPage()
+    .then(() => import('./reporter'))
+    .then((reporter) => {
+      reporter.logReportedProblems(logProblem);
+      return reporter;
+    });
   void loading.then(use, () => {
     // A failed chunk load (say, after a deploy) is tried again on the next call.
     loading = null;

@@ -1,7 +1,7 @@
 import type { Notification } from '../../../shared/social';
 import { cn } from '../../lib/cn';
-import { Avatar } from '../shell/UserCard';
-import { formatFullDate, formatRelativeTime } from './relativeTime';
+import { Avatar } from '../../components/UserCard';
+import { formatFullDate, formatRelativeTime } from '../../lib/dateFormat';
 
 /** Faces shown for a group; the title already names how many others there are. */
 const SHOWN_ACTORS = 3;

@@ -2,7 +2,7 @@ import { Checkbox } from '../../components/ui/checkbox';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { LoadingState } from '../../components/PageStates';
-import { SAVE_FAILED, toastFailure, toastSettingsSaved } from './feedback';
+import { SAVE_FAILED, toastFailure, toastSettingsSaved } from '../../lib/settingsFeedback';
 import {
   DELIVERY_CHANNELS,
   NOTIFICATION_TYPE_LABELS,

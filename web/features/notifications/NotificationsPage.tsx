@@ -8,9 +8,9 @@ import { LoadingState } from '../../components/PageStates';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { selectBadges } from '../badges/badgesSlice';
+import { selectBadges } from '../badges';
 import { actionPath } from './actionPath';
-import { toastFailure } from './feedback';
+import { toastFailure } from '../../lib/settingsFeedback';
 import { NotificationItem } from './NotificationItem';
 import { flattenNotifications } from './notificationsCache';
 import {

@@ -1,8 +1,8 @@
 import { toast } from 'sonner';
 import { notificationPayloadSchema, SOCKET_EVENTS } from '../../../shared/realtime';
 import { api } from '../../state/api';
-import { selectPushAllowed } from '../settings/memberSettingsSync';
-import type { LiveFeature } from '../connection/liveFeature';
+import { selectPushAllowed } from '../profile';
+import type { LiveFeature } from '../connection';
 import { notificationsApi } from './notificationsApi';
 import { upsertNotification } from './notificationsCache';
 

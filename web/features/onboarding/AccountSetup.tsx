@@ -15,7 +15,7 @@ import { Checkbox } from '../../components/ui/checkbox';
 import { TextField } from '../../components/ui/form-field';
 import { Label } from '../../components/ui/label';
 import { cn } from '../../lib/cn';
-import { apiErrorOf } from '../auth/formErrors';
+import { apiErrorOf } from '../../lib/formErrors';
 import {
   experienceOptions,
   featureOptions,

@@ -15,9 +15,8 @@ import {
   CardTitle,
 } from '../../components/ui/card';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { LOGIN_PATH } from '../auth/guard';
-import { useSession } from '../auth/session';
-import { useLiveFeature } from '../connection/useLiveFeature';
+import { LOGIN_PATH, useSession } from '../auth';
+import { useLiveFeature } from '../connection';
 import { AccountSetup } from './AccountSetup';
 import { useGetOnboardingProgressQuery } from './onboardingApi';
 import { OnboardingWizard } from './OnboardingWizard';

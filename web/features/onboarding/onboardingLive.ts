@@ -1,5 +1,5 @@
 import { onboardingLiveEvents, onboardingProgressPayloadSchema } from '../../../shared/onboarding';
-import type { LiveFeature } from '../connection/liveFeature';
+import type { LiveFeature } from '../connection';
 import { onboardingApi, progressReceived } from './onboardingApi';
 
 /** Progress made in one of the member's tabs shows in the others at once. */

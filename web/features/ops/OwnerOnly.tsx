@@ -2,7 +2,7 @@ import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { OWNER_ONLY_MESSAGE } from '../../../shared/ops/realtime';
 import { PageHeader } from '../../components/PageHeader';
-import { useSession } from '../auth/session';
+import { useSession } from '../auth';
 
 export interface OwnerOnlyProps {
   title: string;

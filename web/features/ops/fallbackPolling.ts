@@ -1,5 +1,5 @@
 import { useAppSelector } from '../../state/hooks';
-import { selectConnection } from '../connection/connectionSlice';
+import { selectConnection } from '../connection';
 
 /**
  * Operator screens follow the socket; the spec's refresh intervals apply only while it is down.

@@ -19,8 +19,8 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { fieldErrorId, TextField } from '../../components/ui/form-field';
 import { Label } from '../../components/ui/label';
-import { apiErrorOf } from '../auth/formErrors';
-import { optionsOf, SelectField, TextAreaField } from '../business/FormControls';
+import { apiErrorOf } from '../../lib/formErrors';
+import { optionsOf, SelectField, TextAreaField } from '../../components/FormControls';
 import { useCreateOrganizationMutation } from './organizationsApi';
 
 type Values = Record<OrganizationFormField, string>;

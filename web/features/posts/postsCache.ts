@@ -8,7 +8,7 @@ import type {
 import type { AppThunk } from '../../state/store';
 import { applyCommentLike, removeComment, upsertComment } from './commentThread';
 import { postsEndpoints } from './postsEndpoints';
-import { withSavedPost } from '../saved/savedList';
+import { withSavedPost } from './savedList';
 import {
   postCountsReceived,
   postDeleted,

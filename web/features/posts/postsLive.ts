@@ -11,8 +11,8 @@ import {
   repostUndonePayloadSchema,
   savedStatePayloadSchema,
 } from '../../../shared/posts';
-import { selectSignedInUserId } from '../auth/session';
-import type { LiveFeature } from '../connection/liveFeature';
+import { selectSignedInUserId } from '../auth';
+import type { LiveFeature } from '../connection';
 import { likesReceivedApi } from './likesReceivedApi';
 import { likesReceivedUpdated } from './likesReceivedSlice';
 import {

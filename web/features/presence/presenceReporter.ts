@@ -1,6 +1,5 @@
 import { SOCKET_EVENTS, type PresenceSignal } from '../../../shared/realtime';
-import type { LiveFeature } from '../connection/liveFeature';
-import { emitSocketEvent } from '../connection/realtime';
+import { emitSocketEvent, type LiveFeature } from '../connection';
 
 /** While the member keeps using the tab, activity is reported at most this often. */
 const ACTIVITY_REPORT_INTERVAL_MS = 60_000;

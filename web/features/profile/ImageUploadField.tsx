@@ -3,9 +3,8 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { apiErrorOf } from '../auth/formErrors';
-import { sendUpload, uploadPath, UploadCancelled } from '../media/upload/uploadRequest';
-import { fileProblem, rulesFor } from '../media/upload/validateFiles';
+import { apiErrorOf } from '../../lib/formErrors';
+import { fileProblem, rulesFor, sendUpload, UploadCancelled, uploadPath } from '../media';
 import { useUpdateProfileImageMutation } from './profileApi';
 import { centerCrop, IMAGE_SIZES, percentOf, type ProfileImageKind } from './profileImages';
 

@@ -10,8 +10,8 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
-import { apiErrorOf } from '../auth/formErrors';
-import { useSendMessageMutation, useStartConversationMutation } from '../messaging/messagingApi';
+import { apiErrorOf } from '../../lib/formErrors';
+import { useSendMessageMutation, useStartConversationMutation } from '../messaging';
 import { SubjectPage } from './SubjectPage';
 
 /** `/profile/contact`: a member's contact details as privacy lets the viewer see them, and a message form. */

@@ -7,8 +7,8 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
 import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
-import { apiErrorOf, type FieldErrors } from '../auth/formErrors';
-import { ChipsInput } from './ChipsInput';
+import { apiErrorOf, type FieldErrors } from '../../lib/formErrors';
+import { ChipsInput } from '../../components/ChipsInput';
 import { ImageUploadField } from './ImageUploadField';
 import { useUpdateProfileMutation } from './profileApi';
 import {

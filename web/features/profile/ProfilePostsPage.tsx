@@ -10,10 +10,8 @@ import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
-import { selectSignedInUserId } from '../auth/session';
+import { selectSignedInUserId } from '../auth';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
-import { PostCard } from '../posts/card/PostCard';
-import { useWatchPosts } from '../posts/useWatchPosts';
 import {
   appliedSearch,
   DEFAULT_POST_SORT,
@@ -21,8 +19,10 @@ import {
   failedPostsText,
   isPostSort,
   POST_SORTS,
+  PostCard,
   postsFoundText,
-} from './profilePosts';
+  useWatchPosts,
+} from '../posts';
 import { subjectOf } from './profileRoute';
 import { MemberStatsTiles, OwnStatsTiles } from './ProfileStatsTiles';
 import { useProfilePosts } from './useProfilePosts';

@@ -15,8 +15,8 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/form-field';
 import { Spinner } from '../../components/ui/spinner';
-import { apiErrorOf, type FieldErrors } from '../auth/formErrors';
-import { ChipsInput } from './ChipsInput';
+import { apiErrorOf, type FieldErrors } from '../../lib/formErrors';
+import { ChipsInput } from '../../components/ChipsInput';
 import { useUpdateProfileMutation } from './profileApi';
 import {
   checkSkillsEdit,

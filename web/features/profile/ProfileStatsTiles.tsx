@@ -2,10 +2,13 @@ import { Eye, FileText, Heart, UserCheck, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProfileStats } from '../../../shared/profiles';
-import { useGetUserPostsQuery } from '../posts/postsApi';
-import { useLikesReceived } from '../posts/likesReceivedApi';
+import {
+  DEFAULT_POST_SORT,
+  PROFILE_POSTS_PAGE_SIZE,
+  useGetUserPostsQuery,
+  useLikesReceived,
+} from '../posts';
 import { useGetProfileQuery } from './profileApi';
-import { DEFAULT_POST_SORT, PROFILE_POSTS_PAGE_SIZE } from './profilePosts';
 import { subPageUrl } from './profileRoute';
 import { useWatchProfiles } from './useWatchProfiles';
 

@@ -4,8 +4,8 @@ import { toast } from 'sonner';
 import type { Profile } from '../../../shared/profiles';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { ConfirmDialog, type Confirmation } from '../friends/ConfirmDialog';
-import { useRequirePasswordRotationMutation } from '../security/securityApi';
+import { ConfirmDialog, type Confirmation } from '../../components/ConfirmDialog';
+import { useRequirePasswordRotationMutation } from '../security';
 
 /**
  * An owner, on a member's profile, can send them to choose a new password before anything else

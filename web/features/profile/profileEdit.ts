@@ -4,7 +4,7 @@ import {
   type ProfileFields,
   type Profile,
 } from '../../../shared/profiles';
-import { fieldErrorsFromZod, type FieldErrors } from '../auth/formErrors';
+import { fieldErrorsFromZod, type FieldErrors } from '../../lib/formErrors';
 
 /** The fields of the header's Edit dialog; the skills page edits the rest. */
 export const EDITOR_TEXT_FIELDS = [

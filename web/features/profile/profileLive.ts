@@ -3,7 +3,7 @@ import {
   profileLiveEvents,
   profileStatsPayloadSchema,
 } from '../../../shared/profiles';
-import type { LiveFeature } from '../connection/liveFeature';
+import type { LiveFeature } from '../connection';
 import { profileApi } from './profileApi';
 import { cachedProfile, profileStatsReceived } from './profileCache';
 import { PROFILE_LIVE_FEATURE } from './profileLiveName';

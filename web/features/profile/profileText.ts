@@ -1,6 +1,6 @@
 import { profileMessages } from '../../../shared/profiles';
 import type { PresenceStatus } from '../../../shared/social';
-import { PRESENCE_LABELS } from '../messaging/PresenceDot';
+import { PRESENCE_LABELS } from '../../components/PresenceDot';
 
 /** The avatar fallback of the profile header: the first letters of the first two words of the name. */
 export function initialsOf(name: string): string {

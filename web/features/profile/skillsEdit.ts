@@ -10,7 +10,7 @@ import {
   type ProfileEdit,
   type ProfileFields,
 } from '../../../shared/profiles';
-import { fieldErrorsFromZod, type FieldErrors } from '../auth/formErrors';
+import { fieldErrorsFromZod, type FieldErrors } from '../../lib/formErrors';
 
 /** The label lists of the skills page, in the order it shows them. */
 export const LABEL_LISTS = [

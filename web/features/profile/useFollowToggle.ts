@@ -1,8 +1,8 @@
 import { toast } from 'sonner';
 import { profileMessages } from '../../../shared/profiles';
 import { useAppDispatch, useAppSelector } from '../../state/hooks';
-import { apiErrorOf } from '../auth/formErrors';
-import { selectSignedInUserId } from '../auth/session';
+import { apiErrorOf } from '../../lib/formErrors';
+import { selectSignedInUserId } from '../auth';
 import { profileApi, useFollowMutation } from './profileApi';
 import { followOutcomeReceived } from './profileCache';
 

@@ -2,15 +2,15 @@ import { shallowEqual } from 'react-redux';
 import { useEffect, useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import type { RootState } from '../../state/store';
-import { postsApi } from '../posts/postsApi';
-import type { RepostedBy } from '../../../shared/reposts';
 import {
   listedPosts,
-  pageArgs,
-  repostersOf,
   type ListedPosts,
+  pageArgs,
+  postsApi,
   type ProfilePostsQuery,
-} from './profilePosts';
+  repostersOf,
+} from '../posts';
+import type { RepostedBy } from '../../../shared/reposts';
 
 const userPosts = postsApi.endpoints.getUserPosts;
 

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../state/hooks';
-import { selectSignedInUserId } from '../auth/session';
+import { selectSignedInUserId } from '../auth';
 import { subjectOf } from './profileRoute';
 import { useProfileView, type ProfileView } from './useProfileView';
 

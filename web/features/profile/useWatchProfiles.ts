@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLiveFeature } from '../connection/useLiveFeature';
+import { useLiveFeature } from '../connection';
 import { PROFILE_LIVE_FEATURE } from './profileLiveName';
 import { watchedProfiles } from './watchedProfiles';
 

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import type { PushSubscriptionView } from '../../../shared/push';
 import { LoadingState } from '../../components/PageStates';
 import { Button } from '../../components/ui/button';
-import { apiErrorOf } from '../auth/formErrors';
+import { apiErrorOf } from '../../lib/formErrors';
 import {
   currentBrowserSubscription,
   pushSupported,

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
-import type { QuotablePost } from './quoteComposer';
-import { QuoteComposerContext } from './quoteComposerContext';
+import { type QuotablePost, QuoteComposerContext } from '../posts';
 
 /** Loaded on first use: the editor's fields are not needed before a page renders. */
 const QuoteDialog = lazy(() => import('./QuoteDialog'));

@@ -13,16 +13,20 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
-import { ContentFields, type MissingField } from '../posts/editor/ContentFields';
 import {
+  ContentFields,
   EMPTY_POST_FORM,
-  publishRefusal,
-  saveFailureText,
+  type MissingField,
   type PostFormValues,
-} from '../posts/editor/postForm';
-import { useCreatePostMutation } from '../posts/postsApi';
-import { QuotedPost } from './QuotedPost';
-import { QUOTE_TEXTS, quoteBody, quotedPreview, type QuotablePost } from './quoteComposer';
+  publishRefusal,
+  type QuotablePost,
+  QUOTE_TEXTS,
+  quoteBody,
+  QuotedPost,
+  quotedPreview,
+  saveFailureText,
+  useCreatePostMutation,
+} from '../posts';
 
 /**
  * The quote composer: the post editor's text fields, with their limits and the publish checks,

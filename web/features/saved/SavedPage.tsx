@@ -11,15 +11,19 @@ import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { PageHeader } from '../../components/PageHeader';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { relativeTimeInline } from '../friends/relativeTime';
-import { useNow } from '../friends/useNow';
-import { PostCard } from '../posts/card/PostCard';
-import { POST_ACTION_TEXTS } from '../posts/card/PostActions';
-import { postPath } from '../posts/card/shareLinks';
-import { useGetSavedInfiniteQuery, useSetPostSaveMutation } from '../posts/postsApi';
-import { selectIsPostDeleted, selectPostById } from '../posts/postsSlice';
-import { useWatchPosts } from '../posts/useWatchPosts';
-import { savedPostsShown } from './savedList';
+import { relativeTimeInline } from '../../lib/relativeTime';
+import { useNow } from '../../lib/useNow';
+import {
+  POST_ACTION_TEXTS,
+  PostCard,
+  savedPostsShown,
+  selectIsPostDeleted,
+  selectPostById,
+  useGetSavedInfiniteQuery,
+  useSetPostSaveMutation,
+  useWatchPosts,
+} from '../posts';
+import { postPath } from '../../lib/shareLinks';
 
 /**
  * Saved Posts (001 §2): the member's saved posts, last saved first. A post unsaved anywhere, here

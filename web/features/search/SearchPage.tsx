@@ -14,8 +14,8 @@ import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { PageHeader } from '../../components/PageHeader';
 import { ErrorState, LoadingState } from '../../components/PageStates';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { PostCard } from '../posts/card/PostCard';
-import { Avatar } from '../shell/UserCard';
+import { PostCard } from '../posts';
+import { Avatar } from '../../components/UserCard';
 import { useGetSearchPageInfiniteQuery } from './searchApi';
 import { communityHref, profileHref, SEARCH_GROUP_LABELS } from './searchOptions';
 

@@ -6,7 +6,7 @@ import {
   type SearchType,
 } from '../../../shared/search';
 import { api } from '../../state/api';
-import { postsLoaded } from '../posts/postsCache';
+import { postsLoaded } from '../posts';
 
 /** A results tab's first answer is 20 hits, each further page 20 more. */
 const SEARCH_PAGE_SIZE = 20;

@@ -8,7 +8,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
 import { Spinner } from '../../components/ui/spinner';
-import { apiErrorOf } from '../auth/formErrors';
+import { apiErrorOf } from '../../lib/formErrors';
 import { PasswordField } from './PasswordField';
 import {
   useDisableTwoFactorMutation,

@@ -1,4 +1,4 @@
-/* What other features place on their screens (the settings pages). */
+// What other features use of security; inside the feature, files import each other directly.
 export { ChangePasswordButton } from './ChangePasswordButton';
 export { TwoFactorButton, TwoFactorDialog } from './TwoFactorButton';
-export { useGetTwoFactorQuery } from './securityApi';
+export { useGetTwoFactorQuery, useRequirePasswordRotationMutation } from './securityApi';

@@ -1,16 +1,10 @@
 import { api } from '../../state/api';
-import type { SignedInSession } from '../../../shared/auth/schemas';
 import type {
   ChangePasswordRequest,
   TwoFactorEnabled,
   TwoFactorSetup,
-  TwoFactorSignInRequest,
   TwoFactorStatus,
 } from '../../../shared/auth/security';
-import { parseLazily } from '../../lib/lazyParse';
-
-const schemas = () => import('../../../shared/auth/schemas');
-const parseSignedInSession = parseLazily(async () => (await schemas()).signedInSessionSchema);
 
 /** The password change and two-factor endpoints (`server/domains/auth/security-routes.ts`). */
 export const securityApi = api.injectEndpoints({
@@ -41,10 +35,6 @@ export const securityApi = api.injectEndpoints({
       query: (body) => ({ url: 'me/two-factor/disable', method: 'POST', body }),
       invalidatesTags: ['TwoFactor'],
     }),
-    signInWithTwoFactor: build.mutation<SignedInSession, TwoFactorSignInRequest>({
-      query: (body) => ({ url: 'auth/sign-in/two-factor', method: 'POST', body }),
-      transformResponse: parseSignedInSession,
-    }),
   }),
 });
 
@@ -54,6 +44,5 @@ export const {
   useSetUpTwoFactorMutation,
   useEnableTwoFactorMutation,
   useDisableTwoFactorMutation,
-  useSignInWithTwoFactorMutation,
   useRequirePasswordRotationMutation,
 } = securityApi;

@@ -1,6 +1,6 @@
 import { SECURITY_SOCKET_EVENTS } from '../../../shared/auth/live';
-import { sessionRechecked } from '../auth/session';
-import type { LiveFeature } from '../connection/liveFeature';
+import { sessionRechecked } from '../auth';
+import type { LiveFeature } from '../connection';
 
 /**
  * An owner required a new password: the session summary now says so, and the guard sends the

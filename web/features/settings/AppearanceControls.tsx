@@ -2,7 +2,7 @@ import { Monitor, Moon, Sun } from 'lucide-react';
 import type { FontSize, ThemeChoice } from '../../../shared/profiles';
 import { useAppSelector } from '../../state/hooks';
 import { Button } from '../../components/ui/button';
-import { selectFontSize, selectThemeSetting } from '../theme/themeSlice';
+import { selectFontSize, selectThemeSetting } from '../theme';
 import { useSettingsChange } from './useSettingsChange';
 
 const THEMES: readonly { value: ThemeChoice; label: string; icon: typeof Sun }[] = [

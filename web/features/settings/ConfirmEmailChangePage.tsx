@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { EmailLinkPage } from '../email/EmailLinkPage';
+import { EmailLinkPage } from '../email';
 import { useConfirmEmailChangeMutation } from './settingsApi';
 
 /** Opens from the link sent to a new address: following it moves the account there. */

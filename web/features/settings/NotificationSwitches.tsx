@@ -2,7 +2,7 @@ import type { NotificationSettings } from '../../../shared/profiles';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { LoadingState } from '../../components/PageStates';
-import { useGetMemberSettingsQuery } from '../profile/profileApi';
+import { useGetMemberSettingsQuery } from '../profile';
 import { SettingSwitch } from './SettingSwitch';
 import { useSettingsChange } from './useSettingsChange';
 

@@ -2,7 +2,7 @@ import { useState, type ChangeEvent } from 'react';
 import { privacySchema, type Privacy } from '../../../shared/social';
 import { Label } from '../../components/ui/label';
 import { cn } from '../../lib/cn';
-import { SAVE_FAILED, toastFailure, toastSettingsSaved } from '../notifications/feedback';
+import { SAVE_FAILED, toastFailure, toastSettingsSaved } from '../../lib/settingsFeedback';
 import { useGetPrivacyQuery, useUpdatePrivacyMutation } from './privacyApi';
 
 /** Spec 001 §8: the settings confirmation. */

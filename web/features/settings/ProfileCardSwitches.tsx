@@ -6,10 +6,10 @@ import { useAppSelector } from '../../state/hooks';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { LoadingState } from '../../components/PageStates';
-import { selectSignedInUserId } from '../auth/session';
-import { apiErrorOf } from '../auth/formErrors';
-import { SAVE_FAILED, toastFailure } from '../notifications/feedback';
-import { useGetProfileQuery, useUpdateCardSettingsMutation } from '../profile/profileApi';
+import { selectSignedInUserId } from '../auth';
+import { apiErrorOf } from '../../lib/formErrors';
+import { SAVE_FAILED, toastFailure } from '../../lib/settingsFeedback';
+import { useGetProfileQuery, useUpdateCardSettingsMutation } from '../profile';
 import { useGetPrivacyQuery, useUpdatePrivacyMutation } from './privacyApi';
 import { SettingSwitch } from './SettingSwitch';
 

@@ -6,9 +6,9 @@ import { TextField, fieldErrorId } from '../../components/ui/form-field';
 import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
-import { apiErrorOf } from '../auth/formErrors';
-import { toastSettingsSaved } from '../notifications/feedback';
-import { useUpdateProfileMutation } from '../profile/profileApi';
+import { apiErrorOf } from '../../lib/formErrors';
+import { toastSettingsSaved } from '../../lib/settingsFeedback';
+import { useUpdateProfileMutation } from '../profile';
 
 const TEXT_FIELDS = [
   { key: 'displayName', label: 'Display name', autoComplete: 'name' },

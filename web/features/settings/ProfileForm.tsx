@@ -8,10 +8,10 @@ import { Label } from '../../components/ui/label';
 import { LoadingState } from '../../components/PageStates';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
-import { apiErrorOf } from '../auth/formErrors';
-import { selectSignedInUser } from '../auth/session';
-import { toastSettingsSaved } from '../notifications/feedback';
-import { useGetProfileQuery, useUpdateProfileMutation } from '../profile/profileApi';
+import { apiErrorOf } from '../../lib/formErrors';
+import { selectSignedInUser } from '../auth';
+import { toastSettingsSaved } from '../../lib/settingsFeedback';
+import { useGetProfileQuery, useUpdateProfileMutation } from '../profile';
 import { useRequestEmailChangeMutation } from './settingsApi';
 
 type Field = 'name' | 'email' | 'bio' | 'password';

@@ -1,6 +1,6 @@
 import { PageHeader } from '../../components/PageHeader';
-import { NotificationPreferencesForm } from '../notifications/NotificationPreferencesForm';
-import { BlockedMembers } from '../friends/BlockedMembers';
+import { NotificationPreferencesForm } from '../notifications';
+import { BlockedMembers } from '../friends';
 import { ThemeChoiceControl } from './AppearanceControls';
 import { NotificationSwitches } from './NotificationSwitches';
 import { PrivacySetting } from './PrivacySetting';

@@ -1,10 +1,9 @@
 import { profileLiveEvents, settingsChangedPayloadSchema } from '../../../shared/profiles';
 import { startAppListening } from '../../state/listener';
-import { selectSignedInUserId } from '../auth/session';
-import type { LiveFeature } from '../connection/liveFeature';
-import { profileApi } from '../profile/profileApi';
-import { appearanceAdopted, appearanceChangedHere, isNewerSettings } from '../theme/themeSlice';
-import { memberSettingsSaved, storedSettingsAdopted } from './memberSettingsSync';
+import { selectSignedInUserId } from '../auth';
+import type { LiveFeature } from '../connection';
+import { memberSettingsSaved, profileApi, storedSettingsAdopted } from '../profile';
+import { appearanceAdopted, appearanceChangedHere, isNewerSettings } from '../theme';
 
 const selectSettings = profileApi.endpoints.getMemberSettings.select();
 

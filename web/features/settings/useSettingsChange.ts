@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { AppearanceSettings, MemberSettingsUpdate } from '../../../shared/profiles';
 import { useAppDispatch, useAppSelector } from '../../state/hooks';
-import { selectSignedInUserId } from '../auth/session';
-import { appearanceAdopted, selectFontSize, selectThemeSetting } from '../theme/themeSlice';
+import { selectSignedInUserId } from '../auth';
+import { appearanceAdopted, selectFontSize, selectThemeSetting } from '../theme';
 
 /**
  * Changes settings: the appearance applies at once (signed out too, kept in local storage), and
@@ -24,7 +24,7 @@ export function useSettingsChange() {
     if (!signedIn) return true;
     setSaving(true);
     try {
-      const { memberSettingsSaved } = await import('./memberSettingsSync');
+      const { memberSettingsSaved } = await import('../profile/memberSettingsSync');
       return await dispatch(memberSettingsSaved(wanted));
     } finally {
       setSaving(false);

@@ -1,9 +1,9 @@
 import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { LoadingState } from '../../components/PageStates';
-import { QuoteComposerProvider } from '../reposts/QuoteComposerProvider';
+import { QuoteComposerProvider } from '../reposts';
 import { FloatingAdSlot } from './FloatingAdSlot';
-import { Footer } from './Footer';
+import { Footer } from '../../components/Footer';
 import { ShellTooltips } from './ShellTooltips';
 import { Sidebar } from './Sidebar';
 import { SidebarProvider } from './SidebarProvider';

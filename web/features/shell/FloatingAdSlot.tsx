@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { useAdSlots } from '../../components/adSlotsContext';
-import { useSession } from '../auth/session';
+import { useSession } from '../auth';
 
 /**
  * The floating placement of spec 002 (top right, the placement's z-index), for signed-in

@@ -5,9 +5,7 @@ import { logoutMessages } from '../../../shared/auth/logout-messages';
 import { useAppDispatch } from '../../state/hooks';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
-import { useSignOutMutation } from '../auth/authApi';
-import { LOGIN_PATH } from '../auth/guard';
-import { sessionEnded } from '../auth/session';
+import { LOGIN_PATH, sessionEnded, useSignOutMutation } from '../auth';
 import { tipProps } from './ShellTooltips';
 
 /** The confirmation loads when first asked for: the dialog library stays off the first page. */

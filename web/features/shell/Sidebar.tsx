@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { LogoMark } from '../../components/Logo';
 import { cn } from '../../lib/cn';
-import { useSession } from '../auth/session';
+import { useSession } from '../auth';
 import { LogoutButton } from './LogoutButton';
 import {
   moderationNavigation,
@@ -14,7 +14,7 @@ import {
 import { isNavActive } from './routeMatch';
 import { tipProps } from './ShellTooltips';
 import { useSidebar } from './SidebarProvider';
-import { UserCard } from './UserCard';
+import { UserCard } from '../../components/UserCard';
 
 const MobileSidebar = lazy(async () => ({
   default: (await import('./MobileSidebar')).MobileSidebar,

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { MediaFile } from '../../../../shared/media';
 import { useAppDispatch } from '../../../state/hooks';
-import { useLogger } from '../../logs/loggingContext';
+import { useLogger } from '../../logs';
 import { filesReceived } from '../mediaCache';
 import { posterOfDataUrl, sendPoster } from './posterUpload';
 

@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useMemo, useReducer, useRef } from 'react';
 import { toast } from 'sonner';
 import { mediaMessages, type MediaFile } from '../../../../shared/media';
 import { useAppSelector } from '../../../state/hooks';
-import { selectSignedInUserId } from '../../auth/session';
+import { selectSignedInUserId } from '../../auth';
 import {
   activeIds,
   batchOutcome,

@@ -2,8 +2,8 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { profileMessages } from '../../../../shared/profiles/messages';
 import { Alert } from '../../../components/ui/alert';
 import { Label } from '../../../components/ui/label';
-import { uploadPath, sendUpload } from '../../media/upload/uploadRequest';
-import { useUpdateProfileImageMutation } from '../../profile/profileApi';
+import { sendUpload, uploadPath } from '../../media';
+import { useUpdateProfileImageMutation } from '../../profile';
 import { failureText } from './stepFailure';
 import type { StepProps } from './stepProps';
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { TextField } from '../../../components/ui/form-field';
 import { Label } from '../../../components/ui/label';
-import { useCreatePostMutation } from '../../posts/postsApi';
+import { useCreatePostMutation } from '../../posts';
 import { failureText } from './stepFailure';
 import type { StepProps } from './stepProps';
 

@@ -9,10 +9,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Label } from '../../../components/ui/label';
 import { cn } from '../../../lib/cn';
-import {
-  useGetMemberSettingsQuery,
-  useUpdateMemberSettingsMutation,
-} from '../../profile/profileApi';
+import { useGetMemberSettingsQuery, useUpdateMemberSettingsMutation } from '../../profile';
 import { failureText } from './stepFailure';
 import type { StepProps } from './stepProps';
 

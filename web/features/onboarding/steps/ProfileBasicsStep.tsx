@@ -8,7 +8,7 @@ import { profileMessages } from '../../../../shared/profiles/messages';
 import { Alert } from '../../../components/ui/alert';
 import { TextField } from '../../../components/ui/form-field';
 import { Label } from '../../../components/ui/label';
-import { useGetProfileQuery, useUpdateProfileMutation } from '../../profile/profileApi';
+import { useGetProfileQuery, useUpdateProfileMutation } from '../../profile';
 import { failureText } from './stepFailure';
 import type { StepProps } from './stepProps';
 

@@ -5,14 +5,15 @@ import { profileMessages } from '../../../../shared/profiles/messages';
 import type { SearchResult } from '../../../../shared/social';
 import { ErrorState, LoadingState } from '../../../components/PageStates';
 import { Button, buttonVariants } from '../../../components/ui/button';
-import { withFeedback } from '../../friends/actionFeedback';
 import {
+  nameOf,
+  PersonSummary,
   useGetFriendSuggestionsQuery,
   useSendFriendRequestMutation,
-} from '../../friends/friendsApi';
-import { nameOf, PersonSummary } from '../../friends/PersonSummary';
-import { useNow } from '../../friends/useNow';
-import { useFollowMutation } from '../../profile/profileApi';
+  withFeedback,
+} from '../../friends';
+import { useNow } from '../../../lib/useNow';
+import { useFollowMutation } from '../../profile';
 
 /** How many suggestions the step shows; the rest are on the Friends page. */
 const SHOWN = 5;

@@ -1,4 +1,4 @@
-import { apiErrorOf } from '../../auth/formErrors';
+import { apiErrorOf } from '../../../lib/formErrors';
 
 /** The server's own words for a refused request, else the step's fallback text. */
 export function failureText(error: unknown, fallback: string): string {

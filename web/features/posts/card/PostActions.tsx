@@ -5,11 +5,11 @@ import { toast } from 'sonner';
 import type { Post } from '../../../../shared/posts';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { useSession } from '../../auth/session';
-import { ReportButton } from '../../moderation/ReportButton';
+import { useSession } from '../../auth';
+import { ReportButton } from '../../moderation';
 import { useSetPostLikeMutation, useSetPostSaveMutation } from '../postsApi';
 import { shownLike, toggledLike, type LikeView } from './likeState';
-import { postPath } from './shareLinks';
+import { postPath } from '../../../lib/shareLinks';
 import { ShareMenu } from './ShareMenu';
 
 export const POST_ACTION_TEXTS = {

@@ -5,14 +5,14 @@ import type { Post, PostVisibility } from '../../../../shared/posts';
 import { useAppSelector } from '../../../state/hooks';
 import { cn } from '../../../lib/cn';
 import type { RepostedBy as RepostedByMember } from '../../../../shared/reposts';
-import { profileUrl } from '../../friends/links';
-import { QuotedPost } from '../../reposts/QuotedPost';
-import { RepostedBy } from '../../reposts/RepostedBy';
-import { useNow } from '../../friends/useNow';
-import { formatFullDate } from '../../notifications/relativeTime';
-import { Avatar } from '../../shell/UserCard';
-import { selectSignedInUserId } from '../../auth/session';
-import { ShownLinkPreview } from '../../link-previews/ShownLinkPreview';
+import { profileUrl } from '../../../lib/links';
+import { QuotedPost } from './QuotedPost';
+import { RepostedBy } from './RepostedBy';
+import { useNow } from '../../../lib/useNow';
+import { formatFullDate } from '../../../lib/dateFormat';
+import { Avatar } from '../../../components/UserCard';
+import { selectSignedInUserId } from '../../auth';
+import { ShownLinkPreview } from '../../link-previews';
 import { selectIsPostDeleted, selectPostById } from '../postsSlice';
 import { authorName, CARD_TEXT_MAX, cardText, COMPACT_TEXT_MAX } from './cardText';
 import { PostActions } from './PostActions';
@@ -20,7 +20,7 @@ import { ModerationBanner } from './ModerationBanner';
 import { PostCardMedia } from './PostCardMedia';
 import { PostText } from './PostText';
 import { postTime } from './relativeTime';
-import { postPath } from './shareLinks';
+import { postPath } from '../../../lib/shareLinks';
 
 const visibilityIcon: Record<PostVisibility, typeof Globe> = {
   public: Globe,

@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
 import { hashtagPath, textSegments, type TextSegment } from '../../../../shared/hashtags/parse';
 import type { Mention } from '../../../../shared/mentions';
-import { MentionText } from '../../mentions/MentionText';
+import { MentionText } from '../../mentions';
 
 function Segment({ segment, mentions }: { segment: TextSegment; mentions: readonly Mention[] }) {
   switch (segment.kind) {

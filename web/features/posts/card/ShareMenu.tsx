@@ -4,8 +4,8 @@ import { toast } from 'sonner';
 import type { Post, ShareChannel } from '../../../../shared/posts';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { useQuoteComposer } from '../../reposts/quoteComposerContext';
-import type { QuotablePost } from '../../reposts/quoteComposer';
+import { useQuoteComposer } from './quoteComposerContext';
+import type { QuotablePost } from '../editor/quoteComposer';
 import { useSetRepostMutation, useSharePostMutation } from '../postsApi';
 import { FacebookMark, XMark } from './brandIcons';
 import {
@@ -14,7 +14,7 @@ import {
   sharePopupFeatures,
   shareText,
   xShareUrl,
-} from './shareLinks';
+} from '../../../lib/shareLinks';
 
 export const SHARE_TEXTS = {
   linkCopied: 'Link copied to clipboard!',

@@ -1,5 +1,5 @@
 import type { Post } from '../../../../shared/posts';
-import { relativeTime } from '../../friends/relativeTime';
+import { relativeTime } from '../../../lib/relativeTime';
 
 export interface PostTime {
   /** The instant shown, for `<time dateTime>`. */

@@ -3,8 +3,7 @@ import { toast } from 'sonner';
 import { MAX_POST_MEDIA, type PostMedia } from '../../../../shared/posts';
 import type { MediaFile } from '../../../../shared/media';
 import { useAppDispatch } from '../../../state/hooks';
-import { filesUploaded } from '../../media/mediaCache';
-import { UploadWidget } from '../../media/upload/UploadWidget';
+import { filesUploaded, UploadWidget } from '../../media';
 import { attachMedia, postMediaOf } from './postForm';
 
 export interface AttachedMediaFieldProps {

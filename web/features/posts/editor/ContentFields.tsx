@@ -2,8 +2,8 @@ import type { Ref, RefObject } from 'react';
 import { CONTENT_MAX, EXCERPT_MAX, TITLE_MAX } from '../../../../shared/posts';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { useMentionCombobox } from '../../mentions/useMentionCombobox';
-import { textareaClass } from './controls';
+import { useMentionCombobox } from '../../mentions';
+import { textareaClass } from '../../../components/controls';
 import type { PostFormValues } from './postForm';
 
 /** The field a refused publish points at, until the member edits it. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { PostAuthor, PostStatus } from '../../../../shared/posts';
-import { Avatar } from '../../shell/UserCard';
+import { Avatar } from '../../../components/UserCard';
 import { authorName } from '../card/cardText';
 import { readTimeText } from '../my-posts/myPosts';
 import { StatusBadge } from '../my-posts/PostBadges';

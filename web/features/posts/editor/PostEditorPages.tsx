@@ -2,7 +2,7 @@ import { useParams } from 'react-router-dom';
 import { postsMessages } from '../../../../shared/posts';
 import { useAppSelector } from '../../../state/hooks';
 import { ErrorState, LoadingState } from '../../../components/PageStates';
-import { selectSignedInUser } from '../../auth/session';
+import { selectSignedInUser } from '../../auth';
 import { MissingState } from '../post-page/MissingState';
 import { isNotFound } from '../post-page/postPageText';
 import { useGetPostQuery } from '../postsApi';

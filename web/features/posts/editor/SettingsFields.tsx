@@ -6,7 +6,7 @@ import {
 } from '../../../../shared/posts';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { selectClass, textareaClass, ToggleField } from './controls';
+import { selectClass, textareaClass, ToggleField } from '../../../components/controls';
 import { LabelsInput } from './LabelsInput';
 import type { PostFormValues } from './postForm';
 import { VISIBILITY_LABEL } from '../my-posts/myPosts';

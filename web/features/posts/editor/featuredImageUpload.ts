@@ -1,5 +1,5 @@
 import { editorUploadResultSchema } from '../../../../shared/media';
-import { sendForm, type SentForm } from '../../media/upload/uploadRequest';
+import { sendForm, type SentForm } from '../../media';
 
 /** The post editor's upload endpoint (001 §7): public images up to 5 MB, answered as `location`. */
 export const FEATURED_IMAGE_UPLOAD_URL = '/api/v1/files/upload';

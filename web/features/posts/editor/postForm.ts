@@ -1,5 +1,5 @@
 import { isBlank } from '../../../../shared/api/text';
-import { apiErrorOf } from '../../auth/formErrors';
+import { apiErrorOf } from '../../../lib/formErrors';
 import { FEATURED_IMAGE_MAX_BYTES, mediaMessages, type MediaFile } from '../../../../shared/media';
 import {
   CATEGORY_MAX,

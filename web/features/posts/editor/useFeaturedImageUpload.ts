@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { UploadCancelled, type SentForm } from '../../media/upload/uploadRequest';
+import { type SentForm, UploadCancelled } from '../../media';
 import { editorText } from './editorText';
 import { sendFeaturedImage } from './featuredImageUpload';
 import { featuredImageProblem } from './postForm';

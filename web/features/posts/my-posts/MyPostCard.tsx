@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { useAppSelector } from '../../../state/hooks';
 import { cn } from '../../../lib/cn';
 import { authorName } from '../card/cardText';
-import { postPath } from '../card/shareLinks';
+import { postPath } from '../../../lib/shareLinks';
 import { selectIsPostDeleted, selectPostById } from '../postsSlice';
 import {
   CARD_CATEGORIES,

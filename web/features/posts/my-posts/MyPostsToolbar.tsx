@@ -1,7 +1,7 @@
 import { LayoutGrid, List, Search } from 'lucide-react';
 import { Input } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
-import { selectClass } from '../editor/controls';
+import { selectClass } from '../../../components/controls';
 import {
   STATUS_FILTERS,
   VISIBILITY_FILTERS,

@@ -6,7 +6,7 @@ import {
   type PostStatus,
   type PostVisibility,
 } from '../../../../shared/posts';
-import { apiErrorOf } from '../../auth/formErrors';
+import { apiErrorOf } from '../../../lib/formErrors';
 import type { MyPostsArg } from '../postsEndpoints';
 
 export type MyPostsTab = MyPostsQuery['tab'];

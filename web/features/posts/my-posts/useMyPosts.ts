@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../../state/hooks';
 import type { RootState } from '../../../state/store';
-import { listedPosts, type ListedPosts } from '../../profile/profilePosts';
+import { listedPosts, type ListedPosts } from '../profilePosts';
 import { postsApi } from '../postsApi';
 import { myPostsArgs, type MyPostsFilters } from './myPosts';
 

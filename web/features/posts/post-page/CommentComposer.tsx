@@ -3,8 +3,8 @@ import { COMMENT_MAX } from '../../../../shared/posts';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { failureMessage } from '../../messaging/failures';
-import { useMentionCombobox } from '../../mentions/useMentionCombobox';
+import { failureMessage } from '../../../lib/failures';
+import { useMentionCombobox } from '../../mentions';
 import { commentRefusal, commentToSend, composerKeyAction } from './composerKeys';
 
 export interface CommentComposerProps {

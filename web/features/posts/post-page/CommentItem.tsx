@@ -4,13 +4,13 @@ import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { relativeTime } from '../../friends/relativeTime';
-import { profileUrl } from '../../friends/links';
-import { ConfirmDeleteDialog } from '../../media/ConfirmDeleteDialog';
-import { failureMessage } from '../../messaging/failures';
-import { ReportButton } from '../../moderation/ReportButton';
-import { formatFullDate } from '../../notifications/relativeTime';
-import { Avatar } from '../../shell/UserCard';
+import { relativeTime } from '../../../lib/relativeTime';
+import { profileUrl } from '../../../lib/links';
+import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog';
+import { failureMessage } from '../../../lib/failures';
+import { ReportButton } from '../../moderation';
+import { formatFullDate } from '../../../lib/dateFormat';
+import { Avatar } from '../../../components/UserCard';
 import type { CommentNode } from '../commentThread';
 import {
   useAddCommentMutation,
@@ -27,7 +27,7 @@ import {
   repliesToggleLabel,
   type HiddenReplies,
 } from './threadView';
-import { ShownLinkPreview } from '../../link-previews/ShownLinkPreview';
+import { ShownLinkPreview } from '../../link-previews';
 import { PostText } from '../card/PostText';
 
 /** What every comment of one thread shares: the post, the viewer, and the hidden replies. */

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDeleteDialog } from '../../media/ConfirmDeleteDialog';
+import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog';
 import { useDeletePostMutation } from '../postsApi';
 import { postPageText } from './postPageText';
 

@@ -1,7 +1,7 @@
 import { useLocation, useParams } from 'react-router-dom';
 import { ErrorState, LoadingState } from '../../../components/PageStates';
 import { useAppSelector } from '../../../state/hooks';
-import { selectSignedInUserId } from '../../auth/session';
+import { selectSignedInUserId } from '../../auth';
 import { PostActions } from '../card/PostActions';
 import { useGetPostQuery } from '../postsApi';
 import { useWatchPosts } from '../useWatchPosts';

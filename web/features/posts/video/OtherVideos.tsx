@@ -1,7 +1,7 @@
 import { Play } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { Post } from '../../../../shared/posts';
-import { useNow } from '../../friends/useNow';
+import { useNow } from '../../../lib/useNow';
 import { authorName } from '../card/cardText';
 import { postTime } from '../card/relativeTime';
 import { postHeading } from '../post-page/postView';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { ErrorState, LoadingState } from '../../../components/PageStates';
 import { useAppSelector } from '../../../state/hooks';
-import { selectSignedInUserId } from '../../auth/session';
+import { selectSignedInUserId } from '../../auth';
 import { PostActions } from '../card/PostActions';
 import { VideoPlayer } from '../card/VideoPlayer';
 import { CommentThread } from '../post-page/CommentThread';

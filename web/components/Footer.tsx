@@ -1,0 +1,38 @@
+import { ShieldAlert, ShieldCheck } from 'lucide-react';
+import { StatusBadge } from './ui/status-badge';
+import { cn } from '../lib/cn';
+
+export function isSecureProtocol(protocol: string): boolean {
+  return protocol === 'https:';
+}
+
+export function Footer({ className }: { className?: string }) {
+  const secure = isSecureProtocol(window.location.protocol);
+  const year = new Date().getFullYear();
+  return (
+    <footer
+      className={cn(
+        'flex flex-col items-center justify-between gap-3 border-t px-4 py-5 text-sm text-muted-foreground sm:flex-row md:px-8',
+        className,
+      )}
+    >
+      <p>© {year} Agora. All rights reserved.</p>
+      <div className="flex flex-wrap items-center justify-center gap-x-5 gap-y-2">
+        <a className="hover:text-foreground hover:underline" href="/terms-of-service.html">
+          Terms of Service
+        </a>
+        <a className="hover:text-foreground hover:underline" href="/privacy-policy.html">
+          Privacy Policy
+        </a>
+        <StatusBadge
+          data-testid="connection-security"
+          tone={secure ? 'success' : 'warning'}
+          className="py-0.5"
+        >
+          {secure ? <ShieldCheck aria-hidden /> : <ShieldAlert aria-hidden />}
+          {secure ? 'Secure' : 'Not Secure'}
+        </StatusBadge>
+      </div>
+    </footer>
+  );
+}
