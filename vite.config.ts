@@ -59,7 +59,15 @@ const vendorGroups = [
 const firstPages: FirstPage[] = [
   { path: '^/login$', modules: ['features/auth/LoginPage.tsx'] },
   { path: '^/create-account$', modules: ['features/auth/CreateAccountPage.tsx'] },
-  { path: '^/(home)?$', modules: ['features/shell/AppShell.tsx', 'features/home/HomePage.tsx'] },
+  {
+    path: '^/(home)?$',
+    modules: [
+      'features/shell/AppShell.tsx',
+      'features/home/HomePage.tsx',
+      // The feed the page loads by `import()` once it knows a member is signed in.
+      'features/home/HomeFeed.tsx',
+    ],
+  },
   {
     path: '^/messages(/|$)',
     modules: ['features/shell/AppShell.tsx', 'features/messaging/MessagesPage.tsx'],
@@ -69,6 +77,11 @@ const firstPages: FirstPage[] = [
     modules: ['features/shell/AppShell.tsx', 'features/posts/post-page/PostPage.tsx'],
   },
 ];
+/**
+ * Every page parses the session's answer before it draws anything, and the parser's schemas (and
+ * zod) load by `import()` only once the answer is in: one more round trip on every first page.
+ */
+const everyPage = ['../shared/auth/schemas.ts'];
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
@@ -136,7 +149,7 @@ export default defineConfig({
       iconSvg: fileURLToPath(new URL('./web/public/favicon.svg', import.meta.url)),
       serviceWorker: fileURLToPath(new URL('./web/pwa/service-worker.js', import.meta.url)),
     }),
-    routePreload(firstPages),
+    routePreload({ pages: firstPages, everyPage }),
     precompress(),
   ],
   build: {

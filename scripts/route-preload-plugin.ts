@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import path from 'node:path';
 import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 
@@ -7,6 +8,15 @@ export interface FirstPage {
   /** A regular expression source matched against `location.pathname`. */
   path: string;
   modules: string[];
+}
+
+export interface RoutePreloadOptions {
+  pages: readonly FirstPage[];
+  /**
+   * Modules (under `web/`, like a page's) every page loads by `import()` before it can draw,
+   * whatever path it opened at: preloaded beside the entry on all of them.
+   */
+  everyPage: readonly string[];
 }
 
 /**
@@ -25,11 +35,13 @@ function staticClosure(bundle: OutputBundle, start: OutputChunk): string[] {
   return [...seen];
 }
 
+/** The chunk `module` (a path under `web/`; `../shared/…` beside it) was built into. */
 function chunkOf(bundle: OutputBundle, module: string): OutputChunk {
+  const suffix = `/${path.posix.normalize(`web/${module}`)}`;
   const chunk = Object.values(bundle).find(
     (output): output is OutputChunk =>
       output.type === 'chunk' &&
-      (output.facadeModuleId?.replaceAll('\\', '/').endsWith(`/web/${module}`) ?? false),
+      output.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(suffix)),
   );
   if (!chunk) throw new Error(`route-preload: no chunk is built from web/${module}`);
   return chunk;
@@ -42,7 +54,7 @@ function chunkOf(bundle: OutputBundle, module: string): OutputChunk {
  * `modulepreload` links for the path the page was opened at, so they download beside the entry.
  * It is an external file because the Content-Security-Policy allows no inline script.
  */
-export function routePreload(pages: readonly FirstPage[]): Plugin {
+export function routePreload({ pages, everyPage }: RoutePreloadOptions): Plugin {
   return {
     name: 'agora:route-preload',
     apply: 'build',
@@ -54,20 +66,26 @@ export function routePreload(pages: readonly FirstPage[]): Plugin {
       );
       if (!html || !entry) return;
       const preloadedByEntry = new Set(staticClosure(bundle, entry));
-      const rules = pages.map((page) => {
+      const closureOf = (modules: readonly string[], skip: ReadonlySet<string>) => {
         const files = new Set<string>();
-        for (const module of page.modules) {
+        for (const module of modules) {
           for (const file of staticClosure(bundle, chunkOf(bundle, module))) {
-            if (!preloadedByEntry.has(file)) files.add(file);
+            if (!skip.has(file)) files.add(file);
           }
         }
-        return [page.path, [...files]] as const;
-      });
+        return files;
+      };
+      const common = closureOf(everyPage, preloadedByEntry);
+      const skipped = new Set([...preloadedByEntry, ...common]);
+      const rules = pages.map(
+        (page) => [page.path, [...closureOf(page.modules, skipped)]] as const,
+      );
+      // The page's own chunks first: its first render waits on them; the common ones follow.
       const source =
-        `(function(){var r=${JSON.stringify(rules)},p=location.pathname;` +
-        `for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){` +
-        `r[i][1].forEach(function(f){var l=document.createElement('link');` +
-        `l.rel='modulepreload';l.crossOrigin='';l.href='/'+f;document.head.appendChild(l)});break}})();\n`;
+        `(function(){var r=${JSON.stringify(rules)},c=${JSON.stringify([...common])},` +
+        `p=location.pathname,f=[];for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){` +
+        `f=r[i][1];break}f.concat(c).forEach(function(f){var l=document.createElement('link');` +
+        `l.rel='modulepreload';l.crossOrigin='';l.href='/'+f;document.head.appendChild(l)})})();\n`;
       const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
       const fileName = `assets/route-preload-${hash}.js`;
       this.emitFile({ type: 'asset', fileName, source });

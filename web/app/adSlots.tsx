@@ -1,23 +1,14 @@
 import type { ReactNode } from 'react';
 import { AdSlotsContext, type AdSlotComponents } from '../components/adSlotsContext';
+import { afterFirstPage } from '../lib/afterFirstPage';
 import { lazyPage } from '../lib/lazyPage';
-
-/** Settles once the browser is first idle (at the latest after 2 s); Safari has no idle callback. */
-const idle = () =>
-  new Promise((resolve) => {
-    if (typeof window.requestIdleCallback === 'function') {
-      window.requestIdleCallback(resolve, { timeout: 2000 });
-    } else {
-      window.setTimeout(resolve, 0);
-    }
-  });
 
 /**
  * A chunk that fails to load (say, after a deploy) leaves the slots empty until the next page
  * load, rather than taking the page down with it.
  */
 const adLayer = () =>
-  idle()
+  afterFirstPage()
     .then(() => import('../features/ads/adLayer'))
     .catch(() => ({ FloatingAd: () => null, InlineAd: () => null }));
 
@@ -29,7 +20,7 @@ const lazyAdLayer: AdSlotComponents = {
 /**
  * Hands the ad layer to the slots of the shell and the feed, which neither import it nor load it
  * with the first page (its budget has no room for ads): its code is fetched once the browser is
- * first idle after a slot renders, and the slots show nothing until it is here.
+ * first idle after the page has loaded, and the slots show nothing until it is here.
  */
 export function AdSlotsProvider({ children }: { children: ReactNode }) {
   return <AdSlotsContext.Provider value={lazyAdLayer}>{children}</AdSlotsContext.Provider>;

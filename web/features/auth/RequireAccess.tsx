@@ -29,7 +29,11 @@ export function RequireAccess({ access, children }: RequireAccessProps) {
 
   switch (decision.kind) {
     case 'loading':
-      return <FullPageLoading />;
+      if (access !== 'visitor') return <FullPageLoading />;
+      // A visitor's page (sign-in, create account) is drawn at once rather than after the
+      // session's answer and its parser: most who open it are visitors, and a member is sent on
+      // as soon as the answer says so.
+      return <VisitorPage waiting>{children}</VisitorPage>;
     case 'error':
       return <FullPageError {...session.failure} onRetry={session.retry} />;
     case 'redirect':
@@ -41,8 +45,25 @@ export function RequireAccess({ access, children }: RequireAccessProps) {
         />
       );
     case 'render':
-      return children;
+      return access === 'visitor' ? (
+        <VisitorPage waiting={false}>{children}</VisitorPage>
+      ) : (
+        children
+      );
   }
+}
+
+/**
+ * A visitor's page takes no input while the session is unknown: a sign-in sent before the
+ * answer would be overwritten by it (signed out). The same element before and after, so the
+ * page is not drawn a second time when the answer comes.
+ */
+function VisitorPage({ waiting, children }: { waiting: boolean; children: ReactNode }) {
+  return (
+    <div inert={waiting} className="contents">
+      {children}
+    </div>
+  );
 }
 
 /**

@@ -32,6 +32,12 @@ const OVERSCAN_PX = { top: 800, bottom: 1200 } as const;
 const FIRST_INDEX = 1_000_000;
 /** A card's height before it is measured, so the list starts near its real length. */
 const ESTIMATED_ROW_PX = 280;
+/**
+ * The list is empty on its first render, before it has measured the window: this many rows'
+ * height is held meanwhile, so the loader under it starts below the fold rather than under the
+ * header and is not pushed down when the rows appear (a layout shift, 0.07 on a phone).
+ */
+const RESERVED_ROWS = 3;
 
 const FeedList = forwardRef<HTMLDivElement, ComponentProps<'div'>>(function FeedList(props, ref) {
   return <div {...props} ref={ref} role="feed" aria-label="Posts" data-testid="feed-list" />;
@@ -146,6 +152,11 @@ export function HomeFeed() {
           atTopStateChange={setAtTop}
           itemsRendered={onItemsRendered}
           components={{ List: FeedList }}
+          style={
+            rowsRendered
+              ? undefined
+              : { minHeight: Math.min(items.length, RESERVED_ROWS) * ESTIMATED_ROW_PX }
+          }
           itemContent={(index, item) => {
             const post = firstPosts.get(item.postId);
             if (!post) return null;

@@ -1,3 +1,4 @@
+import { afterFirstPage } from '../../lib/afterFirstPage';
 import { logProblem } from '../logs';
 import type * as ReporterModule from './reporter';
 
@@ -7,14 +8,16 @@ let loading: Promise<Reporter> | null = null;
 
 /**
  * Runs `use` with the monitoring reporter once it has loaded. The reporter (queues, budgets,
- * batching, web vitals) is not needed to draw the first page, so it loads just after; calls made
- * meanwhile run in the order they were made.
+ * batching, web vitals) is not needed to draw the first page, so it loads once that page has
+ * loaded and is idle; calls made meanwhile run in the order they were made.
  */
 export function withReporter(use: (reporter: Reporter) => void): void {
-  loading ??= import('./reporter').then((reporter) => {
-    reporter.logReportedProblems(logProblem);
-    return reporter;
-  });
+  loading ??= afterFirstPage()
+    .then(() => import('./reporter'))
+    .then((reporter) => {
+      reporter.logReportedProblems(logProblem);
+      return reporter;
+    });
   void loading.then(use, () => {
     // A failed chunk load (say, after a deploy) is tried again on the next call.
     loading = null;
@@ -26,7 +29,7 @@ const EARLY_MAX = 20;
 
 /**
  * Listens for uncaught errors and rejections from the start, and hands them to the reporter,
- * with its own listeners and web vitals, once the page is idle.
+ * with its own listeners and web vitals, once the page has loaded and is idle.
  */
 export function startMonitoringCaptureSoon(): void {
   if (typeof window === 'undefined') return;
@@ -38,16 +41,10 @@ export function startMonitoringCaptureSoon(): void {
   const onRejection = (event: PromiseRejectionEvent) => keep(event.reason, 'unhandledrejection');
   window.addEventListener('error', onError);
   window.addEventListener('unhandledrejection', onRejection);
-  const handOver = () =>
-    withReporter((reporter) => {
-      window.removeEventListener('error', onError);
-      window.removeEventListener('unhandledrejection', onRejection);
-      reporter.startMonitoringCapture();
-      for (const [error, component] of early.splice(0)) reporter.captureError(error, component);
-    });
-  if (typeof window.requestIdleCallback === 'function') {
-    window.requestIdleCallback(handOver, { timeout: 2000 });
-  } else {
-    setTimeout(handOver, 0);
-  }
+  withReporter((reporter) => {
+    window.removeEventListener('error', onError);
+    window.removeEventListener('unhandledrejection', onRejection);
+    reporter.startMonitoringCapture();
+    for (const [error, component] of early.splice(0)) reporter.captureError(error, component);
+  });
 }
