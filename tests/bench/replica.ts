@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
 import type { DatabaseStatus } from '../../shared/ops/database';
+import { DEFAULT_PROFILE_CARD_SETTINGS } from '../../shared/profiles/schemas';
 import { parseLsn, WAL_HEADER } from '../../shared/wal-position';
 import { startStreamingPair, type StreamingPair } from '../support/streaming-replica';
 import { cpuMs } from './cpu';
@@ -11,7 +12,7 @@ import { HttpPool, type HttpResult } from './http-pool';
 import { openLoop, type OpenLoopResult } from './load';
 import { mapLimit, progress } from './members';
 import { fmt, row, type Row, type Section } from './report';
-import { startServer, type ServerProcess } from './server-process';
+import { freePort, startServer, type ServerProcess } from './server-process';
 import { summarize } from './stats';
 
 /** Issue #24's targets for the replica scenario. */
@@ -36,6 +37,7 @@ export interface ReplicaBenchSettings {
 }
 
 const SAMPLE_MS = 10;
+const IDLE_MS = 5000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const load = () =>
@@ -72,6 +74,14 @@ interface ReadRun {
   result: OpenLoopResult;
   /** CPU per answered read, ms: the primary's Postgres, the replica's, the server process. */
   cpu: { primary: number; replica: number; server: number };
+  /**
+   * The primary's CPU per answered read less what it spends with no load at all (its background
+   * work: checkpoints, autovacuum after the seed, the WAL sender, the processes' position polls),
+   * measured over `IDLE_MS` just before the run.
+   */
+  primaryNetOfIdle: number;
+  /** Answers that were not 200, by what was asked and the status. */
+  refused: Map<string, number>;
   /** Reads the server sent to each target during the run (null without replicas). */
   served: { primary: number; replica: number } | null;
 }
@@ -92,18 +102,28 @@ async function runReads(
   ownerCookie: string | null,
 ): Promise<ReadRun> {
   const pool = new HttpPool('127.0.0.1', server.port, 32);
+  const refused = new Map<string, number>();
   let n = 0;
-  const send = (http: HttpPool): Promise<HttpResult> => {
+  const send = async (http: HttpPool): Promise<HttpResult> => {
+    // The reader moves on every request and the kind every fifth, so each reader asks each kind.
     const reader = readers[n % readers.length]!;
-    const pick = kind === 'feed' ? 0 : n % 5;
+    const pick = kind === 'feed' ? 0 : Math.floor(n / readers.length) % 5;
     n += 1;
-    const path =
+    const [what, path] =
       pick === 3
-        ? `/api/users/${ids[randomInt(ids.length)]}`
+        ? ['profile', `/api/users/${ids[randomInt(ids.length)]}`]
         : pick === 4
-          ? `/api/search?type=people&q=${encodeURIComponent(`member ${randomInt(1000)}`)}`
-          : '/api/feed?limit=20';
-    return http.request('GET', path, undefined, reader.cookie);
+          ? [
+              'people search',
+              `/api/search?type=people&q=${encodeURIComponent(`member ${randomInt(1000)}`)}`,
+            ]
+          : ['feed', '/api/feed?limit=20'];
+    const result = await http.request('GET', path, undefined, reader.cookie);
+    if (result.status !== 200) {
+      const key = `${what} ${result.status}`;
+      refused.set(key, (refused.get(key) ?? 0) + 1);
+    }
+    return result;
   };
   await openLoop({
     pool,
@@ -113,6 +133,10 @@ async function runReads(
     send,
     okStatus: 200,
   });
+  const idleFrom = cpuMs(pids.primary, true);
+  await sleep(IDLE_MS);
+  const idlePerMs = (cpuMs(pids.primary, true) - idleFrom) / IDLE_MS;
+  const startedAt = performance.now();
   const before = {
     primary: cpuMs(pids.primary, true),
     replica: pids.replica ? cpuMs(pids.replica, true) : 0,
@@ -133,10 +157,13 @@ async function runReads(
     server: cpuMs(server.pid),
     served: ownerCookie ? await readTargets(server, ownerCookie) : null,
   };
+  const elapsedMs = performance.now() - startedAt;
   pool.close();
   const per = (ms: number) => ms / Math.max(1, result.ok);
   return {
     result,
+    refused,
+    primaryNetOfIdle: per(Math.max(0, after.primary - before.primary - idlePerMs * elapsedMs)),
     cpu: {
       primary: per(after.primary - before.primary),
       replica: per(after.replica - before.replica),
@@ -201,6 +228,24 @@ class LagSampler {
       Math.max(0, Number(w.lsn - (this.replayed[i]?.lsn ?? w.lsn))),
     );
     return { lagMs, lagBytes };
+  }
+}
+
+/**
+ * The feed's seed writes members without the profile row sign-up gives them (its scenarios never
+ * open a profile); this one reads profiles, so each seeded member gets the new-profile defaults.
+ */
+async function seedProfiles(pair: StreamingPair): Promise<void> {
+  const client = new pg.Client({ connectionString: pair.primaryUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `insert into profiles (user_id, card_settings, updated_at)
+       select id, $1::jsonb, created_at from users on conflict (user_id) do nothing`,
+      [JSON.stringify(DEFAULT_PROFILE_CARD_SETTINGS)],
+    );
+  } finally {
+    await client.end();
   }
 }
 
@@ -318,7 +363,8 @@ export async function runReplicaBench(settings: ReplicaBenchSettings): Promise<R
       repoRoot: settings.repoRoot,
       dataDir: settings.dataDir,
       databaseUrl: pair.primaryUrl,
-      embeddedPgPort: 0,
+      // Unused: the server is given the pair's primary.
+      embeddedPgPort: await freePort(),
       nodeArgs: settings.serverNodeArgs,
       env: withReplica ? { DATABASE_REPLICA_URLS: pair.replicaUrl } : {},
     });
@@ -336,6 +382,7 @@ export async function runReplicaBench(settings: ReplicaBenchSettings): Promise<R
     const { size } = settings;
     progress(`replica: seeding ${fmt.int(size.members)} members and ${fmt.int(size.posts)} posts`);
     const seed = await seedFeed(pair.primaryUrl, size);
+    await seedProfiles(pair);
     const replayStarted = performance.now();
     await pair.caughtUp(60 * 60_000);
     const replaySeconds = (performance.now() - replayStarted) / 1000;
@@ -393,6 +440,7 @@ export async function runReplicaBench(settings: ReplicaBenchSettings): Promise<R
     sampler.start();
     const pool = new HttpPool('127.0.0.1', server.port, 32);
     let sent = 0;
+    const messagesRefused = new Map<string, number>();
     const [messages, ryw] = await Promise.all([
       openLoop({
         pool,
@@ -400,14 +448,19 @@ export async function runReplicaBench(settings: ReplicaBenchSettings): Promise<R
         durationMs: settings.messaging.durationMs,
         drainMs: 10_000,
         okStatus: 201,
-        send: (http) => {
+        send: async (http) => {
           const { cookie, conversationId } = conversations[sent++ % conversations.length]!;
-          return http.request(
+          const result = await http.request(
             'POST',
             `/api/conversations/${conversationId}/messages`,
             JSON.stringify({ content: `Message ${sent}` }),
             cookie,
           );
+          if (result.status !== 201) {
+            const key = `message ${result.status}`;
+            messagesRefused.set(key, (messagesRefused.get(key) ?? 0) + 1);
+          }
+          return result;
         },
       }),
       readYourWrites(server, other, rywMembers, settings.readYourWrites.pairs),
@@ -427,6 +480,7 @@ export async function runReplicaBench(settings: ReplicaBenchSettings): Promise<R
         messages,
         lag,
         ryw,
+        messagesRefused,
       }),
     ];
     const missed = sections[0]!.rows!.filter((r) => r.result === 'FAIL').map((r) => r.metric);
@@ -451,12 +505,15 @@ function report(
     messages: OpenLoopResult;
     lag: { lagMs: number[]; lagBytes: number[] };
     ryw: Awaited<ReturnType<typeof readYourWrites>>;
+    messagesRefused: Map<string, number>;
   },
 ): Section {
   const { size } = settings;
   const served = m.mixed.served ?? { primary: 0, replica: 0 };
   const share = served.replica / Math.max(1, served.primary + served.replica);
-  const cpuShare = m.withReplica.cpu.primary / Math.max(1e-9, m.withoutReplica.cpu.primary);
+  const rawShare = m.withReplica.cpu.primary / Math.max(1e-9, m.withoutReplica.cpu.primary);
+  const cpuShare =
+    m.withReplica.primaryNetOfIdle / Math.max(1e-9, m.withoutReplica.primaryNetOfIdle);
   const latency = (run: ReadRun) => {
     const s = summarize(run.result.latenciesMs);
     return `${fmt.ms(s.p50)} / ${fmt.ms(s.p99)}`;
@@ -484,10 +541,13 @@ function report(
       },
     ),
     row(
-      `primary's Postgres CPU per feed page, with / without the replica (${settings.rate}/s)`,
+      `primary's Postgres CPU per feed page, with / without the replica (${settings.rate}/s): net of its idle CPU; all of it`,
       cpuShare,
-      `${m.withReplica.cpu.primary.toFixed(3)} / ${m.withoutReplica.cpu.primary.toFixed(3)} ms ` +
-        `(${(cpuShare * 100).toFixed(1)}%)`,
+      `${m.withReplica.primaryNetOfIdle.toFixed(3)} / ${m.withoutReplica.primaryNetOfIdle.toFixed(
+        3,
+      )} ms (${(cpuShare * 100).toFixed(1)}%); ${m.withReplica.cpu.primary.toFixed(
+        3,
+      )} / ${m.withoutReplica.cpu.primary.toFixed(3)} ms (${(rawShare * 100).toFixed(1)}%)`,
       {
         text: `≤ ${REPLICA_TARGETS.primaryCpuShare * 100}% of without`,
         met: cpuShare <= REPLICA_TARGETS.primaryCpuShare,
@@ -536,6 +596,11 @@ function report(
         "replica a copy of the primary's stopped cluster, streaming its WAL). The CPU of each is " +
         'its postmaster and every backend; the server process, the load generator and both ' +
         'Postgres share the two cores, so the replica takes CPU from the same machine.',
+      `Refused reads: ${
+        [...[m.mixed, m.withReplica, m.withoutReplica].map((run) => run.refused), m.messagesRefused]
+          .flatMap((refused) => [...refused].map(([key, count]) => `${key}: ${count}`))
+          .join(', ') || 'none'
+      }.`,
       `Load average at the end: ${load()}.`,
     ],
   };
