@@ -35,6 +35,12 @@ import {
   type TestMember,
 } from '../support/factories';
 import { append, rebuild, runRead } from '../support/model';
+import {
+  eventsByPartition,
+  partitionsOf,
+  useSmallPartitions,
+  type Partition,
+} from '../support/event-partitions';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { connectAs, startTestServer } from '../support/test-server';
 
@@ -42,27 +48,6 @@ import { connectAs, startTestServer } from '../support/test-server';
 const SPAN = 50;
 const AHEAD = 2;
 const LAST_BEFORE_PARTITIONS = '20261210T100000-quotes-counted';
-
-interface Partition {
-  name: string;
-  from: number | null;
-  to: number;
-}
-
-async function partitionsOf(db: Db): Promise<Partition[]> {
-  const { rows } = await sql<{ name: string; bound: string }>`
-    select c.relname as name, pg_get_expr(c.relpartbound, c.oid) as bound
-    from pg_inherits i join pg_class c on c.oid = i.inhrelid
-    where i.inhparent = 'events'::regclass`.execute(db);
-  const number = (text: string | undefined) =>
-    text === undefined || text === 'MINVALUE' ? null : Number(text.replaceAll("'", ''));
-  return rows
-    .map(({ name, bound }) => {
-      const [, from, to] = /FROM \((.+)\) TO \((.+)\)/.exec(bound)!;
-      return { name, from: number(from), to: number(to)! };
-    })
-    .sort((a, b) => a.to - b.to);
-}
 
 /** Each partition's range starts where the one before ends: no gap, no overlap. */
 function expectContiguous(partitions: readonly Partition[]) {
@@ -74,15 +59,6 @@ async function lastPosition(db: Db): Promise<number> {
   const { rows } = await sql<{ position: number | null }>`
     select max(global_position) as position from events`.execute(db);
   return Number(rows[0]!.position ?? 0);
-}
-
-/** Events per partition that holds any. */
-async function eventsByPartition(db: Db): Promise<Map<string, number>> {
-  const { rows } = await sql<{ name: string; count: number }>`
-    select tableoid::regclass::text as name, count(*)::int as count from events group by 1`.execute(
-    db,
-  );
-  return new Map(rows.map((row) => [row.name, row.count]));
 }
 
 /** The workers' margin: partitions reach `AHEAD` spans past the newest event. */
@@ -119,16 +95,8 @@ const backupDir = mkdtempSync(path.join(tmpdir(), 'agora-partitions-test-'));
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  // The migration made the template's first partitions with the default span; they are empty,
-  // so this log starts over with partitions of SPAN positions.
-  for (const partition of await partitionsOf(database.db)) {
-    if (partition.name !== 'events_p0')
-      await sql`drop table ${sql.table(partition.name)}`.execute(database.db);
-  }
   const env = {
-    EVENT_PARTITION_SPAN: String(SPAN),
-    EVENT_PARTITIONS_AHEAD: String(AHEAD),
-    EVENT_PARTITION_CHECK_MS: '100',
+    ...(await useSmallPartitions(database.db, SPAN, AHEAD)),
     BACKUP_DIR: backupDir,
     BACKUP_STORAGE_LIMIT_BYTES: String(1024 * 1024 * 1024),
   };

@@ -1,6 +1,8 @@
 import { jest } from '@jest/globals';
+import { sql } from 'kysely';
 import type { Badges } from '../../shared/badges';
 import type { Conversation, Message } from '../../shared/social';
+import { useSmallPartitions } from '../support/event-partitions';
 import { eventually } from '../support/eventually';
 import {
   api,
@@ -45,6 +47,13 @@ function badgesOf(url: string, member: Member): Promise<Badges> {
 }
 
 describe('kill -9 during a stream of sends', () => {
+  // The log goes on in partitions of 50 positions, so the sends and the kills cross several
+  // partition boundaries (made ahead by the processes' workers, including each restarted one).
+  let partitionEnv: Record<string, string> = {};
+  beforeAll(async () => {
+    partitionEnv = await useSmallPartitions(database().db, 50, 4);
+  });
+
   /**
    * What became of each planned send: answered 201 (with the message the server said it
    * stored), answered otherwise, or unanswered because the process died with it in flight.
@@ -60,7 +69,7 @@ describe('kill -9 during a stream of sends', () => {
     // The process is killed as the acknowledgements reach these counts, then started again.
     const KILL_AT = [50, 110, 170];
 
-    let node = await NodeProcess.start(database().url);
+    let node = await NodeProcess.start(database().url, { env: partitionEnv });
     const a = await signUpMember(node.url);
     const b = await signUpMember(node.url);
     const conversationId = await startConversation(node.url, a, b);
@@ -110,7 +119,9 @@ describe('kill -9 during a stream of sends', () => {
         }
       };
       await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-      if (killAt !== undefined) node = await NodeProcess.start(database().url);
+      if (killAt !== undefined) {
+        node = await NodeProcess.start(database().url, { env: partitionEnv });
+      }
     }
 
     // Nothing was refused: a refusal would hide a send the test means to count.
@@ -162,6 +173,11 @@ describe('kill -9 during a stream of sends', () => {
       .orderBy('stream_version')
       .execute();
     expect(logged.map((e) => e.messageId)).toEqual(stored.map((m) => m.id));
+    // The conversation's stream lies across at least three partition boundaries.
+    const { rows: spread } = await sql<{ partitions: number }>`
+      select count(distinct tableoid)::int as partitions from events
+      where stream_id = ${`conversation-${conversationId}`}`.execute(database().db);
+    expect(spread[0]!.partitions).toBeGreaterThanOrEqual(4);
     const fromA = stored.filter((m) => m.sender_id === a.id).length;
     expect(await badgesOf(node.url, b)).toMatchObject({ messages: fromA });
     expect(await badgesOf(node.url, a)).toMatchObject({ messages: stored.length - fromA });

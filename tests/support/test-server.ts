@@ -8,6 +8,7 @@ import type { LogCapture } from '../../server/domains/logs/log-capture';
 import { startServer, type RunningServer } from '../../server/server';
 import { checkResponsesOf, publishedContract } from './response-checks';
 import { createTestDatabase, type TestDatabase } from './test-database';
+import { useSmallPartitions } from './event-partitions';
 
 export interface TestServerOptions {
   env?: Record<string, string>;
@@ -135,12 +136,22 @@ export interface TwoServers {
  * Two server processes' worth of server (each with its own relay) on one fresh database, for
  * the file's tests: what one appends must reach the other's sockets.
  */
-export function useTwoServersOnOneDatabase(options: TestServerOptions = {}): TwoServers {
+export function useTwoServersOnOneDatabase(
+  options: TestServerOptions & {
+    /** The log goes on in partitions of this many positions (`useSmallPartitions`, ahead 4). */
+    eventPartitionSpan?: number;
+  } = {},
+): TwoServers {
+  const { eventPartitionSpan, ...serverOptions } = options;
   const stack = {} as TwoServers;
   beforeAll(async () => {
     stack.database = await createTestDatabase();
-    stack.a = await startTestServer(stack.database.url, options);
-    stack.b = await startTestServer(stack.database.url, options);
+    const partitionEnv = eventPartitionSpan
+      ? await useSmallPartitions(stack.database.db, eventPartitionSpan, 4)
+      : {};
+    const withPartitions = { ...serverOptions, env: { ...serverOptions.env, ...partitionEnv } };
+    stack.a = await startTestServer(stack.database.url, withPartitions);
+    stack.b = await startTestServer(stack.database.url, withPartitions);
   }, STACK_TIME_LIMIT_MS);
   afterAll(async () => {
     await stack.a?.close();
