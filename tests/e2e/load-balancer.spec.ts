@@ -3,6 +3,7 @@ import { BALANCER_URL, findNginx, LoadBalancedStack, type NodeIndex } from './lo
 import { RECONNECT } from '../../shared/constants';
 import { signInNewMember } from './support';
 import { befriendThroughApi, closeOpenedContexts, signedInContext, type SignedIn } from './members';
+import { badgeValue, expectBadgesMatchServer } from './badges';
 
 /** Every reconnect attempt's delay, summed, and a little over. */
 const RECONNECT_WINDOW_MS = RECONNECT.initialDelayMs * (2 ** RECONNECT.maxAttempts - 1) + 5_000;
@@ -100,21 +101,6 @@ async function replicaInRotation(index: NodeIndex): Promise<boolean> {
   const res = await fetch(`${stack.nodeUrl(index)}/readyz`);
   const body = (await res.json()) as { replicas?: { inRotation: boolean }[] };
   return body.replicas?.[0]?.inRotation ?? false;
-}
-
-async function badgeValue(page: Page, testId: string): Promise<number> {
-  const badge = page.getByTestId(testId);
-  return (await badge.count()) === 0 ? 0 : Number(await badge.textContent());
-}
-
-/** The top-menu badges equal what the server says, once any push in flight has landed. */
-async function expectBadgesMatchServer(page: Page): Promise<void> {
-  const server = (await (await page.request.get('/api/me/badges')).json()) as {
-    notifications: number;
-    messages: number;
-  };
-  await expect.poll(() => badgeValue(page, 'badge-notifications')).toBe(server.notifications);
-  await expect.poll(() => badgeValue(page, 'badge-messages')).toBe(server.messages);
 }
 
 test('members on three processes post, like and chat live across them; a process dies, then the replica stops, and nothing acknowledged is lost', async ({

@@ -1,12 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { befriendThroughApi, closeOpenedContexts, signedInContext, type SignedIn } from './members';
+import { badgeValue } from './badges';
 
 test.afterEach(closeOpenedContexts);
-
-async function badgeValue(page: Page, testId: string): Promise<number> {
-  const badge = page.getByTestId(testId);
-  return (await badge.count()) === 0 ? 0 : Number(await badge.textContent());
-}
 
 async function publishThroughApi(member: SignedIn, title: string, visibility: string) {
   const res = await member.page.request.post('/api/posts', {

@@ -1,23 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { befriendThroughApi, closeOpenedContexts, secondTab, signedInContext } from './members';
 import { type Member } from './support';
+import { badgeValue, expectBadgesMatchServer } from './badges';
 
 test.afterEach(closeOpenedContexts);
-
-async function badgeValue(page: Page, testId: string): Promise<number> {
-  const badge = page.getByTestId(testId);
-  return (await badge.count()) === 0 ? 0 : Number(await badge.textContent());
-}
-
-/** The top-menu badges equal what the server says, once any push in flight has landed. */
-async function expectBadgesMatchServer(page: Page): Promise<void> {
-  const server = (await (await page.request.get('/api/me/badges')).json()) as {
-    notifications: number;
-    messages: number;
-  };
-  await expect.poll(() => badgeValue(page, 'badge-notifications')).toBe(server.notifications);
-  await expect.poll(() => badgeValue(page, 'badge-messages')).toBe(server.messages);
-}
 
 async function expectBadge(pages: Page[], testId: string, value: number): Promise<void> {
   for (const page of pages) await expect.poll(() => badgeValue(page, testId)).toBe(value);
