@@ -393,6 +393,60 @@ test('"N new posts" loads friends\' new posts on top and keeps the reader\'s pla
   await expect(card(page, second)).toBeInViewport();
 });
 
+test('a sponsored card arriving above the reader does not move what they are reading', async ({
+  browser,
+  baseURL,
+}) => {
+  const { reader, author }: { reader: SignedIn; author: SignedIn } = await friends(
+    browser,
+    baseURL!,
+  );
+  const tag = Date.now().toString(36);
+  // Slots come after gaps of 4 to 20 posts (000 §4): 21 posts put one in the first page.
+  for (let n = 1; n <= 21; n += 1) await publish(author.page.request, `Ads ${tag} #${n}`);
+  const { page } = reader;
+  // The ads' configuration is held back until the reader has found their place below a slot.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/ads', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('post-card').first()).toBeVisible();
+  // Only rows near the window are rendered: the reader scrolls down until the first slot is.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        if (document.querySelector('[data-testid="ad-slot-feed"]')) return true;
+        window.scrollBy(0, 400);
+        return false;
+      }),
+    )
+    .toBe(true);
+
+  // The reader's place: just below the first slot's row, so the slot is above the window.
+  const slotId = await page.evaluate(() => {
+    const slot = document.querySelector<HTMLElement>('[data-testid="ad-slot-feed"]')!;
+    const row = slot.parentElement!;
+    window.scrollTo(0, window.scrollY + row.getBoundingClientRect().bottom + 40);
+    return slot.dataset.slot!;
+  });
+  await expect.poll(async () => (await topCardOnScreen(page)).id).not.toBe('');
+  const before = await topCardOnScreen(page);
+
+  release();
+  const slot = page.locator(`[data-testid="ad-slot-feed"][data-slot="${slotId}"]`);
+  await expect(slot.getByTestId('ad-card').first()).toBeVisible();
+  expect((await slot.boundingBox())!.height).toBeGreaterThan(0);
+  await expect
+    .poll(async () => {
+      const after = await topCardOnScreen(page);
+      return after.id === before.id && Math.abs(after.top - before.top) <= 2;
+    })
+    .toBe(true);
+});
+
 test('loading, empty, error and visitor states of the home page', async ({ browser, baseURL }) => {
   const member = await signedInContext(browser, baseURL!);
   const { page } = member;

@@ -20,7 +20,8 @@ import {
 import { FeedEmpty } from './FeedEmpty';
 import { FeedSkeleton } from './FeedSkeleton';
 import { FEED_TEXTS, feedFooter, feedPostIds, rowsAddedAbove } from './feedList';
-import { NewPostsPill } from './NewPostsPill';
+import { holdPlaceOnResize } from './holdPlaceOnResize';
+import { FEED_CARD, NewPostsPill } from './NewPostsPill';
 import type { RepostedBy as RepostedByMember } from '../../../shared/reposts';
 import { useInView } from './useInView';
 
@@ -46,6 +47,10 @@ const FeedList = forwardRef<HTMLDivElement, ComponentProps<'div'>>(function Feed
 function sameIds(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((id, index) => id === b[index]);
 }
+
+/** The reader's place is held while rows above it change height (see the function). */
+const holdReadersPlace = (section: HTMLElement | null) =>
+  section ? holdPlaceOnResize(section, FEED_CARD) : undefined;
 
 /**
  * The home feed (000 §2, §4): 20 posts, then 5 more whenever the loader at the bottom comes into
@@ -137,7 +142,12 @@ export function HomeFeed() {
   }
 
   return (
-    <section aria-label="Home feed" className="relative" data-testid="home-feed">
+    <section
+      ref={holdReadersPlace}
+      aria-label="Home feed"
+      className="relative"
+      data-testid="home-feed"
+    >
       <NewPostsPill />
       {ids.length === 0 && footer === 'end' ? (
         <FeedEmpty />

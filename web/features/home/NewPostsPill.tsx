@@ -9,7 +9,7 @@ import { keepReadersPlace } from './keepReadersPlace';
 import { loadNewPosts } from './loadNewPosts';
 
 /** The feed's cards, by which the reader's place is kept. */
-const FEED_CARD = '[data-testid="home-feed"] [data-testid="post-card"]';
+export const FEED_CARD = '[data-testid="home-feed"] [data-testid="post-card"]';
 
 /**
  * "N new posts" at the top of a list while new posts wait (the home feed, a tag page). It floats

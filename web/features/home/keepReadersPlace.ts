@@ -1,3 +1,5 @@
+import { cardTop, readersPlace } from './readersPlace';
+
 /** How long the place is watched after new rows arrive above it. */
 const WATCH_MS = 3_000;
 /**
@@ -10,26 +12,6 @@ const SETTLED_FRAMES = 30;
  * so the hold watches the reader's input, not the scroll position.
  */
 const READER_INPUT = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
-
-interface Place {
-  id: string;
-  top: number;
-}
-
-/** The card the reader is looking at: the first whose top is on screen. */
-function readersPlace(cardSelector: string): Place | null {
-  for (const card of document.querySelectorAll<HTMLElement>(cardSelector)) {
-    const top = card.getBoundingClientRect().top;
-    const id = card.dataset.postId;
-    if (top >= 0 && id) return { id, top };
-  }
-  return null;
-}
-
-function cardTop(cardSelector: string, id: string): number | null {
-  const card = document.querySelector<HTMLElement>(`${cardSelector}[data-post-id="${id}"]`);
-  return card ? card.getBoundingClientRect().top : null;
-}
 
 /**
  * Runs `addRowsAbove` and then holds the card the reader was looking at where it was.
