@@ -23,9 +23,16 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Prom
 }
 
 /** Runs a command with its output kept, to be printed whole once it is done. */
-function runQuietly(command: string, args: string[]): Promise<{ code: number; output: string }> {
+function runQuietly(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    const child = spawn(command, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
     const chunks: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -49,24 +56,8 @@ async function checks(list: [name: string, command: string, args: string[]][]) {
   });
 }
 
-/** One jest run of a project (or of one shard of its files), counted from its JSON report. */
-async function jestRun(project: string, out: string, extra: string[]): Promise<StageResult> {
-  const code = await run(
-    'npx',
-    // Integration files one at a time, whatever the cores: they share one Postgres server, whose
-    // oldest open transaction holds back every database's reads of what is committed.
-    [
-      'jest',
-      '--selectProjects',
-      project,
-      ...(project === 'integration' ? ['--maxWorkers=1'] : []),
-      ...extra,
-      '--json',
-      '--outputFile',
-      out,
-    ],
-    { NODE_OPTIONS: '--experimental-vm-modules --no-warnings=ExperimentalWarning' },
-  );
+/** What a jest run reported of its tests, from its JSON report and its exit code. */
+async function jestResult(project: string, code: number, out: string): Promise<StageResult> {
   try {
     const report = JSON.parse(await readFile(out, 'utf8')) as {
       numPassedTests: number;
@@ -89,26 +80,75 @@ async function jestRun(project: string, out: string, extra: string[]): Promise<S
   }
 }
 
+const JEST_ENV = { NODE_OPTIONS: '--experimental-vm-modules --no-warnings=ExperimentalWarning' };
+
+function jestArgs(project: string, out: string, extra: string[]): string[] {
+  return [
+    'jest',
+    '--selectProjects',
+    project,
+    // Integration files one at a time within a process: they share that process's Postgres
+    // server, whose oldest open transaction holds back every database's reads of what is
+    // committed. Each process starts a server of its own (tests/support/postgres-server.ts).
+    ...(project === 'integration' ? ['--maxWorkers=1'] : []),
+    ...extra,
+    '--json',
+    '--outputFile',
+    out,
+  ];
+}
+
 /**
  * The integration files in this many jest processes, a shard of the files each. Run in band, jest
  * keeps every file's heap (it grew by about 90 MB a file, measured with `--logHeapUsage`), and in
  * one process for all of them the files late in the run were several times slower than alone
  * (the every-endpoint shards: 31–37 s alone, 111–194 s there).
  */
-const INTEGRATION_PROCESSES = 4;
+const INTEGRATION_SHARDS = 6;
+/**
+ * How many of those processes run at once. A file mostly waits on its server process and on
+ * Postgres, so two at a time kept both cores busy where one left them half idle: the shards took
+ * 1,241 s one after another and 706 s two at a time on the two-core machine.
+ */
+const INTEGRATION_CONCURRENCY = 2;
 
-async function jest(name: string, project: string, dir: string): Promise<StageResult> {
+async function unitTests(dir: string): Promise<StageResult> {
+  console.log('\n=== unit ===');
+  const out = path.join(dir, 'unit.json');
+  const code = await run('npx', jestArgs('unit', out, []), JEST_ENV);
+  return jestResult('unit', code, out);
+}
+
+/**
+ * The integration shards, `INTEGRATION_CONCURRENCY` at a time. Each shard's output is printed whole
+ * when it ends, so two shards' lines never interleave; a line says when each starts and ends.
+ */
+async function integrationTests(dir: string): Promise<StageResult> {
+  const name = 'integration';
   console.log(`\n=== ${name} ===`);
-  const shards = project === 'integration' ? INTEGRATION_PROCESSES : 1;
   const total: StageResult = { name, passed: 0, failed: 0, skipped: 0 };
-  for (let shard = 1; shard <= shards; shard += 1) {
-    const out = path.join(dir, `${project}-${shard}.json`);
-    const extra = shards > 1 ? [`--shard=${shard}/${shards}`] : [];
-    const result = await jestRun(project, out, extra);
-    total.passed += result.passed;
-    total.failed += result.failed;
-    total.skipped += result.skipped;
-  }
+  const waiting = Array.from({ length: INTEGRATION_SHARDS }, (_, i) => i + 1);
+  const worker = async () => {
+    for (let shard = waiting.shift(); shard !== undefined; shard = waiting.shift()) {
+      const label = `integration shard ${shard}/${INTEGRATION_SHARDS}`;
+      const started = Date.now();
+      console.log(`--- ${label} started`);
+      const out = path.join(dir, `${name}-${shard}.json`);
+      const { code, output } = await runQuietly(
+        'npx',
+        jestArgs(name, out, [`--shard=${shard}/${INTEGRATION_SHARDS}`]),
+        JEST_ENV,
+      );
+      const seconds = Math.round((Date.now() - started) / 1000);
+      console.log(`--- ${label} ended after ${seconds} s (exit ${code})`);
+      process.stdout.write(output);
+      const result = await jestResult(name, code, out);
+      total.passed += result.passed;
+      total.failed += result.failed;
+      total.skipped += result.skipped;
+    }
+  };
+  await Promise.all(Array.from({ length: INTEGRATION_CONCURRENCY }, worker));
   return total;
 }
 
@@ -150,8 +190,8 @@ results.push(
     ['import cycles (dpdm)', 'npm', ['run', '--silent', 'cycles']],
   ])),
 );
-results.push(await jest('unit', 'unit', dir));
-results.push(await jest('integration', 'integration', dir));
+results.push(await unitTests(dir));
+results.push(await integrationTests(dir));
 results.push(await playwright(dir));
 await rm(dir, { recursive: true, force: true });
 

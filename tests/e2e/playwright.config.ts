@@ -9,6 +9,8 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   globalSetup: './global-setup.ts',
+  // One file at a time: on the two-core machine Chromium keeps both cores busy with one browser
+  // (89% busy), and two workers ran three files in the same 5 minutes as one worker did.
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -20,7 +22,11 @@ export default defineConfig({
   outputDir: '../../test-results',
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORTS.app}`,
-    trace: 'retain-on-failure',
+    // No trace by default: recording one (screenshots and DOM snapshots at every step, kept or
+    // not) took a third of the suite's time on the two-core machine, where Chromium is what keeps
+    // both cores busy (post-page.spec.ts: 72 s with it, 48 s without). To look into a failure, run
+    // the file again with `--trace=retain-on-failure`.
+    trace: 'off',
     // Requests the service worker answers (the build's files) escape `page.route`: tests that
     // hold or fake one would race it. webpush.spec.ts allows it where it is what is tested.
     serviceWorkers: 'block',
