@@ -102,13 +102,14 @@ function jestArgs(project: string, out: string, extra: string[]): string[] {
  * The integration files in this many jest processes, a shard of the files each. Run in band, jest
  * keeps every file's heap (it grew by about 90 MB a file, measured with `--logHeapUsage`), and in
  * one process for all of them the files late in the run were several times slower than alone
- * (the every-endpoint shards: 31–37 s alone, 111–194 s there).
+ * (the every-endpoint shards: 31–37 s alone, 111–194 s there). Six rather than four so that the
+ * two at a time end close together: four took 597 + 319 s on one side and 366 + 203 s on the other.
  */
 const INTEGRATION_SHARDS = 6;
 /**
  * How many of those processes run at once. A file mostly waits on its server process and on
- * Postgres, so two at a time kept both cores busy where one left them half idle: the shards took
- * 1,241 s one after another and 706 s two at a time on the two-core machine.
+ * Postgres, so two at a time kept both cores busy where one left them half idle: four shards took
+ * 1,241 s one after another and 799 s two at a time on the two-core machine.
  */
 const INTEGRATION_CONCURRENCY = 2;
 
