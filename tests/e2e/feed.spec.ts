@@ -339,6 +339,19 @@ test('a video post plays with its own controls', async ({ browser, baseURL }) =>
   expect(violations).toEqual([]);
 });
 
+/** Two friends, the author having published `count` posts titled `<title> <tag> #<n>`. */
+async function friendsWithPosts(
+  browser: Parameters<typeof signedInContext>[0],
+  baseURL: string,
+  count: number,
+  title: string,
+): Promise<{ reader: SignedIn; author: SignedIn; tag: string }> {
+  const { reader, author } = await friends(browser, baseURL);
+  const tag = Date.now().toString(36);
+  for (let n = 1; n <= count; n += 1) await publish(author.page.request, `${title} ${tag} #${n}`);
+  return { reader, author, tag };
+}
+
 async function topCardOnScreen(page: Page): Promise<{ id: string; top: number }> {
   return page.evaluate(() => {
     const cards = [...document.querySelectorAll<HTMLElement>('[data-testid="post-card"]')];
@@ -354,12 +367,7 @@ test('"N new posts" loads friends\' new posts on top and keeps the reader\'s pla
   browser,
   baseURL,
 }) => {
-  const { reader, author }: { reader: SignedIn; author: SignedIn } = await friends(
-    browser,
-    baseURL!,
-  );
-  const tag = Date.now().toString(36);
-  for (let n = 1; n <= 12; n += 1) await publish(author.page.request, `Older ${tag} #${n}`);
+  const { reader, author, tag } = await friendsWithPosts(browser, baseURL!, 12, 'Older');
   const { page } = reader;
   await page.goto('/');
   await expect(page.getByTestId('post-card').first()).toBeVisible();
@@ -397,14 +405,8 @@ test('a sponsored card arriving above the reader does not move what they are rea
   browser,
   baseURL,
 }) => {
-  const { reader, author }: { reader: SignedIn; author: SignedIn } = await friends(
-    browser,
-    baseURL!,
-  );
-  const tag = Date.now().toString(36);
   // Slots come after gaps of 4 to 20 posts (000 §4): 21 posts put one in the first page.
-  for (let n = 1; n <= 21; n += 1) await publish(author.page.request, `Ads ${tag} #${n}`);
-  const { page } = reader;
+  const { page } = (await friendsWithPosts(browser, baseURL!, 21, 'Ads')).reader;
   // The ads' configuration is held back until the reader has found their place below a slot.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
