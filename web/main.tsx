@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { makeAppStore } from './app/appStore';
@@ -24,5 +25,10 @@ applyFontSize(theme.fontSize);
 const store = makeAppStore({ theme });
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to render into.');
-createRoot(container).render(<App store={store} />);
+const root = createRoot(container);
+// The first screen is rendered as a transition, so React yields to the browser every few
+// milliseconds while it builds it instead of holding the main thread for the whole render (over
+// a second on a phone's CPU: docs/performance.md, "Fast on a phone"). The frame drawn by
+// index.html stays on screen until React commits.
+startTransition(() => root.render(<App store={store} />));
 registerServiceWorker();

@@ -459,8 +459,15 @@ test('loading, empty, error and visitor states of the home page', async ({ brows
   await expect(page).toHaveURL(/\/create-post$/);
 
   // The feed refused: an error with a retry that works once the server answers again.
+  // The socket's connect loads every view on screen again: the page is loaded without the feed
+  // and connected first, so that only the retry loads the feed once the server answers.
+  await page.goto('/friends');
+  await expect(page.getByTestId('connection-status')).toHaveText('Healthy');
   await page.route('**/api/feed*', (route) => route.fulfill({ status: 500, json: {} }));
-  await page.goto('/');
+  await page
+    .getByRole('navigation', { name: 'Side panel' })
+    .getByRole('link', { name: 'Home' })
+    .click();
   await expect(page.getByRole('alert')).toContainText('Your feed could not be loaded');
   await page.unroute('**/api/feed*');
   await page.getByRole('button', { name: 'Try again' }).click();
