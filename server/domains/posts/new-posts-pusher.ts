@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { POSTS_SOCKET_EVENTS, type PostNewPayload } from '../../../shared/posts';
+import { emitInSlices } from '../../realtime/emit-in-slices';
 import { isHere, userRoom, type Pusher } from '../../realtime/pusher';
 import { postVisible } from '../relations/relations-policy';
 import { readsAuthor } from './home-timeline';
@@ -54,9 +55,12 @@ export function createNewPostsPusher(): Pusher {
               publishedAt,
               ...(followedTag === null ? {} : { followedTag }),
             };
-            io.local
-              .to(members.map((row) => userRoom(row.user_id)))
-              .emit(POSTS_SOCKET_EVENTS.new, payload);
+            await emitInSlices(
+              io,
+              members.map((row) => userRoom(row.user_id)),
+              POSTS_SOCKET_EVENTS.new,
+              payload,
+            );
           }
         }),
       );

@@ -8,6 +8,7 @@ import {
 import type { Db } from '../../db/schema';
 import type { StoredEvent } from '../../eventstore/stored-event';
 import { Coalescer } from '../../realtime/coalescer';
+import { emitInSlices } from '../../realtime/emit-in-slices';
 import type { Pusher } from '../../realtime/pusher';
 import { commentRows } from './comments-read';
 import {
@@ -267,6 +268,7 @@ async function pushCounts(
       .execute(),
   ]);
   const allowed = allowedWatchers(io, posts, watchers, visible);
+  const emits: Promise<void>[] = [];
   for (const row of rows) {
     if (!memory.isNew(row.id, row.version)) continue;
     const payload: PostCountsPayload = {
@@ -278,13 +280,17 @@ async function pushCounts(
       quotes: row.quotes_count,
       version: row.version,
     };
-    emitTo(
-      io,
-      (allowed.get(row.id) ?? []).map((w) => w.socketId),
-      POSTS_SOCKET_EVENTS.counts,
-      payload,
+    emits.push(
+      emitInSlices(
+        io,
+        (allowed.get(row.id) ?? []).map((w) => w.socketId),
+        POSTS_SOCKET_EVENTS.counts,
+        payload,
+      ),
     );
   }
+  // The window counts from the end of the run: the last watcher's write included.
+  await Promise.all(emits);
 }
 
 export interface PostsPusherOptions {
