@@ -2,7 +2,7 @@ import type { Server } from 'socket.io';
 
 /**
  * Rooms per slice: on the 2-core machine of the benchmarks a socket's write costs 65–100 µs, so a
- * slice holds the event loop for about 10 ms.
+ * slice holds the event loop for about 20 ms.
  */
 export const EMIT_SLICE = 256;
 

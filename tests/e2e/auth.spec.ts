@@ -4,7 +4,13 @@ import {
   authSuccessMessages,
   validationMessages as m,
 } from '../../shared/auth/messages';
-import { latestResetUrl, newMember, registerThroughApi, signInThroughForm } from './support';
+import {
+  holdRequests,
+  latestResetUrl,
+  newMember,
+  registerThroughApi,
+  signInThroughForm,
+} from './support';
 
 test.describe('accounts', () => {
   test('sign up lands on /onboarding, then signing out asks first and returns to /login', async ({
@@ -111,12 +117,7 @@ test.describe('accounts', () => {
   }) => {
     const member = newMember();
     await registerThroughApi(page.request, member);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/auth/sign-in', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/auth/sign-in');
     await page.goto('/login');
     await signInThroughForm(page, member);
     await expect(page.getByLabel('Email')).toBeDisabled();

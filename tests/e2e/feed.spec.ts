@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { befriendThroughApi, closeOpenedContexts, signedInContext, type SignedIn } from './members';
+import { holdRequests } from './support';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/media');
 
@@ -408,12 +409,7 @@ test('a sponsored card arriving above the reader does not move what they are rea
   // Slots come after gaps of 4 to 20 posts (000 §4): 21 posts put one in the first page.
   const { page } = (await friendsWithPosts(browser, baseURL!, 21, 'Ads')).reader;
   // The ads' configuration is held back until the reader has found their place below a slot.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/ads', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/ads');
   await page.goto('/');
   await expect(page.getByTestId('post-card').first()).toBeVisible();
   // Only rows near the window are rendered: the reader scrolls down until the first slot is.
@@ -474,14 +470,7 @@ test('loading, empty, error and visitor states of the home page', async ({ brows
   await expect(page.getByRole('heading', { name: 'No posts yet' })).toBeVisible();
 
   // Held at the network: the skeletons show until the first page comes.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/api/feed*', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/feed*');
   await page.goto('/');
   await expect(page.getByTestId('feed-loading')).toBeVisible();
   release();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { closeOpenedContexts, signedInContext } from './members';
+import { holdRequests } from './support';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/media');
 
@@ -37,12 +38,7 @@ async function uploadThroughWidget(
   await expect(row).toContainText('Ready to upload');
   await expect(row.getByRole('switch', { name: 'Public' })).not.toBeChecked();
 
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/upload/**', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/upload/**');
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   const progress = page.getByRole('progressbar', { name: `Uploading ${file.name}` });
   await expect(progress).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { onboardingMessages } from '../../shared/onboarding';
-import { newMember, registerThroughApi } from './support';
+import { holdRequests, newMember, registerThroughApi } from './support';
 
 const progressOf = (page: Page) => page.getByRole('progressbar', { name: 'Progress' });
 const stepTitle = (page: Page) => page.locator('#onboarding-step-title');
@@ -92,12 +92,7 @@ test.describe('onboarding', () => {
     await registerThroughApi(request, newMember());
     const member = newMember();
     // The page's chunk is held until the skeleton has been seen: a slow network, made certain.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/OnboardingPage-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/assets\/OnboardingPage-[\w-]+\.js$/);
     await page.goto('/create-account');
     await page.getByLabel('Username').fill(member.username);
     await page.getByLabel('Email').fill(member.email);

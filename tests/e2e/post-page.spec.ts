@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { postsMessages } from '../../shared/posts/messages';
 import { closeOpenedContexts, signedInContext } from './members';
+import { holdRequests } from './support';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/media');
 const UNKNOWN_ID = '7a1f1c55-0000-4000-8000-000000000000';
@@ -47,12 +48,7 @@ test('a member comments on their post, replies to depth 3, edits and deletes', a
   });
 
   // 'Loading post...' while the post is on its way: the answer is held until it has been seen.
-  let release = () => {};
-  const seen = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`**/api/posts/${postId}`, async (route) => {
-    await seen;
-    await route.continue();
-  });
+  const release = await holdRequests(page, `**/api/posts/${postId}`);
   await page.goto(`/post/${postId}`);
   await expect(page.getByText('Loading post...')).toBeVisible();
   // The route stays: once released it lets every later request of the post through at once.

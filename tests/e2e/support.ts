@@ -103,3 +103,17 @@ export async function latestResetUrl(email: string): Promise<URL> {
     await client.end();
   }
 }
+
+/**
+ * Holds every request matching `url` at the network until the returned function is called; then
+ * they, and every later one, go through. A loading state is then certain to be seen.
+ */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
