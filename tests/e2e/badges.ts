@@ -1,9 +1,12 @@
 import { expect, type Page } from '@playwright/test';
 
-/** A top-menu badge's number; a badge at zero is not drawn. */
+/**
+ * A top-menu badge's number; a badge at zero is not drawn. Read in one step: counting first and
+ * then asking for the text waits without end when the badge leaves in between.
+ */
 export async function badgeValue(page: Page, testId: string): Promise<number> {
-  const badge = page.getByTestId(testId);
-  return (await badge.count()) === 0 ? 0 : Number(await badge.textContent());
+  const [text] = await page.getByTestId(testId).allTextContents();
+  return text === undefined ? 0 : Number(text);
 }
 
 /** The top-menu badges equal what the server says, once any push in flight has landed. */

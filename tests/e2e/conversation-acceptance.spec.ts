@@ -1,16 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { befriendThroughApi, closeOpenedContexts, signedInContext } from './members';
 import { E2E_PORTS } from './ports';
+import { badgeValue } from './badges';
 
 test.afterEach(closeOpenedContexts);
 
 // The app's own static page: the only loopback address the e2e servers let previews fetch.
 const LINK = `http://127.0.0.1:${E2E_PORTS.app}/privacy-policy.html`;
-
-async function notificationCount(page: Page): Promise<number> {
-  const badge = page.getByTestId('badge-notifications');
-  return (await badge.count()) === 0 ? 0 : Number(await badge.textContent());
-}
 
 /** Picks `username` from the editor's @ list by keyboard after typing its first letters. */
 async function mentionByKeyboard(page: Page, username: string): Promise<void> {
@@ -78,7 +74,7 @@ test('A mentions B in a friends-only post with a link and a tag; C, outside it, 
   await expect(b.page.getByTestId('link-preview')).toContainText('Privacy Policy · Agora');
 
   // C: no notification, nothing on the tag's page, no search hit (B, who may see it, finds it).
-  expect(await notificationCount(c.page)).toBe(0);
+  expect(await badgeValue(c.page, 'badge-notifications')).toBe(0);
   const cNotifications = (await (await c.page.request.get('/api/notifications')).json()) as {
     notifications: unknown[];
   };
