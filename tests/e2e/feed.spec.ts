@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { befriendThroughApi, closeOpenedContexts, signedInContext, type SignedIn } from './members';
-import { holdRequests } from './support';
+import { clickWhereShown, holdRequests } from './support';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/media');
 
@@ -370,8 +370,12 @@ test('"N new posts" loads friends\' new posts on top and keeps the reader\'s pla
 }) => {
   const { reader, author, tag } = await friendsWithPosts(browser, baseURL!, 12, 'Older');
   const { page } = reader;
+  // A sponsored card filling its slot above the reader moves the place too; it is in before the
+  // place is taken (the sponsored-card test covers that move).
+  const ads = page.waitForResponse((response) => response.url().endsWith('/api/ads'));
   await page.goto('/');
   await expect(page.getByTestId('post-card').first()).toBeVisible();
+  await ads;
 
   // Reading further down: the place is kept when the new post arrives above.
   await page.evaluate(() => window.scrollTo(0, 1200));
@@ -380,7 +384,7 @@ test('"N new posts" loads friends\' new posts on top and keeps the reader\'s pla
   const fresh = await publish(author.page.request, `Fresh ${tag}`);
   const pill = page.getByTestId('new-posts-pill');
   await expect(pill).toHaveText('1 new post');
-  await pill.click();
+  await clickWhereShown(page, pill);
   await expect(pill).toHaveCount(0);
   await expect
     .poll(async () => {
@@ -397,7 +401,7 @@ test('"N new posts" loads friends\' new posts on top and keeps the reader\'s pla
   // At the top already, the next one simply shows where the reader is looking.
   const second = await publish(author.page.request, `Second ${tag}`);
   await expect(pill).toHaveText('1 new post');
-  await pill.click();
+  await clickWhereShown(page, pill);
   await expect(page.getByTestId('post-card').first()).toHaveAttribute('data-post-id', second);
   await expect(card(page, second)).toBeInViewport();
 });
@@ -407,7 +411,8 @@ test('a sponsored card arriving above the reader does not move what they are rea
   baseURL,
 }) => {
   // Slots come after gaps of 4 to 20 posts (000 §4): 21 posts put one in the first page.
-  const { page } = (await friendsWithPosts(browser, baseURL!, 21, 'Ads')).reader;
+  const { reader, author, tag } = await friendsWithPosts(browser, baseURL!, 21, 'Ads');
+  const { page } = reader;
   // The ads' configuration is held back until the reader has found their place below a slot.
   const release = await holdRequests(page, '**/api/ads');
   await page.goto('/');
@@ -443,6 +448,31 @@ test('a sponsored card arriving above the reader does not move what they are rea
       return after.id === before.id && Math.abs(after.top - before.top) <= 2;
     })
     .toBe(true);
+
+  // Scrolled under the top menu and the "N new posts" pill, the card stays beneath both: the
+  // pill takes the click, not the card (002 §9 gives inline cards z-index 100).
+  await publish(author.page.request, `Fresh ${tag}`);
+  const pill = page.getByTestId('new-posts-pill');
+  await expect(pill).toHaveText('1 new post');
+  const onTop = () =>
+    page.evaluate((id) => {
+      const ad = document.querySelector(`[data-testid="ad-slot-feed"][data-slot="${id}"]`)!;
+      window.scrollBy(0, ad.getBoundingClientRect().top - 20);
+      const pillBox = document.querySelector('[data-testid="new-posts-pill"]')!;
+      const header = document.querySelector('[data-testid="app-header"]')!;
+      // Points where the card is beneath: its own middle, at the pill's and the menu's heights.
+      const x = ad.getBoundingClientRect().left + ad.getBoundingClientRect().width / 2;
+      const middle = (box: DOMRect) => box.top + box.height / 2;
+      return {
+        pill: pillBox.contains(
+          document.elementFromPoint(x, middle(pillBox.getBoundingClientRect())),
+        ),
+        header: header.contains(
+          document.elementFromPoint(x, middle(header.getBoundingClientRect())),
+        ),
+      };
+    }, slotId);
+  await expect.poll(onTop).toEqual({ pill: true, header: true });
 });
 
 test('loading, empty, error and visitor states of the home page', async ({ browser, baseURL }) => {

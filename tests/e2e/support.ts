@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
 import { E2E_PORTS } from './ports';
 
@@ -116,4 +116,19 @@ export async function holdRequests(page: Page, url: string | RegExp): Promise<()
     await route.continue();
   });
   return release;
+}
+
+/**
+ * Clicks the middle of `target` as the page lays it out, as a reader's pointer would. On the feed's
+ * sticky "N new posts" pill, Playwright's own click now and then found a card under the point it
+ * aimed at while the page's `elementFromPoint` there gave the pill, and scrolled the page to try
+ * again: a test of where the reader is left then measured Playwright's scroll.
+ */
+export async function clickWhereShown(page: Page, target: Locator): Promise<void> {
+  await expect(target).toBeInViewport();
+  const box = await target.evaluate((element) => {
+    const { left, top, width, height } = element.getBoundingClientRect();
+    return { x: left + width / 2, y: top + height / 2 };
+  });
+  await page.mouse.click(box.x, box.y);
 }

@@ -18,15 +18,20 @@ export function InlineAd() {
     );
   }
   if (ads.length === 0) return null;
+  // The placement's z-index (100 for inline, 002 §9) orders the card within its own layer, which
+  // sits at 0 among the page's: at 100 there, the card painted over the top menu and took the
+  // clicks meant for the "N new posts" pill whenever it scrolled under them.
   return (
-    <div className="relative" style={{ zIndex: placement.zIndex }} data-placement={placement.id}>
-      <RotatingAds
-        placementId={placement.id}
-        ads={ads}
-        orientation={placement.orientation}
-        intervalMs={placement.rotationInterval}
-        autoRotate={placement.autoRotate}
-      />
+    <div className="relative z-0">
+      <div className="relative" style={{ zIndex: placement.zIndex }} data-placement={placement.id}>
+        <RotatingAds
+          placementId={placement.id}
+          ads={ads}
+          orientation={placement.orientation}
+          intervalMs={placement.rotationInterval}
+          autoRotate={placement.autoRotate}
+        />
+      </div>
     </div>
   );
 }
