@@ -129,7 +129,8 @@ async function integrationTests(dir: string): Promise<StageResult> {
   console.log(`\n=== ${name} ===`);
   const total: StageResult = { name, passed: 0, failed: 0, skipped: 0 };
   const waiting = Array.from({ length: INTEGRATION_SHARDS }, (_, i) => i + 1);
-  const worker = async () => {
+  // Each lane's processes pick ports from a range of their own (tests/support/free-port.ts).
+  const worker = async (lane: number) => {
     for (let shard = waiting.shift(); shard !== undefined; shard = waiting.shift()) {
       const label = `integration shard ${shard}/${INTEGRATION_SHARDS}`;
       const started = Date.now();
@@ -138,7 +139,7 @@ async function integrationTests(dir: string): Promise<StageResult> {
       const { code, output } = await runQuietly(
         'npx',
         jestArgs(name, out, [`--shard=${shard}/${INTEGRATION_SHARDS}`]),
-        JEST_ENV,
+        { ...JEST_ENV, TEST_LANE: String(lane) },
       );
       const seconds = Math.round((Date.now() - started) / 1000);
       console.log(`--- ${label} ended after ${seconds} s (exit ${code})`);
@@ -149,7 +150,7 @@ async function integrationTests(dir: string): Promise<StageResult> {
       total.skipped += result.skipped;
     }
   };
-  await Promise.all(Array.from({ length: INTEGRATION_CONCURRENCY }, worker));
+  await Promise.all(Array.from({ length: INTEGRATION_CONCURRENCY }, (_, lane) => worker(lane)));
   return total;
 }
 

@@ -15,7 +15,8 @@ import { runHotPost, type HotPostSettings } from './community-hot-post';
 import { HttpPool } from './http-pool';
 import { progress } from './members';
 import { fmt, row, type Row, type Section } from './report';
-import { freePort, startServer, type ServerProcess } from './server-process';
+import { freePort } from '../support/free-port';
+import { startServer, type ServerProcess } from './server-process';
 import { summarize, type Summary } from './stats';
 import { runTagPages } from './tags';
 

@@ -12,7 +12,8 @@ import { HttpPool, type HttpResult } from './http-pool';
 import { openLoop, type OpenLoopResult } from './load';
 import { mapLimit, progress } from './members';
 import { fmt, row, type Row, type Section } from './report';
-import { freePort, startServer, type ServerProcess } from './server-process';
+import { freePort } from '../support/free-port';
+import { startServer, type ServerProcess } from './server-process';
 import { summarize } from './stats';
 
 /** Issue #24's targets for the replica scenario. */

@@ -108,7 +108,8 @@ import {
 import { runMessagingBench, type DuplicateDelivery } from './messaging';
 import { buildRows, fmt, renderSection, TARGETS, type Section } from './report';
 import { runRoundTripBench } from './roundtrips';
-import { freePort, startServer, type ServerProcess } from './server-process';
+import { freePort } from '../support/free-port';
+import { startServer, type ServerProcess } from './server-process';
 import { runReplicaBench } from './replica';
 import { runWebBench } from './web';
 

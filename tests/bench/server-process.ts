@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import net from 'node:net';
+import { freePort } from '../support/free-port';
 import path from 'node:path';
 
 export interface ServerOptions {
@@ -46,18 +46,6 @@ export interface ServerProcess {
   stop(): Promise<{ exitCode: number | null; signal: string | null; forced: boolean }>;
   /** Last-resort synchronous kill for when the bench itself is dying. */
   killNow(): void;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 function statusField(pid: number, field: 'VmRSS' | 'VmHWM'): number | null {

@@ -12,7 +12,8 @@ import lighthouse from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { createMembers, progress, type Member } from './members';
 import { fmt, row, type Row, type Section } from './report';
-import { freePort, startServer, type ServerProcess } from './server-process';
+import { freePort } from '../support/free-port';
+import { startServer, type ServerProcess } from './server-process';
 
 export const WEB_TARGETS = {
   performance: 90,

@@ -2,11 +2,11 @@ import { jest } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { freePort } from '../support/free-port';
 
 // A real server process, started by tsx from a copy of the source: seconds on a busy machine.
 jest.setTimeout(180_000);
@@ -19,17 +19,6 @@ let database: TestDatabase;
 let scratch: string;
 let child: ChildProcess | undefined;
 let baseUrl: string;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The app as a member installs it under a folder whose name starts with a dot (`~/.local/src`):

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { badgesSchema, type Badges } from '../../shared/badges';
@@ -8,6 +7,7 @@ import { sessionCookie, TEST_PASSWORD } from '../support/factories';
 import { checkRemoteAnswer, watchRemoteServer } from '../support/response-checks';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { serverArgs } from '../support/server-bundle';
+import { freePort } from '../support/free-port';
 
 /**
  * What the fault-tolerance tests share: real server processes (`node --import tsx
@@ -18,17 +18,6 @@ import { serverArgs } from '../support/server-bundle';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Every process started here, so that `stopAllNodes` leaves none behind after a failure. */
 const started = new Set<NodeProcess>();

@@ -1,6 +1,5 @@
 import { jest } from '@jest/globals';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -13,6 +12,7 @@ import type { RunningServer } from '../../server/server';
 import { eventually } from '../support/eventually';
 import { as, signUpMembers } from '../support/factories';
 import { connectAs, startTestServer, waitForEvent } from '../support/test-server';
+import { freePort } from '../support/free-port';
 
 // A Postgres of its own, stopped and started under a running server: never the shared one.
 jest.setTimeout(120_000);
@@ -29,17 +29,6 @@ const capture = new LogCapture({
   report: (line) => reported.push(line),
 });
 const logger = createLogger('silent', { level: 'info', stream: capture });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(free));
-    });
-  });
-}
 
 const startPostgres = () => startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), port });
 

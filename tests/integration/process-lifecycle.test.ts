@@ -11,6 +11,7 @@ import { eventually } from '../support/eventually';
 import { checkRemoteAnswer, watchRemoteServer } from '../support/response-checks';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { serverArgs } from '../support/server-bundle';
+import { freePort } from '../support/free-port';
 
 // Real processes, each starting (or recovering) an embedded Postgres of its own.
 jest.setTimeout(180_000);
@@ -67,17 +68,6 @@ async function waitForLog(output: () => string, text: string, seconds = 60): Pro
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   expect(output()).toContain(text);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -3,6 +3,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '../../server/db/embedded-postgres';
+import { freePort } from './free-port';
 
 export interface TestPostgres {
   /** A connection URL to a database on that server that may create other databases. */
@@ -45,7 +46,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'agora-test-pg-'));
   // Under root, Postgres runs as the `postgres` user, which must be able to enter the folder.
   await chmod(dir, 0o755);
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = await freePort();
   const embedded = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), port });
   return {
     adminUrl: embedded.connectionString,

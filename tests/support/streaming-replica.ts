@@ -9,6 +9,7 @@ import {
   startEmbeddedPostgres,
   type EmbeddedDatabase,
 } from '../../server/db/embedded-postgres';
+import { freePort } from './free-port';
 
 const run = promisify(execFile);
 
@@ -54,8 +55,8 @@ export async function startStreamingPair(): Promise<StreamingPair> {
   await chmod(dir, 0o755);
   const primaryDir = path.join(dir, 'primary');
   const replicaDir = path.join(dir, 'replica');
-  const primaryPort = 20000 + Math.floor(Math.random() * 20000);
-  const replicaPort = primaryPort + 1;
+  const primaryPort = await freePort();
+  const replicaPort = await freePort();
 
   let primary: EmbeddedDatabase | null = await startEmbeddedPostgres({
     dataDir: primaryDir,
