@@ -182,3 +182,24 @@ test('a member’s floating ad rotates, has six dots and a dismiss that announce
   await expect(page.getByTestId('connection-status')).toHaveText('Healthy');
   await expect(page.getByTestId('ad-slot-floating')).toHaveCount(0);
 });
+
+test('the demo page’s sponsored card stays beneath the top menu when scrolled under it', async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await signedInOn(browser, baseURL!, '/ads/feed-ad1');
+  // Its showings are not counted: the counting test above expects only its own, and this page's
+  // last batch is sent as the page closes, after this test has ended.
+  await page.route('**/api/ads/events', (route) => route.fulfill({ status: 204 }));
+  await expect(page.locator('main').getByTestId('ad-card').first()).toBeVisible();
+  const headerOnTop = () =>
+    page.evaluate(() => {
+      const card = document.querySelector('main [data-testid="ad-card"]')!;
+      const header = document.querySelector('[data-testid="app-header"]')!;
+      const menu = header.getBoundingClientRect();
+      window.scrollBy(0, card.getBoundingClientRect().top - menu.top);
+      const x = card.getBoundingClientRect().left + card.getBoundingClientRect().width / 2;
+      return header.contains(document.elementFromPoint(x, menu.top + menu.height / 2));
+    });
+  await expect.poll(headerOnTop).toBe(true);
+});

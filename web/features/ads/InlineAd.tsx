@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { AdNetworkSlot } from './AdNetworkSlot';
 import { INLINE_PLACEMENT_ID } from './placements';
 import { RotatingAds } from './RotatingAds';
@@ -18,19 +19,37 @@ export function InlineAd() {
     );
   }
   if (ads.length === 0) return null;
-  // The placement's z-index (100 for inline, 002 §9) orders the card within its own layer, which
-  // sits at 0 among the page's: at 100 there, the card painted over the top menu and took the
-  // clicks meant for the "N new posts" pill whenever it scrolled under them.
+  return (
+    <InlineLayer zIndex={placement.zIndex} placementId={placement.id}>
+      <RotatingAds
+        placementId={placement.id}
+        ads={ads}
+        orientation={placement.orientation}
+        intervalMs={placement.rotationInterval}
+        autoRotate={placement.autoRotate}
+      />
+    </InlineLayer>
+  );
+}
+
+/**
+ * Where an inline card is drawn. The placement's z-index (100 for inline, 002 §9) orders the card
+ * within a layer of its own, which sits at 0 among the page's: at 100 there, the card painted over
+ * the top menu and took the clicks meant for the "N new posts" pill whenever it scrolled under them.
+ */
+export function InlineLayer({
+  zIndex,
+  placementId,
+  children,
+}: {
+  zIndex: number;
+  placementId: string;
+  children: ReactNode;
+}) {
   return (
     <div className="relative z-0">
-      <div className="relative" style={{ zIndex: placement.zIndex }} data-placement={placement.id}>
-        <RotatingAds
-          placementId={placement.id}
-          ads={ads}
-          orientation={placement.orientation}
-          intervalMs={placement.rotationInterval}
-          autoRotate={placement.autoRotate}
-        />
+      <div className="relative" style={{ zIndex }} data-placement={placementId}>
+        {children}
       </div>
     </div>
   );

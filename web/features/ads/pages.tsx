@@ -28,7 +28,7 @@ import { adsForPlacement } from './adSelection';
 import { useGetAdsConfigQuery, useGetAdsMetricsQuery } from './adsApi';
 import { formatCount, formatRevenue } from './adsFormat';
 import { sessionTally } from './adRuntime';
-import { InlineAd } from './InlineAd';
+import { InlineAd, InlineLayer } from './InlineAd';
 import { MetricsTable } from './MetricsTable';
 import { FLOATING_PLACEMENT_ID } from './placements';
 import { RotatingAds, showComingSoon } from './RotatingAds';
@@ -363,7 +363,7 @@ function FeedAdDemo({
           </Card>
         ))}
         {inline && pageAd && (
-          <div style={{ zIndex: inline.zIndex }} className="relative">
+          <InlineLayer zIndex={inline.zIndex} placementId={inline.id}>
             <RotatingAds
               key={pageAd.id}
               placementId={inline.id}
@@ -372,7 +372,7 @@ function FeedAdDemo({
               intervalMs={inline.rotationInterval}
               autoRotate={false}
             />
-          </div>
+          </InlineLayer>
         )}
         <SponsorCards />
       </div>
