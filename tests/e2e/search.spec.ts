@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { closeOpenedContexts, signedInContext, type SignedIn } from './members';
+import { holdRequests } from './support';
 
 test.afterEach(closeOpenedContexts);
 
@@ -15,6 +16,27 @@ const freshWord = () =>
   `zq${Date.now()
     .toString(36)
     .replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)]!)}`;
+
+test('/ pressed before the search box has loaded focuses it as it arrives', async ({
+  browser,
+  baseURL,
+}) => {
+  const { page } = await signedInContext(browser, baseURL!);
+  // The box's module comes after the first screen; held here, the top bar shows its placeholder.
+  const release = await holdRequests(page, /\/assets\/SearchBox-[^/]*\.js$/);
+  const asked = page.waitForRequest(/\/assets\/SearchBox-[^/]*\.js$/);
+  await page.reload();
+  await asked;
+  await expect(page.getByTestId('connection-status')).toHaveText('Healthy');
+  const box = page.getByRole('combobox', { name: 'Search Agora' });
+  await expect(box).toHaveCount(0);
+
+  await page.keyboard.press('/');
+  release();
+  await expect(box).toBeFocused();
+  await page.keyboard.type('abc');
+  await expect(box).toHaveValue('abc');
+});
 
 test('/ focuses the search box; suggestions are grouped and keyboard-picked; Enter opens the results tabs', async ({
   browser,

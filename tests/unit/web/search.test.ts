@@ -1,11 +1,16 @@
 import type { SearchSuggestions } from '../../../shared/search';
 import {
   groupedOptions,
-  isTypingTarget,
   movedHighlight,
   searchHref,
   searchOptions,
 } from '../../../web/features/search/searchOptions';
+import {
+  isSlashShortcut,
+  isTypingTarget,
+  noteEarlySlash,
+  takeEarlySlash,
+} from '../../../web/features/search/slashShortcut';
 
 const P = '10000000-0000-4000-8000-000000000001';
 const C = '10000000-0000-4000-8000-000000000002';
@@ -113,5 +118,36 @@ describe('the `/` shortcut', () => {
       false,
     );
     expect(isTypingTarget({ tagName: 'A' } as unknown as EventTarget)).toBe(false);
+  });
+
+  const key = (init: Partial<KeyboardEvent>) =>
+    ({
+      key: '/',
+      ctrlKey: false,
+      metaKey: false,
+      altKey: false,
+      defaultPrevented: false,
+      target: null,
+      ...init,
+    }) as KeyboardEvent;
+
+  it('is `/` alone: with a modifier, already handled, or typed into a field it is not', () => {
+    expect(isSlashShortcut(key({}))).toBe(true);
+    expect(isSlashShortcut(key({ key: '?' }))).toBe(false);
+    expect(isSlashShortcut(key({ ctrlKey: true }))).toBe(false);
+    expect(isSlashShortcut(key({ defaultPrevented: true }))).toBe(false);
+    expect(
+      isSlashShortcut(key({ target: { tagName: 'TEXTAREA' } as unknown as EventTarget })),
+    ).toBe(false);
+  });
+
+  it('pressed before the box arrived, focuses it once as it mounts, unless the member typed elsewhere since', () => {
+    expect(takeEarlySlash(null)).toBe(false);
+    noteEarlySlash();
+    expect(takeEarlySlash(null)).toBe(true);
+    expect(takeEarlySlash(null)).toBe(false);
+    noteEarlySlash();
+    expect(takeEarlySlash({ tagName: 'TEXTAREA' } as unknown as Element)).toBe(false);
+    expect(takeEarlySlash(null)).toBe(false);
   });
 });

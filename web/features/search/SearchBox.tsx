@@ -17,22 +17,22 @@ import { useGetSearchSuggestionsQuery } from './searchApi';
 import { SEARCH_BOX_WIDTH } from './SearchBoxPlaceholder';
 import {
   groupedOptions,
-  isTypingTarget,
   movedHighlight,
   SEARCH_GROUP_LABELS,
   searchHref,
   searchOptions,
 } from './searchOptions';
+import { isSlashShortcut, takeEarlySlash } from './slashShortcut';
 
 /** Suggestions are asked for once typing pauses this long. */
 const TYPING_PAUSE_MS = 200;
 
-/** `/` anywhere focuses the box, except while typing into a field (there it is a character). */
+/** `/` focuses the box (slashShortcut.ts), also when pressed before the box had loaded. */
 function useSlashShortcut(input: RefObject<HTMLInputElement | null>) {
   useEffect(() => {
+    if (takeEarlySlash(document.activeElement)) input.current?.focus();
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (event.defaultPrevented || isTypingTarget(event.target)) return;
+      if (!isSlashShortcut(event)) return;
       event.preventDefault();
       input.current?.focus();
       input.current?.select();

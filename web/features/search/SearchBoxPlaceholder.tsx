@@ -1,5 +1,7 @@
 import { Search } from 'lucide-react';
+import { useEffect } from 'react';
 import { cn } from '../../lib/cn';
+import { isSlashShortcut, noteEarlySlash } from './slashShortcut';
 
 /** The box's width, the same before and after its module has loaded, so the bar never shifts. */
 export const SEARCH_BOX_WIDTH = 'w-36 sm:w-52 lg:w-64';
@@ -7,9 +9,18 @@ export const SEARCH_BOX_WIDTH = 'w-36 sm:w-52 lg:w-64';
 /**
  * What the top bar shows for the few moments before the search box's module arrives: the box
  * reads answers through their zod schemas, which the first page does not load (the bundle
- * budget, tests/unit/web-bundle-budget.test.ts).
+ * budget, tests/unit/web-bundle-budget.test.ts). A `/` pressed meanwhile is kept for the box.
  */
 export function SearchBoxPlaceholder() {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isSlashShortcut(event)) return;
+      event.preventDefault();
+      noteEarlySlash();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
   return (
     <div
       aria-hidden

@@ -89,19 +89,3 @@ export function movedHighlight(current: number, count: number, key: 'ArrowDown' 
   if (key === 'ArrowDown') return current < 0 || current >= count - 1 ? 0 : current + 1;
   return current <= 0 ? count - 1 : current - 1;
 }
-
-/**
- * Whether a key pressed with focus on `target` is being typed into something: then `/` is a
- * character, not the shortcut to the search box.
- */
-export function isTypingTarget(target: EventTarget | null): boolean {
-  if (typeof target !== 'object' || target === null || !('tagName' in target)) return false;
-  const element = target as { tagName: string; isContentEditable?: boolean; type?: string };
-  if (element.isContentEditable) return true;
-  const tag = element.tagName.toUpperCase();
-  if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
-  if (tag !== 'INPUT') return false;
-  return !['button', 'checkbox', 'radio', 'submit', 'reset', 'file', 'range', 'color'].includes(
-    (element.type ?? 'text').toLowerCase(),
-  );
-}
