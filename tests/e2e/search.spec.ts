@@ -50,7 +50,6 @@ test('/ focuses the search box; suggestions are grouped and keyboard-picked; Ent
 
   // `/` is typed into a field, and focuses the box from anywhere else.
   const box = page.getByRole('combobox', { name: 'Search Agora' });
-  // The box's module, and its `/` shortcut with it, arrives after the first screen.
   await expect(box).toBeVisible();
   await page.locator('main').click({ position: { x: 5, y: 5 } });
   await page.keyboard.press('/');
