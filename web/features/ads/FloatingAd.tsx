@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { AdNetworkSlot } from './AdNetworkSlot';
 import { ADS_PANEL_PATH, FLOATING_DISMISSED_KEY, FLOATING_PLACEMENT_ID } from './placements';
-import { RotatingAds, showComingSoon } from './RotatingAds';
+import { RotatingAds, rotationOf, showComingSoon } from './RotatingAds';
 import { useDevice } from './useAdHooks';
 import { usePlacement } from './usePlacement';
 
@@ -111,14 +111,7 @@ export function FloatingAd() {
             onFailure={networkFailed}
           />
         ) : (
-          <RotatingAds
-            placementId={placement.id}
-            ads={ads}
-            orientation={placement.orientation}
-            intervalMs={placement.rotationInterval}
-            autoRotate={placement.autoRotate}
-            dots
-          />
+          <RotatingAds {...rotationOf(placement)} ads={ads} dots />
         )}
       </div>
     </FloatingCard>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { AdNetworkSlot } from './AdNetworkSlot';
 import { INLINE_PLACEMENT_ID } from './placements';
-import { RotatingAds } from './RotatingAds';
+import { RotatingAds, rotationOf } from './RotatingAds';
 import { usePlacement } from './usePlacement';
 
 /** 002 §3 and §9: the feed's sponsored slot, wide cards, at most 4 rotating. */
@@ -21,13 +21,7 @@ export function InlineAd() {
   if (ads.length === 0) return null;
   return (
     <InlineLayer zIndex={placement.zIndex} placementId={placement.id}>
-      <RotatingAds
-        placementId={placement.id}
-        ads={ads}
-        orientation={placement.orientation}
-        intervalMs={placement.rotationInterval}
-        autoRotate={placement.autoRotate}
-      />
+      <RotatingAds {...rotationOf(placement)} ads={ads} />
     </InlineLayer>
   );
 }

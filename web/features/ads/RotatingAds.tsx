@@ -1,6 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
-import { adsMessages, INDICATOR_DOTS, type AdDefinition } from '../../../shared/ads';
+import {
+  adsMessages,
+  INDICATOR_DOTS,
+  type AdDefinition,
+  type AdPlacement,
+} from '../../../shared/ads';
 import { cn } from '../../lib/cn';
 import { AdCard } from './AdCard';
 import { recordAdEvent, startAdRuntime } from './adRuntime';
@@ -18,6 +23,18 @@ export interface RotatingAdsProps {
   autoRotate: boolean;
   /** The floating card's six indicator dots (002 §9). */
   dots?: boolean;
+}
+
+/** How a placement rotates its ads, as RotatingAds takes it. */
+export function rotationOf(
+  placement: AdPlacement,
+): Pick<RotatingAdsProps, 'placementId' | 'orientation' | 'intervalMs' | 'autoRotate'> {
+  return {
+    placementId: placement.id,
+    orientation: placement.orientation,
+    intervalMs: placement.rotationInterval,
+    autoRotate: placement.autoRotate,
+  };
 }
 
 /**

@@ -31,7 +31,7 @@ import { sessionTally } from './adRuntime';
 import { InlineAd, InlineLayer } from './InlineAd';
 import { MetricsTable } from './MetricsTable';
 import { FLOATING_PLACEMENT_ID } from './placements';
-import { RotatingAds, showComingSoon } from './RotatingAds';
+import { RotatingAds, rotationOf, showComingSoon } from './RotatingAds';
 import { useDevice } from './useAdHooks';
 import { TableScroll } from '../../components/ui/table-scroll';
 
@@ -169,14 +169,7 @@ function FloatingPreview({
   }
   return (
     <div className="w-64 max-w-full">
-      <RotatingAds
-        placementId={placement.id}
-        ads={ads}
-        orientation={placement.orientation}
-        intervalMs={placement.rotationInterval}
-        autoRotate={placement.autoRotate}
-        dots
-      />
+      <RotatingAds {...rotationOf(placement)} ads={ads} dots />
     </div>
   );
 }
@@ -366,10 +359,8 @@ function FeedAdDemo({
           <InlineLayer zIndex={inline.zIndex} placementId={inline.id}>
             <RotatingAds
               key={pageAd.id}
-              placementId={inline.id}
+              {...rotationOf(inline)}
               ads={[pageAd]}
-              orientation={inline.orientation}
-              intervalMs={inline.rotationInterval}
               autoRotate={false}
             />
           </InlineLayer>
@@ -383,9 +374,8 @@ function FeedAdDemo({
           </h2>
           <div className="w-64 max-w-full">
             <RotatingAds
-              placementId={floating.id}
+              {...rotationOf(floating)}
               ads={variations}
-              orientation={floating.orientation}
               intervalMs={DEMO_FLOATING_CYCLE_MS}
               autoRotate
               dots
