@@ -194,6 +194,24 @@ describe('counting', () => {
     expect(await adEventCount()).toBe(eventsBefore + 1);
   });
 
+  it('writes what a process holds when a test asks, before its timer would', async () => {
+    // Its timer waits an hour: only the test route writes what it counted.
+    const second = await startTestServer(stack.database.url, {
+      env: { ADS_METRICS_FLUSH_MS: String(3_600_000) },
+    });
+    try {
+      const before = await metrics();
+      await api(member, second)
+        .post('/ads/events', { events: events('team-plan-vertical', 'impression', 3) })
+        .expect(202);
+      expect((await metrics()).totals.impressions).toBe(before.totals.impressions);
+      await request(second.url).post('/api/test/ads/flush').expect(204);
+      expect((await metrics()).totals.impressions).toBe(before.totals.impressions + 3);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('gives an ad without impressions a ctr of 0 and no lastShown', async () => {
     const report = await metrics();
     const unseen = adMetrics(report, 'analytics-pro-horizontal');

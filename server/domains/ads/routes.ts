@@ -93,6 +93,21 @@ export function adsRoutes(deps: ModuleDeps): AnyRouteSpec[] {
       },
     }),
     defineRoute({
+      method: 'post',
+      path: '/test/ads/flush',
+      summary: 'Writes the impressions and clicks this process holds in memory now',
+      description:
+        'Tests only: a test reading the metrics starts from what earlier pages sent, not from ' +
+        'counts that land in the middle of it at the next timed write.',
+      auth: 'public',
+      testOnly: true,
+      responses: { 204: null },
+      async handler(_input, _req, res) {
+        await counter.flush();
+        res.status(204).end();
+      },
+    }),
+    defineRoute({
       method: 'get',
       path: '/ads/metrics',
       summary: "Every ad's impressions, clicks, ctr, revenue and last impression",
