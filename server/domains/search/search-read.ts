@@ -21,7 +21,11 @@ import { rankPeople } from '../people/people-search';
 import { presentPost, type PostRow } from '../posts/post-presenter';
 import { visiblePostRows } from '../posts/posts-read';
 import { member, postVisible } from '../relations/relations-policy';
+import { hasFewMatches } from './few-matches';
 import { decodeSearchCursor, encodeSearchCursor } from './search-cursor';
+
+/** Whether the words match few enough documents to read every match (few-matches.ts). */
+type FewMatches = (db: Db, words: string) => Promise<boolean>;
 
 type Rows = Record<string, unknown>[];
 
@@ -52,19 +56,26 @@ type PostHit = PostRow & { search_at: string };
  * Published posts the reader may see (the relations policy's `postVisible`, as every post list)
  * whose stored search document holds every word of the text (stemmed), newest first by
  * the document's `(created_at, post_id)`, keyset after `after`. For a common word Postgres walks
- * `post_search_created` backwards and stops at the page's end; for a rare one it reads the GIN
- * index: bounded by the page either way (docs/performance.md, "Search").
+ * `post_search_created` backwards and stops at the page's end; for words with few matches
+ * (`fewMatches`, few-matches.ts) every match is read from the GIN index and sorted: the subquery
+ * is kept apart from the ordering (`offset 0`) so that the planner cannot walk instead
+ * (docs/performance.md, "Search").
  */
 function postsRead(
   readerId: string,
-  q: string,
+  words: string | null,
   limit: number,
   after: { at: string; id: string } | null,
+  fewMatches: boolean,
 ): KindRead<Post> {
-  const words = searchWordsOf(q);
   if (words === null) return { statement: null, pick: () => ({ items: [], next: null }) };
+  const matches = fewMatches
+    ? sql<{ post_id: string; created_at: Date }>`(select post_id, created_at from post_search
+        where document @@ to_tsquery('english', ${words}) offset 0)`.as('s')
+    : sql<{ post_id: string; created_at: Date }>`(select post_id, created_at from post_search
+        where document @@ to_tsquery('english', ${words}))`.as('s');
   const query = visiblePostRows(qb, readerId)
-    .innerJoin('post_search as s', 's.post_id', 'p.id')
+    .innerJoin(matches, (join) => join.onRef('s.post_id', '=', 'p.id'))
     // The document's time to the microsecond, as text: a JS Date keeps milliseconds, and a
     // cursor cut to them would skip the posts later in the same millisecond.
     .select(
@@ -72,7 +83,6 @@ function postsRead(
         'search_at',
       ),
     )
-    .where(sql<boolean>`s.document @@ to_tsquery('english', ${words})`)
     .where('p.status', '=', 'published')
     .$if(after !== null, (b) =>
       b.where(
@@ -179,12 +189,15 @@ export async function readSuggestions(
   db: Db,
   readerId: string,
   q: string,
+  fewMatches: FewMatches = hasFewMatches,
 ): Promise<SearchSuggestions> {
   const limit = SEARCH_LIMITS.suggestions;
+  const words = searchWordsOf(q);
+  const few = words !== null && (await fewMatches(db, words));
   const [people, [posts, communities, tags]] = await Promise.all([
     rankedPeople(db, readerId, q, 0, limit),
     readKinds(db, [
-      postsRead(readerId, q, limit, null),
+      postsRead(readerId, words, limit, null, few),
       communitiesRead(readerId, q, limit, null),
       tagsRead(readerId, q, limit, ''),
     ]),
@@ -202,6 +215,7 @@ export async function readSearchPage(
   db: Db,
   readerId: string,
   query: SearchQuery,
+  fewMatches: FewMatches = hasFewMatches,
 ): Promise<SearchPage> {
   const { q, type, cursor, limit } = query;
   const cursorOf = (next: (string | number)[] | null) =>
@@ -214,8 +228,10 @@ export async function readSearchPage(
     }
     case 'posts': {
       const after = cursor ? decodeSearchCursor(type, cursor, ['time', 'uuid']) : null;
+      const words = searchWordsOf(q);
+      const few = words !== null && (await fewMatches(db, words));
       const [page] = await readKinds(db, [
-        postsRead(readerId, q, limit, after && { at: after[0], id: after[1] }),
+        postsRead(readerId, words, limit, after && { at: after[0], id: after[1] }, few),
       ]);
       return { type, items: page!.items as Post[], nextCursor: cursorOf(page!.next) };
     }
