@@ -6,11 +6,11 @@ import { readWithin, SEARCH_TIMEOUT_MS } from '../../db/time-limited';
 /**
  * At most this many search documents estimated to hold the words: the posts tab reads every
  * match from the GIN index and sorts them, instead of walking `post_search_created` from the
- * newest document. Measured on 500,000 posts (docs/performance.md, "Search at community scale"):
- * a word in 477 of them (estimated 883) took 15 ms by the walk, which read 28,000 documents to
- * find a page of 21, and 5 ms from the index; a word in 50,000 took 0.6 ms by the walk and 78 ms
- * from the index. Postgres walks in both cases for so short a page: it counts an `@@` test as
- * nearly free.
+ * newest document. Measured on 500,000 posts: a word in 477 of them (estimated 883) took 15 ms
+ * by the walk, which read 28,000 documents to find a page of 21, and 5 ms from the index; a word
+ * in 50,000 took 0.6 ms by the walk and 78 ms from the index (docs/performance.md, "A rare word's
+ * posts tab read from the index"). Postgres walks in both cases for so short a page: it counts
+ * an `@@` test as nearly free.
  */
 export const FEW_MATCHES = 1000;
 
