@@ -11,9 +11,12 @@ import net from 'node:net';
  */
 const FIRST_PORT = 20_000;
 const LANE_SLICE = 4_000;
+/** Slices that fit between `FIRST_PORT` and the start of the ephemeral range, 32768. */
+const SLICES = Math.floor((32_768 - FIRST_PORT) / LANE_SLICE);
 
 const lane = Number(process.env.TEST_LANE ?? 0);
-const sliceStart = FIRST_PORT + (Number.isInteger(lane) && lane >= 0 ? lane % 3 : 0) * LANE_SLICE;
+const sliceStart =
+  FIRST_PORT + (Number.isInteger(lane) && lane >= 0 ? lane % SLICES : 0) * LANE_SLICE;
 // Files of one lane run one after another in processes of their own; a random start keeps a file
 // from probing the ports the one before it has only just let go of.
 let offset = Math.floor(Math.random() * LANE_SLICE);
