@@ -57,9 +57,10 @@ type PostHit = PostRow & { search_at: string };
  * whose stored search document holds every word of the text (stemmed), newest first by
  * the document's `(created_at, post_id)`, keyset after `after`. For a common word Postgres walks
  * `post_search_created` backwards and stops at the page's end; for words with few matches
- * (`fewMatches`, few-matches.ts) every match is read from the GIN index and sorted: the subquery
- * is kept apart from the ordering (`offset 0`) so that the planner cannot walk instead
- * (docs/performance.md, "Search").
+ * (`fewMatches`, few-matches.ts) every match is read from the GIN index and sorted by time in a
+ * subquery kept apart from the outer query (`offset 0`), so that the planner cannot walk instead;
+ * the outer query asks the policy of the sorted matches in order and stops at the page's end,
+ * not of every match (docs/performance.md, "Search").
  */
 function postsRead(
   readerId: string,
@@ -71,7 +72,8 @@ function postsRead(
   if (words === null) return { statement: null, pick: () => ({ items: [], next: null }) };
   const matches = fewMatches
     ? sql<{ post_id: string; created_at: Date }>`(select post_id, created_at from post_search
-        where document @@ to_tsquery('english', ${words}) offset 0)`.as('s')
+        where document @@ to_tsquery('english', ${words})
+        order by created_at desc, post_id desc offset 0)`.as('s')
     : sql<{ post_id: string; created_at: Date }>`(select post_id, created_at from post_search
         where document @@ to_tsquery('english', ${words}))`.as('s');
   const query = visiblePostRows(qb, readerId)
