@@ -90,9 +90,13 @@ export async function seedSearchWords(
       `select indexdef from pg_indexes where indexname = 'post_search_document'`,
     );
     await client.query('drop index if exists post_search_document');
+    // In publication order, as the projection writes them on a live site: the feed's seed
+    // writes the posts grouped by author, and documents copied in that order would put the
+    // newest few thousand, which a common word's search walks, on as many different pages.
     await client.query(
       `insert into post_search (post_id, created_at, document)
        select id, created_at, agora_post_search(title, tags, content) from posts
+       order by created_at, id
        on conflict (post_id) do update set document = excluded.document`,
     );
     await client.query(`set maintenance_work_mem = '256MB'`);
