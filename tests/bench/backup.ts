@@ -36,7 +36,10 @@ async function api<T>(
   return (res.status === 204 ? null : await res.json()) as T;
 }
 
-/** `COPY events TO STDOUT` into a sink that only counts: the floor any backup stands on. */
+/**
+ * Every row of `events` copied to stdout into a sink that only counts: the floor any backup
+ * stands on. The log is partitioned, and Postgres copies a partitioned table only through a query.
+ */
 async function bareCopy(
   connectionString: string,
 ): Promise<{ ms: number; bytes: number; rows: number }> {
@@ -45,7 +48,7 @@ async function bareCopy(
   try {
     let bytes = 0;
     const started = performance.now();
-    const copy = client.query(copyTo('copy events to stdout'));
+    const copy = client.query(copyTo('copy (select * from events) to stdout'));
     await pipeline(
       copy,
       new Writable({
@@ -95,7 +98,7 @@ export async function runBackupBench(
       );
     const total = await domainEvents();
 
-    progress('backup baseline: COPY events TO STDOUT');
+    progress('backup baseline: COPY (SELECT * FROM events) TO STDOUT');
     await bareCopy(server.databaseUrl);
     const copy = await bareCopy(server.databaseUrl);
     progress(
@@ -147,7 +150,7 @@ export async function runBackupBench(
     const rows: Row[] = [
       row('events in the log (outside backup streams)', total, fmt.int(total)),
       row(
-        'bare COPY events TO STDOUT',
+        'bare COPY (SELECT * FROM events) TO STDOUT',
         copyRate,
         `${fmt.int(copyRate)} events/s, ${mbps(copy.bytes, copy.ms)}`,
       ),
