@@ -23,6 +23,8 @@ export function createTagPostsPusher(): Pusher {
       const published = events.flatMap((event) =>
         event.type === 'PostPublished' ? [event.data.postId] : [],
       );
+      // Most batches publish nothing (likes, badges, messages): the rooms are not even listed.
+      if (published.length === 0) return;
       // Most processes have no tag page open: then no post is read back to find its tags.
       const tagRoom = tagWatchRooms.room('');
       const anyTagPageOpen = [...io.sockets.adapter.rooms.keys()].some((room) =>
