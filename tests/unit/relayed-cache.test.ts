@@ -7,10 +7,10 @@ import {
   visibleWithoutPostgres,
   type DeliveredFile,
 } from '../../server/domains/media/cdn-access-cache';
-import type { StoredEvent } from '../../server/eventstore/stored-event';
 import { PostVisibilityCache } from '../../server/domains/posts/post-visibility-cache';
 import { pairKey } from '../../server/domains/posts/post-watchers';
 import { RelayedMap } from '../../server/realtime/relayed-cache';
+import { storedEvent as event } from '../support/stored-event';
 
 /** A load the test finishes when it wants, to stand between a read and its answer. */
 function deferred<T>() {
@@ -169,18 +169,6 @@ const file = (changes: Partial<DeliveredFile> = {}): DeliveredFile => ({
   version: 1,
   ...changes,
 });
-
-const event = (type: string, data: Record<string, unknown>, streamId = 'x'): StoredEvent =>
-  ({
-    type,
-    data,
-    streamId,
-    streamVersion: 1,
-    metadata: {},
-    occurredAt: new Date(),
-    globalPosition: 1,
-    transactionId: '1',
-  }) as unknown as StoredEvent;
 
 /** A stand-in for Kysely that answers the two reads of the cache from plain values. */
 function fakeDb(state: { files: DeliveredFile[]; blocks: [string, string][] }) {

@@ -1,19 +1,7 @@
 import type { Server } from 'socket.io';
 import type { Db } from '../../server/db/schema';
 import { createTagPostsPusher } from '../../server/domains/hashtags/tag-posts-pusher';
-import type { StoredEvent } from '../../server/eventstore/stored-event';
-
-const event = (type: string, data: Record<string, unknown>): StoredEvent =>
-  ({
-    type,
-    data,
-    streamId: 'x',
-    streamVersion: 1,
-    metadata: {},
-    occurredAt: new Date(),
-    globalPosition: 1,
-    transactionId: '1',
-  }) as unknown as StoredEvent;
+import { storedEvent as event } from '../support/stored-event';
 
 /** A server with one tag page open, which counts how often its rooms are listed. */
 function watchedServer() {
