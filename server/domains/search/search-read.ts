@@ -70,12 +70,9 @@ function postsRead(
   fewMatches: boolean,
 ): KindRead<Post> {
   if (words === null) return { statement: null, pick: () => ({ items: [], next: null }) };
-  const matches = fewMatches
-    ? sql<{ post_id: string; created_at: Date }>`(select post_id, created_at from post_search
-        where document @@ to_tsquery('english', ${words})
-        order by created_at desc, post_id desc offset 0)`.as('s')
-    : sql<{ post_id: string; created_at: Date }>`(select post_id, created_at from post_search
-        where document @@ to_tsquery('english', ${words}))`.as('s');
+  const fence = fewMatches ? sql`order by created_at desc, post_id desc offset 0` : sql``;
+  const matches = sql<{ post_id: string; created_at: Date }>`(select post_id, created_at
+    from post_search where document @@ to_tsquery('english', ${words}) ${fence})`.as('s');
   const query = visiblePostRows(qb, readerId)
     .innerJoin(matches, (join) => join.onRef('s.post_id', '=', 'p.id'))
     // The document's time to the microsecond, as text: a JS Date keeps milliseconds, and a
@@ -171,6 +168,12 @@ async function readKinds(db: Db, reads: KindRead<unknown>[]) {
   });
 }
 
+/** The words posts are searched for, and whether they match few enough to read every match. */
+async function postWordsOf(db: Db, q: string, fewMatches: FewMatches) {
+  const words = searchWordsOf(q);
+  return { words, few: words !== null && (await fewMatches(db, words)) };
+}
+
 /** People ranked as `/users?q=` ranks them (`rankPeople`, which keeps the privacy rules). */
 async function rankedPeople(db: Db, readerId: string, q: string, from: number, limit: number) {
   const ranked = await rankPeople(
@@ -194,8 +197,7 @@ export async function readSuggestions(
   fewMatches: FewMatches = hasFewMatches,
 ): Promise<SearchSuggestions> {
   const limit = SEARCH_LIMITS.suggestions;
-  const words = searchWordsOf(q);
-  const few = words !== null && (await fewMatches(db, words));
+  const { words, few } = await postWordsOf(db, q, fewMatches);
   const [people, [posts, communities, tags]] = await Promise.all([
     rankedPeople(db, readerId, q, 0, limit),
     readKinds(db, [
@@ -230,8 +232,7 @@ export async function readSearchPage(
     }
     case 'posts': {
       const after = cursor ? decodeSearchCursor(type, cursor, ['time', 'uuid']) : null;
-      const words = searchWordsOf(q);
-      const few = words !== null && (await fewMatches(db, words));
+      const { words, few } = await postWordsOf(db, q, fewMatches);
       const [page] = await readKinds(db, [
         postsRead(readerId, words, limit, after && { at: after[0], id: after[1] }, few),
       ]);
