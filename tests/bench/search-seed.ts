@@ -94,8 +94,11 @@ export async function seedSearchWords(
     // writes the posts grouped by author, and documents copied in that order would put the
     // newest few thousand, which a common word's search walks, on as many different pages.
     await client.query(
-      `insert into post_search (post_id, created_at, document)
-       select id, created_at, agora_post_search(title, tags, content) from posts
+      `insert into post_search (post_id, created_at, document,
+         author_id, visibility, status, moderation_state, deleted_at)
+       select id, created_at, agora_post_search(title, tags, content),
+         author_id, visibility, status, moderation_state, deleted_at
+       from posts
        order by created_at, id
        on conflict (post_id) do update set document = excluded.document`,
     );

@@ -218,6 +218,55 @@ describe('the search documents', () => {
     await rebuild(db());
     expect(await snapshotTable(db(), 'post_search')).toHaveLength(posts[0]!.n - 1);
   });
+  it("carry their post's author, visibility, status, moderation and trash through every change", async () => {
+    const [ana, ben, friend] = await signUpMembers(stack.server, 3);
+    await befriend(stack.server, ben, friend);
+    const differing = async () => {
+      const { rows } = await sql<{ id: string }>`select p.id from posts p
+        join post_search s on s.post_id = p.id
+        where (p.author_id, p.visibility, p.status, p.moderation_state, p.deleted_at)
+          is distinct from (s.author_id, s.visibility, s.status, s.moderation_state, s.deleted_at)
+      `.execute(db());
+      return rows.map((row) => row.id);
+    };
+    const moderate = (id: string, action: string) =>
+      api(owner).post(`/content/${id}/moderate`, { action, reason: 'Spam' }).expect(200);
+    const draft = await create(ana, { content: 'quokka draft', status: 'draft' });
+    const post = await create(ana, { content: 'quokka post' });
+    const steps: [string, () => Promise<unknown>][] = [
+      [
+        'publish',
+        () => api(ana).patch(`/content/${draft.id}`, { status: 'published' }).expect(200),
+      ],
+      [
+        'friends only',
+        () => api(ana).patch(`/content/${post.id}`, { visibility: 'friendsOnly' }).expect(200),
+      ],
+      ['back up', () => api(ana).post(`/content/${post.id}/backup`).expect(201)],
+      ['trash', () => api(ana).delete(`/content/${post.id}`).expect(204)],
+      ['restore', () => api(ana).post(`/content/${post.id}/restore`).expect(200)],
+      ['hide', () => moderate(post.id, 'hide')],
+      ['remove', () => moderate(post.id, 'remove')],
+      ['approve', () => moderate(post.id, 'approve')],
+      [
+        'move to another member',
+        () =>
+          api(owner)
+            .post('/content/migrate', { sourceUserId: ana.id, targetUserId: ben.id })
+            .expect(200),
+      ],
+    ];
+    for (const [step, run] of steps) {
+      await run();
+      expect({ step, differing: await differing() }).toEqual({ step, differing: [] });
+    }
+    // What the copy says is what the search shows: ben's friends-only post to his friend only.
+    const q = `q=quokka&userId=${ben.id}`;
+    expect(new Set(ids(await search(friend, q)))).toEqual(new Set([draft.id, post.id]));
+    expect(ids(await search(ana, q))).toEqual([draft.id]);
+    await rebuild(db());
+    expect(await differing()).toEqual([]);
+  });
 });
 
 describe('communities', () => {

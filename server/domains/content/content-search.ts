@@ -21,6 +21,21 @@ const PAGE_ORDERS: Record<Order, RawBuilder<unknown>> = {
 };
 
 /**
+ * Where the window's matches come from, as the post `p` the policy and the filters read. The
+ * search document carries the columns the policy reads (`post_search`), so a search that needs
+ * no other column of the post judges each match without a `posts` lookup; a sort by popularity
+ * or a filter by type, tag or category joins the post itself (docs/performance.md, "The
+ * policy's columns beside the search document").
+ */
+function matchesSource(f: ContentFilters, order: Order) {
+  if (order === 'popular' || f.type || f.tag || f.category) {
+    return sql`post_search s join posts p on p.id = s.post_id`;
+  }
+  return sql`post_search s cross join lateral (select s.post_id as id, s.author_id, s.visibility,
+    s.status, s.moderation_state, s.deleted_at, s.created_at) p`;
+}
+
+/**
  * The matches a search ranks: the newest `window` (`CONTENT_SEARCH_WINDOW`) the reader may read (the oldest
  * for `oldest`), newest first by the search document's own index. For a common word Postgres
  * walks that index and stops once the window is full; for a rare one it reads the GIN index and
@@ -30,10 +45,13 @@ const PAGE_ORDERS: Record<Order, RawBuilder<unknown>> = {
 function windowSql(readerId: string, q: string, f: ContentFilters, order: Order, window: number) {
   const tsquery = sql`websearch_to_tsquery('english', ${q})`;
   const direction = order === 'oldest' ? sql`asc` : sql`desc`;
-  return sql`select s.post_id, s.created_at,
-      ts_rank(s.document, ${tsquery}) as rank,
-      (p.likes_count + 2 * p.comments_count + 3 * p.shares_count + p.views_count) as popularity
-    from post_search s join posts p on p.id = s.post_id
+  const popularity =
+    order === 'popular'
+      ? sql`, (p.likes_count + 2 * p.comments_count + 3 * p.shares_count + p.views_count)
+          as popularity`
+      : sql``;
+  return sql`select s.post_id, s.created_at, ts_rank(s.document, ${tsquery}) as rank ${popularity}
+    from ${matchesSource(f, order)}
     where s.document @@ ${tsquery} and ${contentReadable(readerId)} and ${filterSql(f)}
     order by s.created_at ${direction}, s.post_id ${direction}
     limit ${window}`;
