@@ -1,10 +1,14 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { parse as parseCookies } from 'cookie';
 import express, { type Request, type Response, type Router } from 'express';
+import { SESSION_COOKIE } from '../../shared/constants';
 
 /** Vite names everything it emits under `assets/` by content hash: it never changes. */
 const HASHED_DIR = 'assets/';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Visitor pages the build drew as HTML (`scripts/prerender-plugin.ts`), by path: `login.html`. */
+const PRERENDERED_DIR = 'prerendered/';
 /** Unhashed files (index.html above all) may change with any deploy: revalidate every time. */
 const REVALIDATE = 'no-cache';
 
@@ -110,8 +114,9 @@ async function sendBest(
 
 /**
  * Serves the built web app from `webDir`: its files, precompressed when the client accepts
- * brotli or gzip, and `index.html` for every other path the app's router handles. A missing
- * hashed asset (a tab from before a deploy) is a 404, not the HTML page in place of a script.
+ * brotli or gzip, a visitor page drawn at build time where there is one, and `index.html` for
+ * every other path the app's router handles. A missing hashed asset (a tab from before a
+ * deploy) is a 404, not the HTML page in place of a script.
  */
 export function staticWeb(webDir: string): Router {
   const root = path.resolve(webDir);
@@ -122,6 +127,16 @@ export function staticWeb(webDir: string): Router {
     const serve = async () => {
       if (relative && (await sendBest(root, relative, req, res))) return;
       if (relative?.startsWith(HASHED_DIR)) return next();
+      // A visitor's page drawn at build time. A request with a session may be a member's, whom
+      // the app sends on from a visitor's page: it gets the loading frame, as before.
+      const visitor = !parseCookies(req.headers.cookie ?? '')[SESSION_COOKIE];
+      if (
+        relative &&
+        visitor &&
+        (await sendBest(root, `${PRERENDERED_DIR}${relative}.html`, req, res))
+      ) {
+        return;
+      }
       if (!(await sendBest(root, 'index.html', req, res))) next();
     };
     serve().catch(next);

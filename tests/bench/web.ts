@@ -43,7 +43,7 @@ export interface WebBenchResult {
 }
 
 /** What the build reads: a newer file than the built `index.html` means `dist/web` is stale. */
-const BUILD_INPUTS = ['web', 'shared', 'vite.config.ts', 'scripts/pwa-plugin.ts', 'package.json'];
+const BUILD_INPUTS = ['web', 'shared', 'vite.config.ts', 'scripts', 'package.json'];
 
 function newestMtime(file: string): number {
   const stats = statSync(file);

@@ -195,3 +195,20 @@ test.describe('accounts', () => {
     ).toBeVisible();
   });
 });
+
+test.describe('the sign-in page before its scripts', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('is drawn by the document alone, its fields waiting for the app, its links working', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await expect(page).toHaveTitle('Sign In · Agora');
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeDisabled();
+    await expect(page.getByLabel('Password')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeDisabled();
+    await page.getByRole('link', { name: 'Create Account' }).click();
+    await expect(page).toHaveURL(/\/create-account$/);
+  });
+});

@@ -7,7 +7,9 @@ export function isSecureProtocol(protocol: string): boolean {
 }
 
 export function Footer({ className }: { className?: string }) {
-  const secure = isSecureProtocol(window.location.protocol);
+  // Unknown where the page is drawn at build time (web/app/prerender.tsx): the badge keeps its
+  // place, unseen, until the app draws the page in the browser.
+  const secure = typeof window === 'undefined' ? null : isSecureProtocol(window.location.protocol);
   const year = new Date().getFullYear();
   return (
     <footer
@@ -26,11 +28,12 @@ export function Footer({ className }: { className?: string }) {
         </a>
         <StatusBadge
           data-testid="connection-security"
-          tone={secure ? 'success' : 'warning'}
-          className="py-0.5"
+          tone={secure === false ? 'warning' : 'success'}
+          className={cn('py-0.5', secure === null && 'invisible')}
+          aria-hidden={secure === null || undefined}
         >
-          {secure ? <ShieldCheck aria-hidden /> : <ShieldAlert aria-hidden />}
-          {secure ? 'Secure' : 'Not Secure'}
+          {secure === false ? <ShieldAlert aria-hidden /> : <ShieldCheck aria-hidden />}
+          {secure === false ? 'Not Secure' : 'Secure'}
         </StatusBadge>
       </div>
     </footer>

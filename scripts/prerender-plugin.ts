@@ -1,0 +1,47 @@
+import react from '@vitejs/plugin-react';
+import type { OutputAsset } from 'rolldown';
+import { createServer, type Plugin } from 'vite';
+import { withPage } from './prerendered-page';
+
+/** What `web/app/prerender.tsx` exports, as this plugin loads it. */
+interface PrerenderModule {
+  prerenderedPages: readonly { path: string; title: string }[];
+  renderPage(page: { path: string; title: string }): string;
+}
+
+/**
+ * Writes `prerendered/<path>.html` for each visitor page `web/app/prerender.tsx` lists, rendered
+ * to HTML at build time through a Vite server of its own (the page's modules as the app has
+ * them). The server sends it for that path instead of `index.html` (`server/http/static-web.ts`).
+ */
+export function prerenderVisitorPages(webRoot: string): Plugin {
+  return {
+    name: 'agora:prerender',
+    apply: 'build',
+    enforce: 'post',
+    async generateBundle(_options, bundle) {
+      const html = bundle['index.html'] as OutputAsset | undefined;
+      if (!html) return;
+      const vite = await createServer({
+        configFile: false,
+        root: webRoot,
+        logLevel: 'error',
+        plugins: [react()],
+        server: { middlewareMode: true, hmr: false, ws: false },
+        appType: 'custom',
+      });
+      try {
+        const module = (await vite.ssrLoadModule('/app/prerender.tsx')) as PrerenderModule;
+        for (const page of module.prerenderedPages) {
+          this.emitFile({
+            type: 'asset',
+            fileName: `prerendered${page.path}.html`,
+            source: withPage(String(html.source), module.renderPage(page), page.title),
+          });
+        }
+      } finally {
+        await vite.close();
+      }
+    },
+  };
+}
