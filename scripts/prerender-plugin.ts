@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import type { OutputAsset } from 'rolldown';
 import { createServer, type Plugin } from 'vite';
+import { prerenderedFile } from '../shared/prerendered';
 import { withPage } from './prerendered-page';
 
 /** What `web/app/prerender.tsx` exports, as this plugin loads it. */
@@ -10,7 +11,7 @@ interface PrerenderModule {
 }
 
 /**
- * Writes `prerendered/<path>.html` for each visitor page `web/app/prerender.tsx` lists, rendered
+ * Writes `prerendered/<path>.html` (`prerenderedFile`) for each visitor page `web/app/prerender.tsx` lists, rendered
  * to HTML at build time through a Vite server of its own (the page's modules as the app has
  * them). The server sends it for that path instead of `index.html` (`server/http/static-web.ts`).
  */
@@ -33,9 +34,11 @@ export function prerenderVisitorPages(webRoot: string): Plugin {
       try {
         const module = (await vite.ssrLoadModule('/app/prerender.tsx')) as PrerenderModule;
         for (const page of module.prerenderedPages) {
+          const fileName = prerenderedFile(page.path);
+          if (fileName === null) throw new Error(`prerender: ${page.path} names no page`);
           this.emitFile({
             type: 'asset',
-            fileName: `prerendered${page.path}.html`,
+            fileName,
             source: withPage(String(html.source), module.renderPage(page), page.title),
           });
         }

@@ -3,12 +3,11 @@ import path from 'node:path';
 import { parse as parseCookies } from 'cookie';
 import express, { type Request, type Response, type Router } from 'express';
 import { SESSION_COOKIE } from '../../shared/constants';
+import { prerenderedFile } from '../../shared/prerendered';
 
 /** Vite names everything it emits under `assets/` by content hash: it never changes. */
 const HASHED_DIR = 'assets/';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Visitor pages the build drew as HTML (`scripts/prerender-plugin.ts`), by path: `login.html`. */
-const PRERENDERED_DIR = 'prerendered/';
 /** Unhashed files (index.html above all) may change with any deploy: revalidate every time. */
 const REVALIDATE = 'no-cache';
 
@@ -130,13 +129,8 @@ export function staticWeb(webDir: string): Router {
       // A visitor's page drawn at build time. A request with a session may be a member's, whom
       // the app sends on from a visitor's page: it gets the loading frame, as before.
       const visitor = !parseCookies(req.headers.cookie ?? '')[SESSION_COOKIE];
-      if (
-        relative &&
-        visitor &&
-        (await sendBest(root, `${PRERENDERED_DIR}${relative}.html`, req, res))
-      ) {
-        return;
-      }
+      const drawn = relative === null ? null : prerenderedFile(relative);
+      if (visitor && drawn && (await sendBest(root, drawn, req, res))) return;
       if (!(await sendBest(root, 'index.html', req, res))) next();
     };
     serve().catch(next);

@@ -196,10 +196,10 @@ test.describe('accounts', () => {
   });
 });
 
-test.describe('the sign-in page before its scripts', () => {
+test.describe('the visitor pages before their scripts', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('is drawn by the document alone, its fields waiting for the app, its links working', async ({
+  test('are drawn by the document alone, their fields waiting for the app, their links working', async ({
     page,
   }) => {
     await page.goto('/login');
@@ -210,5 +210,8 @@ test.describe('the sign-in page before its scripts', () => {
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeDisabled();
     await page.getByRole('link', { name: 'Create Account' }).click();
     await expect(page).toHaveURL(/\/create-account$/);
+    await expect(page).toHaveTitle('Create Account · Agora');
+    await expect(page.getByLabel('Username')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Create Account' })).toBeDisabled();
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import express from 'express';
 import request from 'supertest';
 import { SESSION_COOKIE } from '../../shared/constants';
+import { prerenderedFile } from '../../shared/prerendered';
 import { staticWeb } from '../../server/http/static-web';
 
 let web: string;
@@ -38,8 +39,17 @@ describe('a visitor page drawn at build time', () => {
   });
 
   it('leaves every other path of the app to index.html', async () => {
-    for (const route of ['/', '/home', '/create-account', '/login/extra']) {
+    for (const route of ['/', '/home', '/create-account', '/login/extra', '/prerendered']) {
       expect((await request(app).get(route).expect(200)).text).toBe('<div id="root">loading</div>');
     }
+  });
+});
+
+describe('the file of a page drawn ahead', () => {
+  it('is named by its path; the root has none', () => {
+    expect(prerenderedFile('/login')).toBe('prerendered/login.html');
+    expect(prerenderedFile('create-account')).toBe('prerendered/create-account.html');
+    expect(prerenderedFile('/')).toBeNull();
+    expect(prerenderedFile('')).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
+import { CreateAccountPage } from '../features/auth/CreateAccountPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { makeStore } from '../state/store';
 
@@ -15,10 +16,14 @@ interface PrerenderedPage {
 /**
  * The visitor pages the build writes as HTML (scripts/prerender-plugin.ts): a phone on a slow
  * link paints the form as soon as the document and its stylesheet arrive, not once the scripts
- * have run (docs/performance.md, "The sign-in page drawn before its scripts").
+ * have run (docs/performance.md, "The sign-in page drawn before its scripts"). Only pages the app
+ * itself draws at once for a visitor whose session is not known yet (`RequireAccess`): a visitor's
+ * `/` shows the loading frame until the session answers, and drawn ahead it would flash from the
+ * card to the frame and back.
  */
 export const prerenderedPages: readonly PrerenderedPage[] = [
   { path: '/login', title: 'Sign In', render: () => <LoginPage /> },
+  { path: '/create-account', title: 'Create Account', render: () => <CreateAccountPage /> },
 ];
 
 /**
