@@ -2,18 +2,16 @@ import react from '@vitejs/plugin-react';
 import type { OutputAsset } from 'rolldown';
 import { createServer, type Plugin } from 'vite';
 import { prerenderedFile } from '../shared/prerendered';
+import type * as prerender from '../web/app/prerender';
 import { withPage } from './prerendered-page';
 
-/** What `web/app/prerender.tsx` exports, as this plugin loads it. */
-interface PrerenderModule {
-  prerenderedPages: readonly { path: string; title: string }[];
-  renderPage(page: { path: string; title: string }): string;
-}
+type PrerenderModule = typeof prerender;
 
 /**
- * Writes `prerendered/<path>.html` (`prerenderedFile`) for each visitor page `web/app/prerender.tsx` lists, rendered
- * to HTML at build time through a Vite server of its own (the page's modules as the app has
- * them). The server sends it for that path instead of `index.html` (`server/http/static-web.ts`).
+ * Writes `prerendered/<path>.html` (`prerenderedFile`) for each visitor page that
+ * `web/app/prerender.tsx` lists, rendered to HTML at build time through a Vite server of its own
+ * (the page's modules as the app has them). The server sends it for that path instead of
+ * `index.html` (`server/http/static-web.ts`).
  */
 export function prerenderVisitorPages(webRoot: string): Plugin {
   return {

@@ -8,10 +8,10 @@ const ROOT_OPEN = '<div id="root">';
  */
 export function withPage(html: string, markup: string, title: string): string {
   const waiting = markup.replace(/<(input|button|select|textarea)\b/g, '<$1 disabled=""');
-  // The root is the body's last element: its closing tag is the last before `</body>`.
+  // The root is the body's last element: its closing tag, kept, is the last before `</body>`.
   const start = html.indexOf(ROOT_OPEN);
   const close = html.lastIndexOf('</div>', html.indexOf('</body>'));
   if (start < 0 || close < start) throw new Error('prerender: no #root in index.html');
-  return (html.slice(0, start + ROOT_OPEN.length) + waiting + html.slice(close)) // the root's own closing tag and what follows
-    .replace(/<title>[^<]*<\/title>/, `<title>${title} · Agora</title>`);
+  const drawn = html.slice(0, start + ROOT_OPEN.length) + waiting + html.slice(close);
+  return drawn.replace(/<title>[^<]*<\/title>/, `<title>${title} · Agora</title>`);
 }

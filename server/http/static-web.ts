@@ -128,9 +128,9 @@ export function staticWeb(webDir: string): Router {
       if (relative?.startsWith(HASHED_DIR)) return next();
       // A visitor's page drawn at build time. A request with a session may be a member's, whom
       // the app sends on from a visitor's page: it gets the loading frame, as before.
-      const visitor = !parseCookies(req.headers.cookie ?? '')[SESSION_COOKIE];
       const drawn = relative === null ? null : prerenderedFile(relative);
-      if (visitor && drawn && (await sendBest(root, drawn, req, res))) return;
+      const visitor = () => !parseCookies(req.headers.cookie ?? '')[SESSION_COOKIE];
+      if (drawn && visitor() && (await sendBest(root, drawn, req, res))) return;
       if (!(await sendBest(root, 'index.html', req, res))) next();
     };
     serve().catch(next);

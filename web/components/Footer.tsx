@@ -30,7 +30,6 @@ export function Footer({ className }: { className?: string }) {
           data-testid="connection-security"
           tone={secure === false ? 'warning' : 'success'}
           className={cn('py-0.5', secure === null && 'invisible')}
-          aria-hidden={secure === null || undefined}
         >
           {secure === false ? <ShieldAlert aria-hidden /> : <ShieldCheck aria-hidden />}
           {secure === false ? 'Not Secure' : 'Secure'}
