@@ -39,7 +39,8 @@ describe('a visitor page drawn at build time', () => {
   });
 
   it('leaves every other path of the app to index.html', async () => {
-    for (const route of ['/', '/home', '/create-account', '/login/extra', '/prerendered']) {
+    const odd = ['/login%00', '/%2e%2e/login', '/login%2F..', '/.login', '/%E0%A4%A'];
+    for (const route of ['/', '/home', '/create-account', '/login/extra', '/prerendered', ...odd]) {
       expect((await request(app).get(route).expect(200)).text).toBe('<div id="root">loading</div>');
     }
   });
