@@ -69,7 +69,7 @@ async function sweep(page: Page, routes: string[], inApp = true): Promise<Findin
   );
   const findings: Finding[] = [];
   for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+    await page.emulateMedia({ colorScheme: theme });
     await page.evaluate((t) => window.localStorage.setItem('theme', t), theme);
     for (const [index, route] of routes.entries()) {
       if (index === 0 || !inApp) await page.goto(route);

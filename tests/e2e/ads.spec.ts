@@ -6,6 +6,7 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
+import { newTestContext } from './contexts';
 import { adsMessages, type AdEvent, type AdsConfig, type AdsMetricsReport } from '../../shared/ads';
 import { closeOpenedContexts, signedInContext } from './members';
 import { newMember, registerThroughApi } from './support';
@@ -30,7 +31,7 @@ async function signedInOn(
   path: string,
   { owner = false } = {},
 ): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
+  const context = await newTestContext(browser, { baseURL });
   opened.push(context);
   const page = await context.newPage();
   const member = newMember();

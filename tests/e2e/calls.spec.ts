@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { newTestContext } from './contexts';
 import { newMember, registerThroughApi, signInThroughApi } from './support';
 
 /** Contexts this spec opened, with camera and microphone granted; closed after each test. */
@@ -16,7 +17,7 @@ interface Caller {
 
 /** A new member in a context of their own with fake media devices; on `path` unless null. */
 async function member(browser: Browser, baseURL: string, path: string | null = '/') {
-  const context = await browser.newContext({ baseURL, permissions: ['camera', 'microphone'] });
+  const context = await newTestContext(browser, { baseURL, permissions: ['camera', 'microphone'] });
   contexts.push(context);
   const page = await context.newPage();
   const details = newMember();

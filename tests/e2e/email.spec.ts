@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext } from '@playwright/test';
+import { newTestContext } from './contexts';
 import { newMember, registerThroughApi, signInNewOperator, signInThroughApi } from './support';
 
 const opened: BrowserContext[] = [];
@@ -10,7 +11,7 @@ test('an operator sends a test email and watches it leave the queue live', async
   browser,
   baseURL,
 }) => {
-  const context = await browser.newContext({ baseURL });
+  const context = await newTestContext(browser, { baseURL });
   opened.push(context);
   const page = await context.newPage();
   const { userId: id } = await signInNewOperator(page, '/email-demo');
@@ -46,7 +47,7 @@ test('an operator sends a test email and watches it leave the queue live', async
 });
 
 test('a member is refused the Email Service page and its API', async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL });
+  const context = await newTestContext(browser, { baseURL });
   opened.push(context);
   const page = await context.newPage();
   const member = newMember();

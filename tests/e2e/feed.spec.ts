@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { newTestContext } from './contexts';
 import { befriendThroughApi, closeOpenedContexts, signedInContext, type SignedIn } from './members';
 import { clickWhereShown, holdRequests } from './support';
 
@@ -509,7 +510,7 @@ test('loading, empty, error and visitor states of the home page', async ({ brows
   await page.unroute('**/api/feed*');
 
   // A visitor at /home (no guard) is asked to sign in.
-  const visitor = await browser.newContext({ baseURL: baseURL! });
+  const visitor = await newTestContext(browser, { baseURL: baseURL! });
   try {
     const visitorPage = await visitor.newPage();
     await visitorPage.goto('/home');

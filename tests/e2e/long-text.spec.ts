@@ -7,6 +7,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import { newTestContext } from './contexts';
 import { newMember, registerThroughApi, signInThroughApi } from './support';
 
 /**
@@ -41,7 +42,7 @@ async function apiMember(playwright: { request: APIRequest }, baseURL: string) {
  * others sent: each test takes the page where it looks.
  */
 async function browserMember(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL });
+  const context = await newTestContext(browser, { baseURL });
   const page = await context.newPage();
   const member = newMember();
   const id = await registerThroughApi(page.request, member);

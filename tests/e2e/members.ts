@@ -1,4 +1,11 @@
-import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
+import { newTestContext } from './contexts';
 import { newMember, registerThroughApi, signInThroughApi, type Member } from './support';
 
 export interface SignedIn {
@@ -18,19 +25,19 @@ export async function closeOpenedContexts(): Promise<void> {
 /**
  * A new member in a context of their own, registered, signed in through the API, on `path` (the
  * home page unless a test looks elsewhere first) with a healthy socket. Clipboard access is
- * granted for the share buttons that copy links. Agora's service worker is blocked, as in the
- * config, unless a test is about it: requests it answers (the build's files) escape `page.route`.
+ * granted for the share buttons that copy links. The service worker is blocked, as in every
+ * context (./contexts.ts), unless a test is about it.
  */
 export async function signedInContext(
   browser: Browser,
   baseURL: string,
   path = '/',
-  { serviceWorkers = 'block' }: { serviceWorkers?: 'allow' | 'block' } = {},
+  options: Pick<BrowserContextOptions, 'serviceWorkers'> = {},
 ): Promise<SignedIn> {
-  const context = await browser.newContext({
+  const context = await newTestContext(browser, {
     baseURL,
     permissions: ['clipboard-read', 'clipboard-write'],
-    serviceWorkers,
+    ...options,
   });
   opened.push(context);
   const page = await context.newPage();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { newTestContext } from './contexts';
 import { OWNER_ONLY_MESSAGE } from '../../shared/ops/realtime';
 import { newMember, signInNewOperator, signInThroughApi, type Member } from './support';
 
@@ -106,7 +107,7 @@ test('an owner watches client logs arrive live and exports them', async ({
   await page.getByLabel('Source').selectOption('client');
   await expect(page.getByText('No log entries match these filters.')).toBeVisible();
 
-  const memberContext = await browser.newContext({ baseURL });
+  const memberContext = await newTestContext(browser, { baseURL });
   opened.push(memberContext);
   const memberPage = await memberContext.newPage();
   await signUpPlainMember(memberPage);

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { newTestContext } from './contexts';
 import { signInNewOperator, type Member } from './support';
 
 interface Operator {
@@ -17,7 +18,7 @@ test.afterEach(async () => {
  * ours are not the first account), signed in, on the Alerts tab of the monitoring dashboard.
  */
 async function operatorOnAlerts(browser: Browser, baseURL: string): Promise<Operator> {
-  const context = await browser.newContext({ baseURL });
+  const context = await newTestContext(browser, { baseURL });
   opened.push(context);
   const page = await context.newPage();
   const { member } = await signInNewOperator(page, '/monitoring-demo');

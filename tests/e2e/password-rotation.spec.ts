@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { newTestContext } from './contexts';
 import { generate } from 'otplib';
 import { closeOpenedContexts, secondTab, signedInContext } from './members';
 import { newMember, otherProcessUrl, signInNewOperator, signInThroughForm } from './support';
@@ -82,7 +83,7 @@ test("an owner requires it from the member's profile, after confirming", async (
   baseURL,
 }) => {
   const ana = await signedInContext(browser, baseURL!);
-  const ownerContext = await browser.newContext({ baseURL });
+  const ownerContext = await newTestContext(browser, { baseURL });
   try {
     const ownerPage = await ownerContext.newPage();
     await signInNewOperator(ownerPage, `/profile/${ana.member.username}`);

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { CONTEXT_DEFAULTS } from './contexts';
 import { E2E_PORTS } from './ports';
 
 // Debian's Chromium where it is installed (CI, this machine); Playwright's own browser elsewhere.
@@ -27,9 +28,7 @@ export default defineConfig({
     // both cores busy (post-page.spec.ts: 72 s with it, 48 s without). To look into a failure, run
     // the file again with `--trace=retain-on-failure`.
     trace: 'off',
-    // Requests the service worker answers (the build's files) escape `page.route`: tests that
-    // hold or fake one would race it. webpush.spec.ts allows it where it is what is tested.
-    serviceWorkers: 'block',
+    ...CONTEXT_DEFAULTS,
     launchOptions: {
       executablePath: existsSync(systemChromium) ? systemChromium : undefined,
       args: [

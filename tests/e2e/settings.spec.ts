@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { newTestContext } from './contexts';
 import { closeOpenedContexts, secondTab, signedInContext } from './members';
 import { signInThroughForm } from './support';
 
@@ -49,7 +50,7 @@ test('font size and theme apply at once, in every tab of the member and on a new
   await expectAppearance(page, true, 'small');
 
   // Another device (nothing in its local storage): signing in brings the stored appearance.
-  const device = await browser.newContext({ baseURL });
+  const device = await newTestContext(browser, { baseURL });
   try {
     const fresh = await device.newPage();
     await fresh.goto('/login');

@@ -114,8 +114,6 @@ test('under 768 px the side panel is a slide-in sheet', async ({ page }) => {
 test('the shell’s badges and the ad’s dots pass axe’s contrast and target-size rules in both themes', async ({
   page,
 }) => {
-  // No fades: axe measures the colours as they settle, not halfway through an animation.
-  await page.emulateMedia({ reducedMotion: 'reduce' });
   await signInNewMember(page);
   await page.goto('/friends');
   await expect(page.getByTestId('connection-status')).toHaveText('Healthy');

@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Locator } from '@playwright/test';
+import { newTestContext } from './contexts';
 import { signInNewOperator } from './support';
 
 /** What a walk through the product found; each test pins one of its fixes. */
@@ -81,7 +82,10 @@ test('the side panel scrolls to the last Operations link in a window 900 px high
   browser,
   baseURL,
 }) => {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const context = await newTestContext(browser, {
+    baseURL,
+    viewport: { width: 1280, height: 900 },
+  });
   opened.push(context);
   const page = await context.newPage();
   await signInNewOperator(page, '/');
@@ -111,7 +115,7 @@ for (const viewport of [
     browser,
     baseURL,
   }) => {
-    const context = await browser.newContext({ baseURL, viewport });
+    const context = await newTestContext(browser, { baseURL, viewport });
     opened.push(context);
     const page = await context.newPage();
     await signInNewOperator(page, '/monitoring-demo');
