@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import react from '@vitejs/plugin-react';
 import type { OutputAsset } from 'rolldown';
 import { createServer, type Plugin } from 'vite';
 import { prerenderedFile } from '../shared/prerendered';
 import type * as prerender from '../web/app/prerender';
-import { withPage } from './prerendered-page';
+import { AFTER_PAINT_LOADER, scriptsAfterPaint, withPage } from './prerendered-page';
 
 type PrerenderModule = typeof prerender;
 
@@ -11,7 +12,8 @@ type PrerenderModule = typeof prerender;
  * Writes `prerendered/<path>.html` (`prerenderedFile`) for each visitor page that
  * `web/app/prerender.tsx` lists, rendered to HTML at build time through a Vite server of its own
  * (the page's modules as the app has them). The server sends it for that path instead of
- * `index.html` (`server/http/static-web.ts`).
+ * `index.html` (`server/http/static-web.ts`). Its scripts start after it has been painted
+ * (`scriptsAfterPaint`).
  */
 export function prerenderVisitorPages(webRoot: string): Plugin {
   return {
@@ -21,6 +23,9 @@ export function prerenderVisitorPages(webRoot: string): Plugin {
     async generateBundle(_options, bundle) {
       const html = bundle['index.html'] as OutputAsset | undefined;
       if (!html) return;
+      const hash = createHash('sha256').update(AFTER_PAINT_LOADER).digest('base64url').slice(0, 8);
+      const loader = `assets/after-paint-${hash}.js`;
+      this.emitFile({ type: 'asset', fileName: loader, source: AFTER_PAINT_LOADER });
       const vite = await createServer({
         configFile: false,
         root: webRoot,
@@ -37,7 +42,10 @@ export function prerenderVisitorPages(webRoot: string): Plugin {
           this.emitFile({
             type: 'asset',
             fileName,
-            source: withPage(String(html.source), module.renderPage(page), page.title),
+            source: scriptsAfterPaint(
+              withPage(String(html.source), module.renderPage(page), page.title),
+              `/${loader}`,
+            ),
           });
         }
       } finally {

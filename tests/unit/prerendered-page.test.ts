@@ -1,4 +1,4 @@
-import { withPage } from '../../scripts/prerendered-page';
+import { scriptsAfterPaint, withPage } from '../../scripts/prerendered-page';
 
 const built = `<!doctype html>
 <html lang="en">
@@ -39,5 +39,50 @@ describe('a visitor page drawn into the built index.html', () => {
 
   it('refuses a page with no root to draw into', () => {
     expect(() => withPage('<html><body></body></html>', '<p/>', 'X')).toThrow(/no #root/);
+  });
+});
+
+describe("a drawn-ahead page's scripts held until it has been painted", () => {
+  const head = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Sign In · Agora</title>
+    <link rel="preload" href="/api/auth/session" as="fetch" crossorigin="anonymous" />
+    <script async src="/assets/route-preload-a.js"></script>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/vendor-react-b.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-c.css">
+    <link rel="manifest" href="/manifest.webmanifest">
+  </head>
+  <body>
+    <div id="root"><main>Sign in</main></div>
+  </body>
+</html>`;
+  const page = scriptsAfterPaint(head, '/assets/after-paint-d.js');
+  const [before, after] = page.split('</head>');
+
+  it('leaves the head only the loader and what the first paint needs', () => {
+    expect(before).toContain('<script async src="/assets/after-paint-d.js"></script>');
+    expect(before).toContain('<link rel="stylesheet" crossorigin href="/assets/index-c.css">');
+    expect(before).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+    expect(before).not.toMatch(/index-abc|vendor-react|route-preload|auth\/session/);
+  });
+
+  it('holds every script and preload, in order, in a template after the page', () => {
+    const held = after!.slice(after!.indexOf('<template id="after-paint">'));
+    expect(after!.indexOf('<main>Sign in</main>')).toBeLessThan(after!.indexOf('<template'));
+    expect([...held.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      '/api/auth/session',
+      '/assets/route-preload-a.js',
+      '/assets/index-abc.js',
+      '/assets/vendor-react-b.js',
+    ]);
+    expect(held).toMatch(/<\/template>\n {2}<\/body>/);
+  });
+
+  it('refuses a page with no module script to hold', () => {
+    expect(() => scriptsAfterPaint('<html><head></head><body></body></html>', '/x.js')).toThrow(
+      /no module script/,
+    );
   });
 });
