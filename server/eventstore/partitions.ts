@@ -16,6 +16,14 @@ export function eventPartitionPlan(config: Config): PartitionPlan {
 }
 
 /**
+ * The advisory lock `agora_ensure_event_partitions` takes its turns under (migration
+ * `20261211T100000-event-partitions`), as SQL. Whoever also locks the log itself takes this one
+ * first, as the function does before its ATTACH locks the log: taken the other way round the two
+ * deadlock.
+ */
+export const EVENT_PARTITIONS_LOCK = "hashtext('agora_event_partitions')";
+
+/**
  * Makes the log's partitions up to `ahead` spans past its newest position (or past `through`,
  * when a restore is about to write positions of its own), so an append never waits for DDL.
  * Safe to call from every process at once: `agora_ensure_event_partitions` takes turns under an

@@ -17,7 +17,7 @@ import type { Db } from '../../server/db/schema';
 import { readRestoreJob } from '../../server/domains/backup/backup-read';
 import { requestRestoreAndPush } from '../../server/domains/backup/commands';
 import { ConcurrencyError } from '../../server/eventstore/errors';
-import { ensureEventPartitions } from '../../server/eventstore/partitions';
+import { ensureEventPartitions, EVENT_PARTITIONS_LOCK } from '../../server/eventstore/partitions';
 import {
   currentCheckpoint,
   readCommittedAfter,
@@ -345,6 +345,46 @@ describe('backup and restore across partitions', () => {
     await appendMany(database.db, 5, userId);
     expect(await lastPosition(database.db)).toBeGreaterThan(last);
   });
+  it("takes the partition maker's lock before the log's, so a maker on another connection never deadlocks with it", async () => {
+    const res = await as(a, owner).post('/backups', { type: 'full' }).expect(202);
+    const backup = await waitForBackup(res.body.id as string);
+    expect(backup.status).toBe('completed');
+    const maker = new pg.Client({ connectionString: database.url });
+    await maker.connect();
+    try {
+      // A maker in its turn: it holds the lock, and its ATTACH is about to lock the log.
+      await maker.query('begin');
+      await maker.query(`select pg_advisory_xact_lock(${EVENT_PARTITIONS_LOCK})`);
+      const job = await requestRestoreAndPush(
+        a.application.deps,
+        { backupId: backup.id, options: {}, requestedBy: owner.id },
+        { actorId: owner.id },
+      );
+      // The restore is under way once it holds the log, or waits for the maker's lock.
+      await eventually(async () => {
+        const { rows } = await sql<{ started: boolean }>`
+          select exists (select 1 from pg_locks l
+                         where l.relation = 'events'::regclass and l.mode = 'ExclusiveLock'
+                           and l.granted)
+              or exists (select 1 from pg_stat_activity s
+                         where s.wait_event_type = 'Lock' and s.wait_event = 'advisory'
+                           and s.query like 'select pg_advisory_xact_lock(%') as started`.execute(
+          database.db,
+        );
+        return rows[0]!.started;
+      });
+      await maker.query(`set local lock_timeout = '30s'`);
+      await maker.query('lock table events in share update exclusive mode');
+      await maker.query('commit');
+      const finished = await eventually(
+        async () => (await readRestoreJob(database.db, job.id)) as RestoreJob,
+        (j) => j.status === 'completed' || j.status === 'failed',
+      );
+      expect(finished).toMatchObject({ status: 'completed', error: null });
+    } finally {
+      await maker.end();
+    }
+  }, 120_000);
 });
 
 describe('the in-place migration', () => {

@@ -10,7 +10,11 @@ import { BACKUP_STREAM_CATEGORY, backupMessages } from '../../../shared/ops/back
 import { OPS_EVENTS } from '../../../shared/ops/realtime';
 import type { Config } from '../../config';
 import type { Db, Trx } from '../../db/schema';
-import { ensureEventPartitions, eventPartitionPlan } from '../../eventstore/partitions';
+import {
+  ensureEventPartitions,
+  EVENT_PARTITIONS_LOCK,
+  eventPartitionPlan,
+} from '../../eventstore/partitions';
 import { replayIntoReadModels } from '../../eventstore/rebuild';
 import { reapplyErasures } from '../account/erasure-replay';
 import { publishOps } from '../../realtime/ops-channel';
@@ -81,29 +85,42 @@ const LOCK_RETRY_MS = 20;
  * Appends wait until the restore commits (reads of the log go on); the read models, which the
  * rebuild truncates, are locked up front in one go. Locks are taken without waiting and retried:
  * a reader holding one read model while it waits for another could otherwise deadlock with us.
+ * The partition maker's lock comes first: the restore makes the partitions its positions need
+ * while it holds the log, and a maker on another connection holds that lock while its ATTACH
+ * waits for the log.
  */
 async function lockForRestore(
   client: pg.Client,
   projections: RunnerDeps['projections'],
 ): Promise<void> {
   const readModels = [...new Set(projections.flatMap((p) => p.tables))].map((t) => `"${t}"`);
-  const statements = [
+  const tables = [
     'lock table events in exclusive mode',
     `lock table ${readModels.join(', ')} in access exclusive mode`,
   ];
+  const tryAll = async (): Promise<boolean> => {
+    const { rows } = await client.query<{ locked: boolean }>(
+      `select pg_try_advisory_xact_lock(${EVENT_PARTITIONS_LOCK}) as locked`,
+    );
+    if (rows[0]?.locked !== true) return false;
+    for (const statement of tables) await client.query(`${statement} nowait`);
+    return true;
+  };
   for (let attempt = 0; attempt < LOCK_ATTEMPTS; attempt += 1) {
     await client.query('savepoint restore_locks');
     try {
-      for (const statement of statements) await client.query(`${statement} nowait`);
-      await client.query('release savepoint restore_locks');
-      return;
+      if (await tryAll()) {
+        await client.query('release savepoint restore_locks');
+        return;
+      }
     } catch (error) {
       if ((error as { code?: string }).code !== '55P03') throw error;
-      await client.query('rollback to savepoint restore_locks');
-      await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
     }
+    await client.query('rollback to savepoint restore_locks');
+    await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
   }
-  for (const statement of statements) await client.query(statement);
+  await client.query(`select pg_advisory_xact_lock(${EVENT_PARTITIONS_LOCK})`);
+  for (const statement of tables) await client.query(statement);
 }
 
 async function setJob(
