@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import react from '@vitejs/plugin-react';
 import type { OutputAsset } from 'rolldown';
 import { createServer, type Plugin } from 'vite';
 import { prerenderedFile } from '../shared/prerendered';
 import type * as prerender from '../web/app/prerender';
+import { emitHashedScript } from './hashed-asset';
 import { AFTER_PAINT_LOADER, scriptsAfterPaint, withPage } from './prerendered-page';
 
 type PrerenderModule = typeof prerender;
@@ -23,9 +23,7 @@ export function prerenderVisitorPages(webRoot: string): Plugin {
     async generateBundle(_options, bundle) {
       const html = bundle['index.html'] as OutputAsset | undefined;
       if (!html) return;
-      const hash = createHash('sha256').update(AFTER_PAINT_LOADER).digest('base64url').slice(0, 8);
-      const loader = `assets/after-paint-${hash}.js`;
-      this.emitFile({ type: 'asset', fileName: loader, source: AFTER_PAINT_LOADER });
+      const loader = emitHashedScript(this, 'after-paint', AFTER_PAINT_LOADER);
       const vite = await createServer({
         configFile: false,
         root: webRoot,
@@ -44,7 +42,7 @@ export function prerenderVisitorPages(webRoot: string): Plugin {
             fileName,
             source: scriptsAfterPaint(
               withPage(String(html.source), module.renderPage(page), page.title),
-              `/${loader}`,
+              loader,
             ),
           });
         }

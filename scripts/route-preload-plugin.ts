@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { emitHashedScript } from './hashed-asset';
 
 /** A first page: the paths it is at, and the lazy route modules (under `web/`) it renders. */
 export interface FirstPage {
@@ -86,10 +86,7 @@ export function routePreload({ pages, everyPage }: RoutePreloadOptions): Plugin 
         `p=location.pathname,f=[];for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){` +
         `f=r[i][1];break}f.concat(c).forEach(function(f){var l=document.createElement('link');` +
         `l.rel='modulepreload';l.crossOrigin='';l.href='/'+f;document.head.appendChild(l)})})();\n`;
-      const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
-      const fileName = `assets/route-preload-${hash}.js`;
-      this.emitFile({ type: 'asset', fileName, source });
-      const tag = `<script async src="/${fileName}"></script>`;
+      const tag = `<script async src="${emitHashedScript(this, 'route-preload', source)}"></script>`;
       // Before the entry: it is requested before the entry's own preloads queue up.
       html.source = String(html.source).replace(
         '<script type="module"',
