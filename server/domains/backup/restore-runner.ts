@@ -15,6 +15,7 @@ import {
   EVENT_PARTITIONS_LOCK,
   eventPartitionPlan,
 } from '../../eventstore/partitions';
+import { insertEventsInBulk } from '../../eventstore/bulk-insert';
 import { replayIntoReadModels } from '../../eventstore/rebuild';
 import { reapplyErasures } from '../account/erasure-replay';
 import { publishOps } from '../../realtime/ops-channel';
@@ -237,7 +238,8 @@ export async function runRestore(deps: RunnerDeps, client: pg.Client, job: Resto
         : 'restore_staging';
     // The streams' versions start again from what the log now holds (the delete above may have
     // emptied streams), and restored rows go in in position order, which is each stream's
-    // version order, so the log's check that a stream only moves forward lets them in.
+    // version order, so the log's check that a stream only moves forward (made for the whole set
+    // at once by `insertEventsInBulk`) lets them in.
     await client.query(`delete from event_streams`);
     await client.query(`insert into event_streams (stream_id, version)
       select stream_id, max(stream_version) from events group by stream_id`);
@@ -251,13 +253,16 @@ export async function runRestore(deps: RunnerDeps, client: pg.Client, job: Resto
       eventPartitionPlan(deps.config),
       Number(last?.position ?? 0),
     );
-    const inserted = await client.query(`
-      insert into events (${BACKUP_COLUMNS}) overriding system value
+    await client.query(`create temp table restore_rows on commit drop as
       select ${BACKUP_COLUMNS} from ${source} s
       where not exists (select 1 from events e where e.global_position = s.global_position)
         and not exists (select 1 from events e
-                        where e.stream_id = s.stream_id and e.stream_version = s.stream_version)
-      order by s.global_position`);
+                        where e.stream_id = s.stream_id and e.stream_version = s.stream_version)`);
+    const inserted = await insertEventsInBulk(
+      trxDb as unknown as Trx,
+      'restore_rows',
+      BACKUP_COLUMNS,
+    );
     await client.query(`select setval(pg_get_serial_sequence('events', 'global_position'),
         coalesce((select max(global_position) from events), 0) + 1, false)`);
     // Members erased after the backup was taken come back with it: their events are redacted
@@ -280,14 +285,11 @@ export async function runRestore(deps: RunnerDeps, client: pg.Client, job: Resto
     // requests waiting on those locks, so waiting for it here would never end.
     await client.query('commit');
     await reporter.flush();
-    deps.logger.info(
-      { jobId: job.id, restored: inserted.rowCount, replayed: count },
-      'restore completed',
-    );
+    deps.logger.info({ jobId: job.id, restored: inserted, replayed: count }, 'restore completed');
     await setJob(db, job.id, {
       status: 'completed',
       progress: 100,
-      restored_events: inserted.rowCount ?? 0,
+      restored_events: inserted,
       finished: true,
     });
   } catch (error) {
