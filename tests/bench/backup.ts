@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Backup, RestoreJob } from '../../shared/ops/backups';
+import { untilQuiet } from './cpu';
 import { createMembers, progress } from './members';
 import { fmt, row, type Row } from './report';
 import type { ServerProcess } from './server-process';
@@ -112,6 +113,11 @@ export async function runBackupBench(
         ).rows[0].n,
       );
     const total = await domainEvents();
+    // The server's relay reads every seeded event after the seed commits: about a minute of one
+    // core that fell on the baseline and the backups alike, by chance (docs/performance.md).
+    progress('waiting for the server and Postgres to settle after the seed');
+    const settledMs = await untilQuiet();
+    progress(`settled after ${(settledMs / 1000).toFixed(1)} s`);
 
     progress('backup baseline: COPY (SELECT * FROM events) TO STDOUT');
     await bareCopy(server.databaseUrl);
@@ -164,6 +170,11 @@ export async function runBackupBench(
     const share = backupRate / copyRate;
     const rows: Row[] = [
       row('events in the log (outside backup streams)', total, fmt.int(total)),
+      row(
+        'wait for a quiet machine after the seed',
+        settledMs,
+        `${(settledMs / 1000).toFixed(1)} s`,
+      ),
       row(
         'bare COPY (SELECT * FROM events) TO STDOUT',
         copyRate,

@@ -101,3 +101,22 @@ export function cpuPercent(from: CpuSnapshot, to: CpuSnapshot): CpuPercent {
       pct(from.bench, to.bench),
   };
 }
+
+/**
+ * Waits until the machine has been nearly idle (under `maxPercent` of one core, all processes
+ * together) for two windows of a second in a row, or `timeoutMs` passed: what a seed leaves
+ * running (the server's relay reading a million seeded events, Postgres's writes of them) must
+ * not share the cores with a measurement and its baseline. Returns how long it waited.
+ */
+export async function untilQuiet(maxPercent = 15, timeoutMs = 180_000): Promise<number> {
+  const started = performance.now();
+  let quietWindows = 0;
+  let before = machineBusyMs();
+  while (quietWindows < 2 && performance.now() - started < timeoutMs) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = machineBusyMs();
+    quietWindows = (now - before) / 10 < maxPercent ? quietWindows + 1 : 0;
+    before = now;
+  }
+  return performance.now() - started;
+}
