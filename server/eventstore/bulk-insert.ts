@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Trx } from '../db/schema';
 
 /** The log's per-row trigger (migration 20261211T100000) that advances each stream's version. */
-const ADVANCE_STREAM_TRIGGER = 'events_advance_stream';
+export const ADVANCE_STREAM_TRIGGER = 'events_advance_stream';
 
 /** What the trigger says when it refuses an event; a bulk insert refuses in the same words. */
 export class StreamVersionRefusedError extends Error {

@@ -24,6 +24,7 @@ import {
   resolveChain,
   verifyChain,
 } from '../../server/domains/backup/restore-runner';
+import { ADVANCE_STREAM_TRIGGER } from '../../server/eventstore/bulk-insert';
 import { eventually } from '../support/eventually';
 import {
   as,
@@ -302,9 +303,10 @@ describe('backup and restore', () => {
     await db()
       .transaction()
       .execute(async (trx) => {
-        await sql`alter table events disable trigger events_advance_stream`.execute(trx);
+        const trigger = sql.raw(ADVANCE_STREAM_TRIGGER);
+        await sql`alter table events disable trigger ${trigger}`.execute(trx);
         await sql`insert into events overriding system value select * from lost_event`.execute(trx);
-        await sql`alter table events enable trigger events_advance_stream`.execute(trx);
+        await sql`alter table events enable trigger ${trigger}`.execute(trx);
         await sql`drop table lost_event`.execute(trx);
       });
   });

@@ -15,6 +15,8 @@ afterAll(async () => {
 
 type Row = [position: number, streamId: string, version: number];
 type Outcome = ({ inserted: number } | { refused: string }) & {
+  /** The bulk-inserted events the log then held, `stream:version` in position order. */
+  inLog: string[];
   streams: Record<string, number>;
   triggerOn: boolean;
 };
@@ -58,10 +60,14 @@ async function bulk(rows: Row[]): Promise<Outcome> {
         (inserted) => ({ inserted }),
         (error: unknown) => ({ refused: (error as Error).message }),
       );
+      const { rows: inLog } = await sql<{ key: string }>`
+        select stream_id || ':' || stream_version as key from events
+        where type = 'Restored' order by global_position`.execute(trx);
       const { rows: streams } = await sql<{ stream_id: string; version: number }>`
         select stream_id, version from event_streams order by stream_id`.execute(trx);
       throw new RolledBack({
         ...outcome,
+        inLog: inLog.map((row) => row.key),
         streams: Object.fromEntries(streams.map((s) => [s.stream_id, s.version])),
         triggerOn: await triggerOn(trx),
       });
@@ -84,6 +90,7 @@ describe('inserting many events at once', () => {
     ]);
     expect(outcome).toEqual({
       inserted: 5,
+      inLog: ['new-1:1', 'held-1:3', 'new-1:2', 'new-2:1', 'held-1:4'],
       streams: { 'held-1': 4, 'new-1': 2, 'new-2': 1 },
       triggerOn: true,
     });
@@ -96,27 +103,39 @@ describe('inserting many events at once', () => {
     ]);
     expect(outcome).toEqual({
       refused: 'stream held-1 already has version 2',
+      inLog: [],
       streams: { 'held-1': 2 },
       triggerOn: true,
     });
   });
 
   it('refuses a stream going backwards or repeating itself within the set, and writes nothing', async () => {
+    const refusedWithNothingWritten = {
+      refused: 'stream new-1 already has version 1',
+      inLog: [],
+      streams: { 'held-1': 2 },
+      triggerOn: true,
+    };
     expect(
       await bulk([
         [10, 'new-1', 2],
         [11, 'new-1', 1],
       ]),
-    ).toMatchObject({ refused: 'stream new-1 already has version 1', streams: { 'held-1': 2 } });
+    ).toEqual(refusedWithNothingWritten);
     expect(
       await bulk([
         [10, 'new-1', 1],
         [11, 'new-1', 1],
       ]),
-    ).toMatchObject({ refused: 'stream new-1 already has version 1', streams: { 'held-1': 2 } });
+    ).toEqual(refusedWithNothingWritten);
   });
 
   it('lets a stream start at any version, as an append to a stream the log lacks may', async () => {
-    expect(await bulk([[10, 'new-1', 5]])).toMatchObject({ inserted: 1, streams: { 'new-1': 5 } });
+    expect(await bulk([[10, 'new-1', 5]])).toEqual({
+      inserted: 1,
+      inLog: ['new-1:5'],
+      streams: { 'held-1': 2, 'new-1': 5 },
+      triggerOn: true,
+    });
   });
 });
