@@ -45,6 +45,7 @@ import * as calls from './20261209T110000-calls';
 import * as quotesCounted from './20261210T100000-quotes-counted';
 import * as eventPartitions from './20261211T100000-event-partitions';
 import * as searchPolicyColumns from './20261212T100000-search-policy-columns';
+import * as searchIndexesWithoutPendingList from './20261213T100000-search-indexes-without-pending-list';
 
 /**
  * Every migration, keyed by its timestamped name. A static list (rather than reading the folder)
@@ -97,4 +98,5 @@ export const migrations: Record<string, Migration> = {
   '20261210T100000-quotes-counted': quotesCounted,
   '20261211T100000-event-partitions': eventPartitions,
   '20261212T100000-search-policy-columns': searchPolicyColumns,
+  '20261213T100000-search-indexes-without-pending-list': searchIndexesWithoutPendingList,
 };

@@ -308,4 +308,28 @@ describe('communities', () => {
     expect(await discover(ben, 'e_b')).toEqual([byTag.id]);
     expect(await discover(ben, '%')).toEqual([]);
   });
+
+  it('writes members, posts and communities straight into the search indexes', async () => {
+    const [ana] = await signUpMembers(stack.server, 1);
+    await create(ana, { title: 'Pending', content: 'nothing left waiting for a vacuum' });
+    await community(ana, { name: 'Pending lists', tags: JSON.stringify(['gin']) });
+    // With GIN's fast update these would wait in a pending list that every search reads in
+    // full until a vacuum empties it (docs/performance.md).
+    const { rows } = await sql<{ index: string; pendingPages: number; options: string[] | null }>`
+      select c.relname as index, gin_clean_pending_list(c.oid)::int as "pendingPages",
+        c.reloptions as options
+      from pg_class c join pg_am am on am.oid = c.relam
+      where am.amname = 'gin' and c.relname <> 'log_entries_message_trgm'
+      order by c.relname`.execute(db());
+    expect(rows).toEqual(
+      [
+        'communities_description_trgm',
+        'communities_name_trgm',
+        'communities_tags_trgm',
+        'post_search_document',
+        'users_display_name_trgm',
+        'users_username_trgm',
+      ].map((index) => ({ index, pendingPages: 0, options: ['fastupdate=off'] })),
+    );
+  });
 });

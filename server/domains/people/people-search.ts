@@ -84,7 +84,7 @@ export function rankEveryMatch(callerId: string, n: Needle, limit: number, cap?:
         select u.id, lower(u.username) as name, ${tierOf(n)} as tier,
           ${similarityOf(n)} as similarity
         from users u
-        where u.id in (select id from matched) and not (select many from guard)
+        where u.id = any(array(select id from matched)) and not (select many from guard)
         order by tier desc, similarity desc
         offset 0) m
       where ${findableBy(sql.ref('m.id'), member(callerId))}
