@@ -27,7 +27,8 @@ export const searchTimedOut = () =>
  * Reads Postgres itself stops after `ms`, so a read that cannot finish in time never keeps
  * running on the server after its request was answered. The limit is set with the reads in one
  * pipeline, local to its implicit transaction (`set_config(..., true)`): one round trip, and
- * nothing else on the connection is limited; each read is planned for its own values. The pipeline is not shared with other callers'
+ * nothing else on the connection is limited. Each read is planned for its own values, unless
+ * `keepPlans` says their best plan does not depend on them. The pipeline is not shared with other callers'
  * reads, which the limit would cut off too. A read cut off rejects with `timedOut()`; one result
  * per read, in order.
  */
@@ -35,12 +36,17 @@ export async function readWithin(
   db: Db,
   ms: number,
   reads: readonly Statement[],
-  timedOut: () => Error = searchTimedOut,
+  {
+    timedOut = searchTimedOut,
+    keepPlans = false,
+  }: { timedOut?: () => Error; keepPlans?: boolean } = {},
 ): Promise<PgResult[]> {
   // A search's best plan depends on its words (how many posts hold them), which a generic plan
   // of a prepared statement cannot know: each run is planned for its own values.
-  const limit = statement(sql`select set_config('statement_timeout', ${String(ms)}, true),
-    set_config('plan_cache_mode', 'force_custom_plan', true)`);
+  const limit = keepPlans
+    ? statement(sql`select set_config('statement_timeout', ${String(ms)}, true)`)
+    : statement(sql`select set_config('statement_timeout', ${String(ms)}, true),
+        set_config('plan_cache_mode', 'force_custom_plan', true)`);
   try {
     const { rows } = await db.executeQuery<PgResult>(pipelineQuery([limit, ...reads]));
     return rows.slice(1);

@@ -61,37 +61,48 @@ const matching = (n: Needle) => sql<boolean>`(lower(u.username) like ${n.contain
  * its own row. Only then, best first, is each asked whether the caller may find them, until
  * `limit` are found with every match tied with the last of them (`with ties`), and only those
  * few have their mutual friends counted. Exact whatever the text, but a text that thousands of
- * names hold costs thousands of similarities and their sort. With `cap`, the trigram (GIN)
- * indexes first count the matches up to `cap + 1`, and when there are more, nothing is ranked
- * and `many` says so (one row): `rankPeople` then reads the nearest names instead.
+ * names hold costs thousands of similarities and their sort. A row with a null id when nothing
+ * is found.
  */
-export function rankEveryMatch(callerId: string, n: Needle, limit: number, cap?: number) {
-  // With a cap, the matches' ids are read once, up to one past the cap, and ranked from there;
-  // the guard is a one-time filter: with too many matches, none is ranked.
-  const matched =
-    cap === undefined
-      ? sql`select u.id from users u where ${matching(n)}`
-      : sql`select u.id from users u where ${matching(n)} limit ${cap + 1}`;
-  const many =
-    cap === undefined ? sql<boolean>`false` : sql<boolean>`(select count(*) > ${cap} from matched)`;
+export function rankEveryMatch(callerId: string, n: Needle, limit: number) {
+  return rankMatched(callerId, n, limit, sql`select u.id from users u where ${matching(n)}`);
+}
+
+/**
+ * The members matching the text, up to one past `cap`, found by the trigram (GIN) indexes: few
+ * for a part of one name. With more than `cap`, `rankPeople` reads the nearest names instead.
+ */
+export const matchesOf = (n: Needle, cap: number) =>
+  sql<{ id: string }>`select u.id from users u where ${matching(n)} limit ${cap + 1}`;
+
+/**
+ * `ids`, every member matching the text as `matchesOf` found them, ranked as `rankEveryMatch`
+ * ranks them. How many there are and the text's trigrams do not change the best plan (rows by
+ * primary key), so Postgres can keep one.
+ */
+export function rankGiven(callerId: string, n: Needle, limit: number, ids: readonly string[]) {
+  return rankMatched(callerId, n, limit, sql`select unnest(${ids}::uuid[]) as id`);
+}
+
+function rankMatched(callerId: string, n: Needle, limit: number, matched: RawBuilder<unknown>) {
   // `offset 0` keeps the policy check out of the sort: the outer query reads the sorted matches
-  // in order and stops at the last tie.
-  return sql<RankedRow & { many: boolean }>`
+  // in order and stops at the last tie. Read by key (`= any`), not `in`: the planner costed a
+  // dozen matches as hundreds and hash-joined every member.
+  return sql<RankedRow>`
     with matched as materialized (${matched}),
-    guard as (select ${many} as many),
     best as (
       select m.id, m.tier, m.similarity, m.name from (
         select u.id, lower(u.username) as name, ${tierOf(n)} as tier,
           ${similarityOf(n)} as similarity
         from users u
-        where u.id = any(array(select id from matched)) and not (select many from guard)
+        where u.id = any(array(select id from matched))
         order by tier desc, similarity desc
         offset 0) m
       where ${findableBy(sql.ref('m.id'), member(callerId))}
       order by m.tier desc, m.similarity desc
       fetch first ${limit} rows with ties)
-    select g.many, b.id, b.tier, b.similarity, b.mutual
-    from guard g ${rankedPage(callerId, limit)}`;
+    select b.id, b.tier, b.similarity, b.mutual
+    from (values (true)) page(one) ${rankedPage(callerId, limit)}`;
 }
 
 /*
@@ -182,8 +193,9 @@ const toMatch = (row: RankedRow): RankedMatch => ({
  * Members matching `query` ranked: exact username, then a username or display name starting
  * with it, then trigram similarity (containing the text counts as a match), then mutual friends.
  *
- * A text few names hold (a part of one name) has its matches, found by the GIN indexes, all
- * ranked (`rankEveryMatch` with a cap). When more match, the nearest names are read
+ * A text few names hold (a part of one name) has its matches found by the GIN indexes
+ * (`matchesOf`, planned for the text) and then all ranked (`rankGiven`, one plan kept). When
+ * more match, the nearest names are read
  * (`rankNearest`), widening the reach fourfold while a longer one could settle the answer; what
  * they cannot settle is ranked over every match. Every path gives the same rows. Postgres stops a search that takes longer than `SEARCH_TIMEOUT_MS`
  * (`503 search-timeout`).
@@ -196,14 +208,22 @@ export async function rankPeople(
 ): Promise<RankedMatch[]> {
   const needle = needleOf(query);
   if (!needle || limit < 1) return [];
-  const every = async (cap?: number) => {
-    const [read] = await readWithin(db, SEARCH_TIMEOUT_MS, [
-      statement(rankEveryMatch(callerId, needle, limit, cap)),
-    ]);
-    return read!.rows as (RankedRow & { many: boolean })[];
-  };
-  const few = await every(NEAREST_REACH.matches);
-  if (!few[0]?.many) return few.filter((row) => row.id !== null).map(toMatch);
+  const [matches] = await readWithin(db, SEARCH_TIMEOUT_MS, [
+    statement(matchesOf(needle, NEAREST_REACH.matches)),
+  ]);
+  const ids = matches!.rows.map((row) => (row as { id: string }).id);
+  if (ids.length === 0) return [];
+  if (ids.length <= NEAREST_REACH.matches) {
+    // Planned once: which index finds the matches depends on the text, ranking them does not.
+    // Two statements, two snapshots: a member renamed in between is ranked by the new name.
+    const [read] = await readWithin(
+      db,
+      SEARCH_TIMEOUT_MS,
+      [statement(rankGiven(callerId, needle, limit, ids))],
+      { keepPlans: true },
+    );
+    return (read!.rows as RankedRow[]).filter((row) => row.id !== null).map(toMatch);
+  }
   for (let reach = Math.max(NEAREST_REACH.first, 2 * limit); ; reach *= 4) {
     const [read] = await readWithin(db, SEARCH_TIMEOUT_MS, [
       statement(rankNearest(callerId, needle, limit, reach)),
@@ -212,7 +232,10 @@ export async function rankPeople(
     if (rows[0]?.settled) return rows.map(toMatch);
     if (!rows[0]?.widen || reach >= NEAREST_REACH.widest) break;
   }
-  return (await every()).filter((row) => row.id !== null).map(toMatch);
+  const [every] = await readWithin(db, SEARCH_TIMEOUT_MS, [
+    statement(rankEveryMatch(callerId, needle, limit)),
+  ]);
+  return (every!.rows as RankedRow[]).filter((row) => row.id !== null).map(toMatch);
 }
 
 /** The member with exactly this email (any case), if the caller may find them. */
