@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { SEARCH_TIMEOUT_MS } from '../../server/db/time-limited';
 import type { SeededMember } from './feed-seed';
+import { cpuPercent, type CpuSnapshot } from './cpu';
 import { HttpPool } from './http-pool';
 import { progress } from './members';
 import { fmt, row, type Row, type Section } from './report';
@@ -26,6 +27,8 @@ export interface SearchBenchInput {
   /** What `seedSearchWords` seeded, with its timings. */
   words: SearchWords;
   settings: SearchBenchSettings;
+  /** The server's and Postgres's CPU so far, to say what a search costs each. */
+  cpu?: () => CpuSnapshot;
 }
 
 interface LoopResult {
@@ -35,6 +38,8 @@ interface LoopResult {
   statuses: Map<string, number>;
   /** `total` of the first answer of the first reader, when the answer has one. */
   firstTotal: number | null;
+  /** CPU a search in the measured window, when the loop was given the CPU to read. */
+  cpuMs: { server: number; postgres: number } | null;
 }
 
 /** Every reader sends `pathOf(reader)` back to back on a keep-alive connection of its own. */
@@ -43,11 +48,20 @@ async function searchLoop(
   readers: readonly SeededMember[],
   pathOf: (reader: number) => string,
   settings: SearchBenchSettings,
+  cpu?: () => CpuSnapshot,
 ): Promise<LoopResult> {
   const pool = new HttpPool(url.hostname, Number(url.port), readers.length);
   const windowStart = performance.now() + settings.warmupMs;
   const end = windowStart + settings.durationMs;
-  const result: LoopResult = { latencies: [], errors: 0, statuses: new Map(), firstTotal: null };
+  const result: LoopResult = {
+    latencies: [],
+    errors: 0,
+    statuses: new Map(),
+    firstTotal: null,
+    cpuMs: null,
+  };
+  let windowCpu: CpuSnapshot | undefined;
+  const startWindow = cpu && setTimeout(() => (windowCpu = cpu()), settings.warmupMs);
   try {
     await Promise.all(
       readers.map(async (reader, index) => {
@@ -78,12 +92,26 @@ async function searchLoop(
       }),
     );
   } finally {
+    clearTimeout(startWindow);
     pool.close();
+  }
+  const searches = result.latencies.length + result.errors;
+  if (cpu && windowCpu && searches > 0) {
+    const to = cpu();
+    const used = cpuPercent(windowCpu, to);
+    const perSearch = (percent: number) => ((percent / 100) * (to.at - windowCpu!.at)) / searches;
+    result.cpuMs = { server: perSearch(used.server), postgres: perSearch(used.postgres) };
   }
   return result;
 }
 
 const p50p99 = (s: Summary) => `${fmt.ms(s.p50)} / ${fmt.ms(s.p99)}`;
+/** Searches a second, and what one cost the server and Postgres in CPU when that was read. */
+const rateOf = (s: Summary, run: LoopResult, settings: SearchBenchSettings) =>
+  `${fmt.int(s.count / (settings.durationMs / 1000))}/s` +
+  (run.cpuMs
+    ? `; CPU a search: server ${run.cpuMs.server.toFixed(2)}, Postgres ${run.cpuMs.postgres.toFixed(2)} ms`
+    : '');
 const statusText = (statuses: Map<string, number>) =>
   [...statuses].map(([status, n]) => `${fmt.int(n)}× ${status}`).join(', ') || 'none';
 
@@ -178,6 +206,7 @@ export async function runCommunitySearchBench(
         readers,
         () => `/api/content/search?q=${encodeURIComponent(word.word)}`,
         settings,
+        input.cpu,
       );
       const s = summarize(run.latencies);
       progress(`search: ${label} p50/p99 ${p50p99(s)}`);
@@ -191,7 +220,7 @@ export async function runCommunitySearchBench(
         row(
           `post search, ${label} word, ${readers.length} readers: p50 / p99 (searches/s)`,
           s.p99,
-          `${p50p99(s)} (${fmt.int(s.count / (settings.durationMs / 1000))})`,
+          `${p50p99(s)} (${rateOf(s, run, settings)})`,
           {
             text: `p99 ≤ ${SEARCH_TARGETS.postsP99Ms} ms`,
             met: s.count > 0 && s.p99 <= SEARCH_TARGETS.postsP99Ms,
@@ -217,14 +246,14 @@ export async function runCommunitySearchBench(
         ['posts tab', `/api/search?type=posts&q=${encodeURIComponent(word.word)}`],
       ] as const) {
         progress(`search: the box's ${what}, the ${label} word, ${readers.length} readers`);
-        const run = await searchLoop(url, readers, () => path, settings);
+        const run = await searchLoop(url, readers, () => path, settings, input.cpu);
         const s = summarize(run.latencies);
         progress(`search: box ${what} ${label} p50/p99 ${p50p99(s)}`);
         rows.push(
           row(
             `search box ${what}, ${label} word, ${readers.length} readers: p50 / p99 (searches/s)`,
             s.p99,
-            `${p50p99(s)} (${fmt.int(s.count / (settings.durationMs / 1000))}; ` +
+            `${p50p99(s)} (${rateOf(s, run, settings)}; ` +
               `${fmt.int(run.errors)} not 200: ${statusText(run.statuses)})`,
             {
               text: `p99 ≤ ${SEARCH_TARGETS.postsP99Ms} ms, 0 errors`,
@@ -255,14 +284,14 @@ export async function runCommunitySearchBench(
     ];
     const measurePeople = async (label: string, pathOf: (reader: number) => string) => {
       progress(`search: people, ${label}`);
-      const run = await searchLoop(url, readers, pathOf, settings);
+      const run = await searchLoop(url, readers, pathOf, settings, input.cpu);
       const s = summarize(run.latencies);
       progress(`search: people p50/p99 ${p50p99(s)}`);
       rows.push(
         row(
           `people search (${label}), ${readers.length} readers: p50 / p99 (searches/s)`,
           s.p99,
-          `${p50p99(s)} (${fmt.int(s.count / (settings.durationMs / 1000))})`,
+          `${p50p99(s)} (${rateOf(s, run, settings)})`,
           {
             text: `p99 ≤ ${SEARCH_TARGETS.peopleP99Ms} ms`,
             met: s.count > 0 && s.p99 <= SEARCH_TARGETS.peopleP99Ms,
@@ -302,6 +331,7 @@ export async function runCommunitySearchBench(
         readers,
         () => `/api/content/search?q=${encodeURIComponent(words.rare.word)}`,
         settings,
+        input.cpu,
       );
       const s = summarize(run.latencies);
       progress(`search: p50/p99 ${p50p99(s)}`);
@@ -309,7 +339,7 @@ export async function runCommunitySearchBench(
         row(
           `post search, ${label}, ${readers.length} readers: p50 / p99 (searches/s)`,
           s.p99,
-          `${p50p99(s)} (${fmt.int(s.count / (settings.durationMs / 1000))})`,
+          `${p50p99(s)} (${rateOf(s, run, settings)})`,
           {
             text: `p99 ≤ ${SEARCH_TARGETS.postsP99Ms} ms`,
             met: s.count > 0 && s.p99 <= SEARCH_TARGETS.postsP99Ms,

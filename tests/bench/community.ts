@@ -3,6 +3,7 @@ import { runCelebrityBench, type CelebritySettings } from './community-celebrity
 import { runCommunityFeedBench, type CommunityFeedSettings } from './community-feed';
 import { runHotPost, type HotPostSettings } from './community-hot-post';
 import { runCommunitySearchBench, type SearchBenchSettings } from './community-search';
+import { cpuSnapshot } from './cpu';
 import { seedFeed, type FeedSeed, type FeedSeedSize } from './feed-seed';
 import { progress } from './members';
 import { fmt, row, type Row, type Section } from './report';
@@ -60,6 +61,7 @@ const searchPart: CommunityPart = async ({ server, seed, settings, draw }) => {
     members: await seed.withSession(draw(settings.search.run.readers)),
     words,
     settings: settings.search.run,
+    cpu: () => cpuSnapshot(server.pid, server.postmasterPid()),
   });
   return { sections: [result.section], missed: result.missed };
 };
