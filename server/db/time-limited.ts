@@ -41,8 +41,9 @@ export async function readWithin(
     keepPlans = false,
   }: { timedOut?: () => Error; keepPlans?: boolean } = {},
 ): Promise<PgResult[]> {
-  // A search's best plan depends on its words (how many posts hold them), which a generic plan
-  // of a prepared statement cannot know: each run is planned for its own values.
+  // A search's best plan usually depends on its words (how many posts hold them), which a generic
+  // plan of a prepared statement cannot know: each run is planned for its own values unless the
+  // caller keeps plans (ranking ids already found reads them by key whatever they are).
   const limit = keepPlans
     ? statement(sql`select set_config('statement_timeout', ${String(ms)}, true)`)
     : statement(sql`select set_config('statement_timeout', ${String(ms)}, true),
