@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Express, type Request, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { DatabaseStatus } from '../../shared/ops/database';
@@ -20,6 +18,7 @@ import { mountRoutes } from './mount-routes';
 import { apiDocsRoutes } from './openapi/api-docs';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi/document';
 import { originCheck } from './origin-check';
+import { requestLog } from './request-log';
 import type { PathMount } from './path-mount';
 import { defineRoute, type AnyRouteSpec } from './route-spec';
 import { staticWeb } from './static-web';
@@ -48,8 +47,6 @@ export interface AppDeps {
   /** Told of every request that failed unexpectedly. */
   onServerError(error: unknown, where: ServerErrorContext): void;
 }
-
-const REQUEST_ID = /^[\w.-]{1,100}$/;
 
 const whoAsked = ({ session }: Request) => {
   if (!session) return {};
@@ -99,27 +96,10 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', config.TRUST_PROXY);
 
   app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const given = req.headers['x-request-id'];
-        const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-        res.setHeader('x-request-id', id);
-        return id;
-      },
-      // Every line a request logs carries `requestId` at the top level.
-      quietReqLogger: true,
-      customAttributeKeys: { reqId: 'requestId' },
-      // Known once the API has loaded the session: the completion line names who asked. Added to
-      // that line's fields, not bound as pino-http's customProps would, which made two child
-      // loggers per request (at its start, where no session is known yet, and at its end).
-      customSuccessObject: (req: Request, _res, fields) => ({ ...fields, ...whoAsked(req) }),
-      customErrorObject: (req: Request, _res, _error, fields) => ({ ...fields, ...whoAsked(req) }),
-      serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    requestLog(app, logger, {
+      ignore: (req) => req.url === '/healthz' || req.url === '/readyz',
+      // Known once the API has loaded the session: the line names who asked.
+      fieldsAtEnd: whoAsked,
     }),
   );
   app.use(
