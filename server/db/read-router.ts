@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import type { DatabaseStatus, ReadTargetStatus } from '../../shared/ops/database';
 import { AutoPipelinePool, type ClientPool, type PooledClient } from './auto-pipeline';
+import { IDLE_CONNECTION_MS } from './database';
 import { isConnectionFailure } from './connection-errors';
 import { PreparedStatementClient } from './prepared-client';
 import {
@@ -61,6 +62,7 @@ class Replica implements ReplicaView {
       max: poolSize,
       Client: PreparedStatementClient,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      idleTimeoutMillis: IDLE_CONNECTION_MS,
     });
     // A replica that stops closes its idle connections; the pool drops them, the poll notices.
     this.pool.on('error', () => undefined);
