@@ -29,8 +29,8 @@ export interface RequestLogOptions {
  * captures), as pino-http wrote them. pino-http built two child loggers for every request to
  * write that one line; here the line is written by the app's logger with the request id among its
  * fields, and `req.log` is made only when something in the request logs of its own (an error, an
- * export), which most requests never do. They cost a feed page about a tenth of its server CPU
- * (docs/performance.md, "Request logging without a logger per request").
+ * export), which most requests never do. Those loggers cost a feed page about a twentieth of its
+ * server CPU (docs/performance.md, "Request logging without a logger per request").
  */
 export function requestLog(
   app: Express,

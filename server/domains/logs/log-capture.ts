@@ -46,7 +46,10 @@ export function boundedData(data: unknown): string | null {
   return JSON.stringify({ truncated: true, preview: text.slice(0, LOG_LIMITS.dataBytes / 2) });
 }
 
-/** A request's completion line (http/request-log.ts) names the request, so the viewer's list says which one. */
+/**
+ * A request's completion line (`http/request-log.ts`) names the request, so the viewer's list says
+ * which one.
+ */
 function requestSummary(fields: Record<string, unknown>): string | null {
   const req = fields.req as { method?: unknown; url?: unknown } | undefined;
   const res = fields.res as { statusCode?: unknown } | undefined;
