@@ -46,6 +46,7 @@ import * as quotesCounted from './20261210T100000-quotes-counted';
 import * as eventPartitions from './20261211T100000-event-partitions';
 import * as searchPolicyColumns from './20261212T100000-search-policy-columns';
 import * as searchIndexesWithoutPendingList from './20261213T100000-search-indexes-without-pending-list';
+import * as streamTurns from './20261214T100000-stream-turns';
 
 /**
  * Every migration, keyed by its timestamped name. A static list (rather than reading the folder)
@@ -99,4 +100,5 @@ export const migrations: Record<string, Migration> = {
   '20261211T100000-event-partitions': eventPartitions,
   '20261212T100000-search-policy-columns': searchPolicyColumns,
   '20261213T100000-search-indexes-without-pending-list': searchIndexesWithoutPendingList,
+  '20261214T100000-stream-turns': streamTurns,
 };

@@ -8,6 +8,7 @@ import {
   isStreamConflict,
   recordEvents,
   storedEvents,
+  waitForStreamTurns,
   type StreamAppend,
 } from '../eventstore/append';
 import { projectAll, projectLocks, type Projection } from '../eventstore/projection';
@@ -16,11 +17,16 @@ import type { Command, Decision, ReadsOf } from './command';
 import type { StreamWrite, WriteLane } from './commit-batcher';
 import { CommandStats } from './command-stats';
 import type { CommandContext } from './context';
+import { KeyedQueue } from './keyed-queue';
 import { concurrentChange } from './errors';
 import { isRetryRequest, refusalOf } from './guards';
 import type { Read } from './reads';
 
-/** Enough for a dozen writers racing on one stream; past it the caller is told to try again. */
+/**
+ * After its first lost race a command waits for the streams' turn and then cannot lose to another
+ * command of theirs: attempts past the second come only from a decision that moved to other
+ * streams, or a deadlock. Past the limit the caller is told to try again.
+ */
 const MAX_ATTEMPTS = 16;
 
 type PgResult = QueryResult<Record<string, unknown>>;
@@ -68,7 +74,14 @@ async function pipelined(
 }
 
 /** The conflict that makes the runner read again: the stream moved between read and write. */
-class RetryableConflict extends Error {}
+class RetryableConflict extends Error {
+  constructor(
+    /** The streams the lost write appended to: the next attempt waits for their turn. */
+    readonly streams: readonly string[],
+  ) {
+    super('the command raced another writer');
+  }
+}
 
 function metadataOf(ctx: CommandContext): EventMetadata {
   return {
@@ -87,6 +100,12 @@ function metadataOf(ctx: CommandContext): EventMetadata {
 export class CommandRunner {
   readonly stats = new CommandStats();
   private readonly now: () => Date;
+  /**
+   * This process's commands waiting for the same streams' turn wait here, not on a connection
+   * each: a hundred members joining one community at once would otherwise hold the whole pool
+   * on the lock, and every other request with it.
+   */
+  private readonly turnQueue = new KeyedQueue();
 
   constructor(private readonly deps: CommandRunnerDeps) {
     this.now = deps.now ?? (() => new Date());
@@ -107,15 +126,26 @@ export class CommandRunner {
     ctx: CommandContext,
   ): Promise<{ result: Result; events: StoredEvent[] }> {
     let attempts = 0;
+    // Optimistic first, as nearly every command meets no other writer: read, decide, write in the
+    // shared lane. A command that lost a race queues for the streams it raced on instead of racing
+    // again, so twelve writers on one stream are served one after another, each once.
+    const contended = new Set<string>();
     const measured = await measureRoundTrips(async () => {
       for (;;) {
         attempts += 1;
         try {
+          if (contended.size > 0) {
+            const turns = [...contended].sort();
+            return await this.turnQueue.run(JSON.stringify(turns), () =>
+              this.attemptSerialized(command, input, ctx, turns),
+            );
+          }
           return command.serialize
-            ? await this.attemptSerialized(command, input, ctx)
+            ? await this.attemptSerialized(command, input, ctx, [])
             : await this.attempt(command, input, ctx);
         } catch (error) {
           if (!(error instanceof RetryableConflict)) throw error;
+          for (const stream of error.streams) contended.add(stream);
           if (attempts >= MAX_ATTEMPTS) throw concurrentChange();
         }
       }
@@ -145,7 +175,7 @@ export class CommandRunner {
     const plan = this.plan(decision, ctx, []);
     if (plan.statements.length === 0) return this.finish(plan, []);
     const lane = this.deps.writeLane;
-    const results = await this.write(() =>
+    const results = await this.write(plan, () =>
       lane
         ? lane.write({ statements: plan.statements, appends: plan.appends })
         : pipelined(this.deps.db, plan.statements),
@@ -153,16 +183,21 @@ export class CommandRunner {
     return this.finish(plan, results);
   }
 
-  /** The reads inside a transaction opened by the command's locks, on one reserved connection. */
+  /**
+   * The reads inside a transaction opened by the command's locks, on one reserved connection:
+   * first the turns of the streams it lost a race on, then its own.
+   */
   private async attemptSerialized<Input, State, Result>(
     command: Command<Input, State, Result>,
     input: Input,
     ctx: CommandContext,
+    turns: readonly string[],
   ) {
     return this.deps.db.connection().execute(async (connection) => {
       const locks: Statement[] = [
         { sql: 'begin', parameters: [] },
-        ...command.serialize!(input, ctx),
+        ...(turns.length > 0 ? [waitForStreamTurns(turns)] : []),
+        ...(command.serialize?.(input, ctx) ?? []),
       ];
       let open = true;
       const rollback = async () => {
@@ -178,7 +213,7 @@ export class CommandRunner {
           await rollback();
           return this.finish(plan, []);
         }
-        const results = await this.write(() => pipelined(connection, plan.statements));
+        const results = await this.write(plan, () => pipelined(connection, plan.statements));
         open = false;
         return this.finish(plan, results);
       } catch (error) {
@@ -219,7 +254,7 @@ export class CommandRunner {
   ): PlannedWrite<Result> {
     const appends: StreamAppend[] = (decision.appends ?? []).filter((a) => a.events.length > 0);
     const recorded = recordEvents(appends, metadataOf(ctx), this.now());
-    const writes = appendStatements(appends, recorded);
+    const writes = appendStatements(appends, recorded, { inTurn: true });
     const guards = [...(decision.guards ?? []), ...projectLocks(this.deps.projections, recorded)];
     const sender = this.deps.afterCommit;
     const allEffects = decision.effects ?? [];
@@ -249,12 +284,15 @@ export class CommandRunner {
     };
   }
 
-  private async write(send: () => Promise<PgResult[]>): Promise<PgResult[]> {
+  private async write<Result>(
+    plan: PlannedWrite<Result>,
+    send: () => Promise<PgResult[]>,
+  ): Promise<PgResult[]> {
     try {
       return await send();
     } catch (error) {
       if (isStreamConflict(error) || isRetryRequest(error) || isTransient(error)) {
-        throw new RetryableConflict();
+        throw new RetryableConflict(plan.appends.map((append) => append.streamId));
       }
       throw refusalOf(error) ?? error;
     }

@@ -51,17 +51,26 @@ export function recordEvents(
  * `event_streams`, and the log's insert trigger refuses a version the stream already has (it
  * stands in for a unique index, which a log partitioned by position cannot have). The insert
  * answers each event's position and transaction.
+ *
+ * With `inTurn`, the check also refuses a stream that is another writer's turn (migration
+ * `20261214T100000-stream-turns`): commands take it; appends outside them (seeding, tools), which
+ * may touch thousands of streams in one transaction, would fill the lock table.
  */
 export function appendStatements(
   appends: readonly StreamAppend[],
   recorded: readonly RecordedEvent[],
+  { inTurn = false }: { inTurn?: boolean } = {},
 ): Statement[] {
   const checks = appends
     .filter((append) => append.expectedVersion > 0 && append.events.length > 0)
     .map((append) =>
-      statement(
-        sql`select agora_expect_version(${append.streamId}, ${append.expectedVersion}::int)`,
-      ),
+      inTurn
+        ? statement(
+            sql`select agora_expect_version_in_turn(${append.streamId}, ${append.expectedVersion}::int)`,
+          )
+        : statement(
+            sql`select agora_expect_version(${append.streamId}, ${append.expectedVersion}::int)`,
+          ),
     );
   if (recorded.length === 0) return checks;
   const occurredAt = recorded[0]!.occurredAt;
@@ -76,6 +85,14 @@ export function appendStatements(
       as e(stream_id, stream_version, type, data, metadata)
     returning global_position, transaction_id::text as transaction_id, stream_id, stream_version`);
   return [...checks, insert];
+}
+
+/**
+ * Waits for the streams' turns, held to commit: the writers that lost a race on a stream take
+ * them one after another, in the order they asked (migration `20261214T100000-stream-turns`).
+ */
+export function waitForStreamTurns(streamIds: readonly string[]): Statement {
+  return statement(sql`select agora_wait_for_stream_turns(${[...streamIds]}::text[])`);
 }
 
 interface InsertedRow {

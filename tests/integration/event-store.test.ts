@@ -67,6 +67,25 @@ describe('append', () => {
     expect(await countEvents(database.db)).toBe(before);
   });
 
+  it("refuses a command's append to a stream that is another writer's turn, and takes it after", async () => {
+    const userId = randomUUID();
+    const stream = `user-${userId}`;
+    await database.db
+      .transaction()
+      .execute((trx) => append(trx, stream, 0, [userRegistered({ userId })]));
+    const inTurn = sql`select agora_expect_version_in_turn(${stream}, 1)`;
+    await database.db.transaction().execute(async (trx) => {
+      await sql`select agora_wait_for_stream_turns(array[${stream}])`.execute(trx);
+      // The holder's own appends are in its turn; anyone else's fail at once, without waiting.
+      await inTurn.execute(trx);
+      await expect(inTurn.execute(database.db)).rejects.toMatchObject({ code: 'AG409' });
+      // Another stream is nobody's turn.
+      const other = randomUUID();
+      await append(trx, `user-${other}`, 0, [userRegistered({ userId: other })]);
+    });
+    await expect(inTurn.execute(database.db)).resolves.toBeDefined();
+  });
+
   it('lets exactly one of many parallel appends at one version succeed', async () => {
     const stream = `probe-${randomUUID()}`;
     const userId = randomUUID();
