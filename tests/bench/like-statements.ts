@@ -96,7 +96,7 @@ async function profileOnce(
     const decision = await setPostLike.decide(state as never, input, ctx);
     const recorded = recordEvents(decision.appends ?? [], ctx, new Date());
     for (const s of decision.guards ?? []) out.push(await timed(client, 'guard', s));
-    for (const s of appendStatements(decision.appends ?? [], recorded)) {
+    for (const s of appendStatements(decision.appends ?? [], recorded, { inTurn: true })) {
       out.push(await timed(client, 'append', s));
     }
     for (const projection of model.projections) {
