@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Person } from '../../../shared/social';
+import { readPlannedOnce } from '../../db/generic-plan';
 import type { Db } from '../../db/schema';
+import { statement } from '../../db/statement';
 import { activeSocket, liveSockets, presenceStatus } from '../presence/presence-read';
 import { member, presenceShown } from '../relations/relations-policy';
 
@@ -47,14 +49,16 @@ export async function readPeople(
 ): Promise<Map<string, Person>> {
   if (userIds.length === 0) return new Map();
   const unique = [...new Set(userIds)];
-  const { rows } = await sql<PersonRow>`
+  const [read] = await readPlannedOnce(db, [
+    statement(sql<PersonRow>`
     select u.id, u.username, u.display_name, u.avatar, u.privacy,
       ${liveSockets(sql.ref('u.id'))} as sockets,
       ${activeSocket(sql.ref('u.id'))} as active,
-      s.last_seen_at,
+      (select s.last_seen_at from last_seen s where s.user_id = u.id) as last_seen_at,
       ${presenceShown(sql.ref('u.id'), member(viewerId))} as presence_shown
     from users u
-    left join last_seen s on s.user_id = u.id
-    where u.id = any(${unique}::uuid[])`.execute(db);
+    where u.id = any(${unique}::uuid[])`),
+  ]);
+  const rows = read!.rows as unknown as PersonRow[];
   return new Map(rows.map((row) => [row.id, presentPerson(row)]));
 }
