@@ -7,6 +7,7 @@ import {
   FRIEND_PERMISSIONS,
   FRIEND_REQUESTS_PER_DAY,
   NEW_FRIENDSHIP_TRUST_LEVEL,
+  SUGGESTIONS_LIMIT,
   socialMessages,
   type Friend,
   type FriendRequests,
@@ -517,6 +518,47 @@ describe('search and suggestions', () => {
     expect(suggestions.map((s) => s.mutualFriends)).toEqual([2, 1]);
     expect(suggestions[0]).toMatchObject({ isFriend: false, canSendRequest: true });
   });
+
+  it(
+    'fills the page with findable members, most mutual friends first and then by name',
+    async () => {
+      const tag = `sg${randomUUID().slice(0, 6).replace(/-/g, '')}`;
+      const me = await signUp(stack.server, `${tag}_me`);
+      const [f1, f2] = await Promise.all([
+        signUp(stack.server, `${tag}_f1`),
+        signUp(stack.server, `${tag}_f2`),
+      ]);
+      await befriend(stack.server, me, f1!);
+      await befriend(stack.server, me, f2!);
+      // Ten share both friends with me, thirteen one; names given out of order, so the page's
+      // order is the names' and not the sign-ups'.
+      const names = Array.from(
+        { length: 23 },
+        (_, i) => `${tag}_${String((i * 7) % 23).padStart(2, '0')}`,
+      );
+      const candidates = await Promise.all(names.map((name) => signUp(stack.server, name)));
+      for (const [i, candidate] of candidates.entries()) {
+        await befriend(stack.server, candidate, f1!);
+        if (i < 10) await befriend(stack.server, candidate, f2!);
+      }
+      // Two of the best placed cannot be found by me: one private, one who blocked me.
+      const [hidden, blocking] = [candidates[0]!, candidates[1]!];
+      await as(stack.server, hidden).put('/me/privacy', { privacy: 'private' }).expect(200);
+      await as(stack.server, blocking).post('/friends/blocks', { userId: me.id }).expect(201);
+
+      const byName = (a: TestMember, b: TestMember) => a.username.localeCompare(b.username);
+      const expected = [
+        ...candidates.slice(2, 10).sort(byName),
+        ...candidates.slice(10).sort(byName),
+      ].slice(0, SUGGESTIONS_LIMIT);
+      const suggestions = (await as(stack.server, me).get('/friends/suggestions').expect(200))
+        .body as SearchResult[];
+      expect(suggestions.map((s) => [s.user.username, s.mutualFriends])).toEqual(
+        expected.map((member, i) => [member.username, i < 8 ? 2 : 1]),
+      );
+    },
+    LIMIT_TEST_MS,
+  );
 });
 
 describe('live', () => {
