@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import request from 'supertest';
 import type { FeedPage, Post, Trending } from '../../shared/posts';
 import { MAX_POST_MEDIA, postsMessages } from '../../shared/posts';
+import { readTrending } from '../../server/domains/posts/trending-read';
 import { postViews } from '../../server/domains/posts/views';
 import {
   as,
@@ -276,6 +277,45 @@ describe('trending', () => {
     await api(ana).post('/friends/blocks', { userId: viewer.id }).expect(201);
     expect(await trending(viewer)).toEqual([]);
     await api(viewer).get('/trending?window=30d').expect(400);
+  });
+
+  it('finds among the window’s best-scored posts the page the whole window gives', async () => {
+    const [ana, friend, stranger] = await signUpMembers(stack.server, 3);
+    await befriend(stack.server, ana, friend);
+    const visibilities = ['friendsOnly', 'friendsOnly', 'public', 'private', 'public'] as const;
+    const posts: Post[] = [];
+    for (const visibility of visibilities) posts.push(await publish(ana, { visibility }));
+    // Far above anything else of the window, best first, each a tenth apart so that seconds of
+    // age do not reorder them: the stranger may see neither of the two best, so a page of theirs
+    // from the first two candidates has to look further.
+    for (const [rank, post] of posts.entries()) {
+      await db()
+        .updateTable('posts')
+        .set({ likes_count: 1_000_000 - rank * 100_000 })
+        .where('id', '=', post.id)
+        .execute();
+    }
+    const now = new Date();
+    const page = async (member: TestMember, limit: number, candidates: number) =>
+      (await readTrending(db(), member.id, { window: '24h', limit }, now, candidates)).posts.map(
+        (post) => post.id,
+      );
+
+    expect((await page(stranger, 2, 1_000_000)).slice(0, 2)).toEqual([posts[2]!.id, posts[4]!.id]);
+    expect((await page(friend, 3, 1_000_000)).slice(0, 3)).toEqual([
+      posts[0]!.id,
+      posts[1]!.id,
+      posts[2]!.id,
+    ]);
+    expect((await page(ana, 4, 1_000_000)).slice(0, 4)).toEqual(posts.slice(0, 4).map((p) => p.id));
+    for (const member of [ana, friend, stranger]) {
+      for (const limit of [1, 2, 3]) {
+        const whole = await page(member, limit, 1_000_000);
+        for (const candidates of [1, 2, 3, 4, 5]) {
+          expect(await page(member, limit, candidates)).toEqual(whole);
+        }
+      }
+    }
   });
 
   it('answers 20 by default, at most 50', async () => {
