@@ -126,9 +126,21 @@ export async function holdRequests(page: Page, url: string | RegExp): Promise<()
  */
 export async function clickWhereShown(page: Page, target: Locator): Promise<void> {
   await expect(target).toBeInViewport();
-  const box = await target.evaluate((element) => {
-    const { left, top, width, height } = element.getBoundingClientRect();
-    return { x: left + width / 2, y: top + height / 2 };
+  // Where it rests: a page still in an animated scroll (the Home key's) moves a sticky target
+  // between the measuring and the click.
+  const box = await target.evaluate(async (element) => {
+    const middle = () => {
+      const { left, top, width, height } = element.getBoundingClientRect();
+      return { x: left + width / 2, y: top + height / 2 };
+    };
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    let last = middle();
+    for (;;) {
+      await frame();
+      const now = middle();
+      if (now.x === last.x && now.y === last.y) return now;
+      last = now;
+    }
   });
   await page.mouse.click(box.x, box.y);
 }
