@@ -1,9 +1,8 @@
-import { sql } from 'kysely';
 import type pg from 'pg';
 import { DomainError } from '../core/errors';
-import { pipelineQuery } from './pipeline';
+import { readWithSettings } from './local-settings';
 import type { Db } from './schema';
-import { statement, type Statement } from './statement';
+import type { Statement } from './statement';
 
 type PgResult = pg.QueryResult<Record<string, unknown>>;
 
@@ -26,11 +25,10 @@ export const searchTimedOut = () =>
 /**
  * Reads Postgres itself stops after `ms`, so a read that cannot finish in time never keeps
  * running on the server after its request was answered. The limit is set with the reads in one
- * pipeline, local to its implicit transaction (`set_config(..., true)`): one round trip, and
- * nothing else on the connection is limited. Each read is planned for its own values, unless
- * `keepPlans` says their best plan does not depend on them. The pipeline is not shared with other callers'
- * reads, which the limit would cut off too. A read cut off rejects with `timedOut()`; one result
- * per read, in order.
+ * pipeline (`readWithSettings`): one round trip, and nothing else on the connection is limited.
+ * Each read is planned for its own values, unless `keepPlans` says their best plan does not
+ * depend on them. The pipeline is not shared with other callers' reads, which the limit would
+ * cut off too. A read cut off rejects with `timedOut()`; one result per read, in order.
  */
 export async function readWithin(
   db: Db,
@@ -44,13 +42,10 @@ export async function readWithin(
   // A search's best plan usually depends on its words (how many posts hold them), which a generic
   // plan of a prepared statement cannot know: each run is planned for its own values unless the
   // caller keeps plans (ranking ids already found reads them by key whatever they are).
-  const limit = keepPlans
-    ? statement(sql`select set_config('statement_timeout', ${String(ms)}, true)`)
-    : statement(sql`select set_config('statement_timeout', ${String(ms)}, true),
-        set_config('plan_cache_mode', 'force_custom_plan', true)`);
+  const settings: Record<string, string> = { statement_timeout: String(ms) };
+  if (!keepPlans) settings.plan_cache_mode = 'force_custom_plan';
   try {
-    const { rows } = await db.executeQuery<PgResult>(pipelineQuery([limit, ...reads]));
-    return rows.slice(1);
+    return await readWithSettings(db, settings, reads);
   } catch (error) {
     if ((error as { code?: unknown }).code === QUERY_CANCELED) throw timedOut();
     throw error;

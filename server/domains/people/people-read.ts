@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Person } from '../../../shared/social';
-import { readPlannedOnce } from '../../db/generic-plan';
+import { readPlannedOnce } from '../../db/local-settings';
 import type { Db } from '../../db/schema';
 import { statement } from '../../db/statement';
 import { activeSocket, liveSockets, presenceStatus } from '../presence/presence-read';

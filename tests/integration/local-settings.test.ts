@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { readPlannedOnce } from '../../server/db/generic-plan';
+import { readPlannedOnce, readWithSettings } from '../../server/db/local-settings';
 import { statement } from '../../server/db/statement';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -25,5 +25,21 @@ it('reads with the generic plan, in order, and leaves the connection as it was',
       mode: string;
     }>`select current_setting('plan_cache_mode') as mode`.execute(connection);
     expect(after.rows).toEqual([{ mode: 'auto' }]);
+  });
+});
+
+it('sets every setting for the reads alone', async () => {
+  await database.db.connection().execute(async (connection) => {
+    const settings = statement(sql`select current_setting('statement_timeout') as timeout,
+      current_setting('plan_cache_mode') as mode`);
+    const [during] = await readWithSettings(
+      connection,
+      { statement_timeout: '1500', plan_cache_mode: 'force_custom_plan' },
+      [settings],
+    );
+    expect(during!.rows).toEqual([{ timeout: '1500ms', mode: 'force_custom_plan' }]);
+    const after = await sql`select current_setting('statement_timeout') as timeout,
+      current_setting('plan_cache_mode') as mode`.execute(connection);
+    expect(after.rows).toEqual([{ timeout: '0', mode: 'auto' }]);
   });
 });
