@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pino, { type Logger } from 'pino';
@@ -26,6 +27,11 @@ export async function startTestServer(
   databaseUrl: string,
   options: TestServerOptions = {},
 ): Promise<RunningServer> {
+  // Uploaded files go to a folder of this server's own, never into the working tree, and the
+  // folder goes with the server: runs of the suite left hundreds of them behind.
+  const ownFilesDir = options.env?.FILES_DIR
+    ? null
+    : path.join(os.tmpdir(), `agora-test-files-${randomUUID()}`);
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -43,14 +49,20 @@ export async function startTestServer(
     RESETS_PER_CLIENT_PER_HOUR: '0',
     TWO_FACTOR_CODES_PER_HOUR: '0',
     API_TOKEN_FAILURES_PER_HOUR: '0',
-    // Uploaded files go to a folder of this server's own, never into the working tree.
-    FILES_DIR: path.join(os.tmpdir(), `agora-test-files-${randomUUID()}`),
+    ...(ownFilesDir ? { FILES_DIR: ownFilesDir } : {}),
     ...options.env,
   });
   const logger = options.logger ?? pino({ level: 'silent' });
   const server = await startServer(config, databaseUrl, logger, undefined, options.logCapture);
   checkResponsesOf(server.http, await publishedContract(server.url));
-  return server;
+  if (!ownFilesDir) return server;
+  return {
+    ...server,
+    close: async () => {
+      await server.close();
+      await rm(ownFilesDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** A socket.io client authenticated (or not) by a session cookie, connected or refused. */
