@@ -47,6 +47,7 @@ import * as eventPartitions from './20261211T100000-event-partitions';
 import * as searchPolicyColumns from './20261212T100000-search-policy-columns';
 import * as searchIndexesWithoutPendingList from './20261213T100000-search-indexes-without-pending-list';
 import * as streamTurns from './20261214T100000-stream-turns';
+import * as timelineReposts from './20261215T100000-timeline-reposts';
 
 /**
  * Every migration, keyed by its timestamped name. A static list (rather than reading the folder)
@@ -101,4 +102,5 @@ export const migrations: Record<string, Migration> = {
   '20261212T100000-search-policy-columns': searchPolicyColumns,
   '20261213T100000-search-indexes-without-pending-list': searchIndexesWithoutPendingList,
   '20261214T100000-stream-turns': streamTurns,
+  '20261215T100000-timeline-reposts': timelineReposts,
 };

@@ -52,6 +52,7 @@ import type { FriendRequestsTable } from './tables/friend-requests';
 import type { FollowsTable } from './tables/follows';
 import type {
   HomeTimelineFloorsTable,
+  HomeTimelineRepostsTable,
   HomeTimelinesTable,
   TimelinePullAuthorsTable,
   TimelineSettingsTable,
@@ -148,6 +149,7 @@ export interface Database {
   post_grants: PostGrantsTable;
   home_timelines: HomeTimelinesTable;
   home_timeline_floors: HomeTimelineFloorsTable;
+  home_timeline_reposts: HomeTimelineRepostsTable;
   timeline_pull_authors: TimelinePullAuthorsTable;
   timeline_settings: TimelineSettingsTable;
   post_versions: PostVersionsTable;

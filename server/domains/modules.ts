@@ -76,7 +76,7 @@ export const modules: readonly DomainModule[] = [
   emailModule,
   backupModule,
   profilesModule,
-  // Home timelines read the posts, friendships and follows their events leave: after all three.
+  // Home timelines read the posts, friendships, follows and reposts their events leave: after all.
   homeTimelineModule,
   adsModule,
   analyticsModule,

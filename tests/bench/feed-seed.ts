@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { fillHomeTimelines } from '../../migrations/20261201T090000-home-timelines';
+import { fillTimelineReposts } from '../../migrations/20261215T100000-timeline-reposts';
 import { SESSION_COOKIE } from '../../shared/constants';
 import { FRIEND_PERMISSIONS } from '../../shared/social/limits';
 import { progress } from './members';
@@ -174,7 +175,9 @@ export async function seedFeed(databaseUrl: string, size: FeedSeedSize): Promise
 
     const timelines = await timed('home timelines', async () => {
       const started = performance.now();
-      await client.query('truncate home_timelines, home_timeline_floors, timeline_pull_authors');
+      await client.query(
+        'truncate home_timelines, home_timeline_reposts, home_timeline_floors, timeline_pull_authors',
+      );
       const kysely = new Kysely<unknown>({
         dialect: new PostgresDialect({
           pool: new pg.Pool({ connectionString: databaseUrl, max: 1 }),
@@ -182,6 +185,7 @@ export async function seedFeed(databaseUrl: string, size: FeedSeedSize): Promise
       });
       try {
         await fillHomeTimelines(kysely);
+        await fillTimelineReposts(kysely);
       } finally {
         await kysely.destroy();
       }
@@ -219,6 +223,7 @@ export async function seedFeed(databaseUrl: string, size: FeedSeedSize): Promise
         'posts',
         'post_numbers',
         'home_timelines',
+        'home_timeline_reposts',
         'home_timeline_floors',
       ]) {
         await client.query(`vacuum (analyze) ${table}`);

@@ -180,6 +180,9 @@ beforeAll(async () => {
   await api(bo).post(`/posts/${anaPost.id}/like`).expect(200);
   await api(ana).post(`/posts/${boPost.id}/like`).expect(200);
   await api(ana).post(`/posts/${boPost.id}/save`).expect(200);
+  // Reposts both ways, fanned out into each other's and their followers' home timelines.
+  await api(ana).post(`/posts/${boPost.id}/repost`).expect(200);
+  await api(bo).post(`/posts/${anaPost.id}/repost`).expect(200);
   const comment = (
     await api(ana).post(`/posts/${boPost.id}/comments`, { content: secret.comment }).expect(201)
   ).body as Comment;

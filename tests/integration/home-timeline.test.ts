@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { FeedPage, Post, PostVisibility } from '../../shared/posts';
 import { fillHomeTimelines } from '../../migrations/20261201T090000-home-timelines';
+import { fillTimelineReposts } from '../../migrations/20261215T100000-timeline-reposts';
 import {
   as,
   befriend,
@@ -241,16 +242,154 @@ describe('a timeline past its bound', () => {
   });
 });
 
+/** A member's reposts as their timeline holds them, newest first: the post and who reposted it. */
+async function timelineReposts(member: TestMember): Promise<[post: string, by: string][]> {
+  const { rows } = await sql<{ id: string; reposted_by: string }>`
+    select p.id, t.reposted_by from home_timeline_reposts t join posts p on p.feed_seq = t.post_seq
+    where t.member_id = ${member.id}::uuid order by t.feed_seq desc`.execute(db());
+  return rows.map((r) => [r.id, r.reposted_by]);
+}
+
+/** Who the feed says reposted each post of the member's whole feed (`null`: nobody). */
+async function repostedBy(member: TestMember): Promise<Record<string, string | null>> {
+  const page = (await api(member).get('/feed?limit=50').expect(200)).body as FeedPage & {
+    repostedBy: Record<string, { id: string }>;
+  };
+  return Object.fromEntries(page.posts.map((p) => [p.id, page.repostedBy[p.id]?.id ?? null]));
+}
+
+describe('reposts', () => {
+  const repost = (member: TestMember, post: Post) =>
+    api(member).post(`/posts/${post.id}/repost`).expect(200);
+
+  it('are fanned out to the reposter’s readers, and leave when undone or when the reader stops reading them', async () => {
+    const [reader, friend, followee, author] = await signUpMembers(stack.server, 4);
+    await befriend(stack.server, reader, friend);
+    await api(reader).post(`/users/${followee.id}/follow`).expect(200);
+    const post = await publish(author, 'public');
+    const later = await publish(author, 'public');
+
+    await repost(friend, post);
+    expect(await timelineReposts(reader)).toEqual([[post.id, friend.id]]);
+    expect(await timelineReposts(friend)).toEqual([[post.id, friend.id]]);
+    expect(await timelineReposts(author)).toEqual([]);
+    expect(await feed(reader)).toEqual(ids(post));
+    expect(await repostedBy(reader)).toEqual({ [post.id]: friend.id });
+
+    // A newer repost by another author the reader reads: the post shows once, at the newer.
+    await repost(followee, post);
+    expect(await timelineReposts(reader)).toEqual([
+      [post.id, followee.id],
+      [post.id, friend.id],
+    ]);
+    expect(await feed(reader)).toEqual(ids(post));
+    expect(await repostedBy(reader)).toEqual({ [post.id]: followee.id });
+
+    await api(friend).delete(`/posts/${post.id}/repost`).expect(200);
+    expect(await timelineReposts(reader)).toEqual([[post.id, followee.id]]);
+    expect(await timelineReposts(friend)).toEqual([]);
+
+    // Unfollowed, the followee's reposts leave; followed again, they come back.
+    await api(reader).delete(`/users/${followee.id}/follow`).expect(200);
+    expect(await timelineReposts(reader)).toEqual([]);
+    expect(await feed(reader)).toEqual([]);
+    await api(reader).post(`/users/${followee.id}/follow`).expect(200);
+    expect(await timelineReposts(reader)).toEqual([[post.id, followee.id]]);
+    expect(await feed(reader)).toEqual(ids(post));
+
+    // A repost of a post the reader may no longer see is held, and not shown.
+    await repost(friend, later);
+    await api(author).patch(`/posts/${later.id}`, { visibility: 'private' }).expect(200);
+    expect(await timelineReposts(reader)).toEqual([
+      [later.id, friend.id],
+      [post.id, followee.id],
+    ]);
+    expect(await feed(reader)).toEqual(ids(post));
+
+    // A block ends the friendship, and the friend's reposts leave both ways.
+    await api(friend).post('/friends/blocks', { userId: reader.id }).expect(201);
+    expect(await timelineReposts(reader)).toEqual([[post.id, followee.id]]);
+
+    // The original deleted, every reader's reposts of it go.
+    await api(author).delete(`/posts/${post.id}`).expect(204);
+    expect(await timelineReposts(reader)).toEqual([]);
+    expect(await timelineReposts(followee)).toEqual([]);
+    expect(await feed(reader)).toEqual([]);
+  });
+
+  it('of an author with more followers than the fan-out takes are merged at read time', async () => {
+    const [star, author, ...fans] = await signUpMembers(stack.server, 6);
+    expect(fans).toHaveLength(FANOUT_MAX + 1);
+    for (const fan of fans) await api(fan).post(`/users/${star.id}/follow`).expect(200);
+    const post = await publish(author, 'public');
+
+    await repost(star, post);
+    const { rows } = await sql<{ author_id: string }>`
+      select author_id from timeline_pull_authors where author_id = ${star.id}::uuid`.execute(db());
+    expect(rows).toHaveLength(1);
+    for (const member of [star, ...fans]) expect(await timelineReposts(member)).toEqual([]);
+    for (const fan of fans) {
+      expect(await feed(fan)).toEqual(ids(post));
+      expect(await repostedBy(fan)).toEqual({ [post.id]: star.id });
+    }
+    expect(await feed(star)).toEqual(ids(post));
+
+    await api(star).delete(`/posts/${post.id}/repost`).expect(200);
+    expect(await feed(fans[0]!)).toEqual([]);
+    // Left for the rebuild below: a repost fanned out.
+    const [friend] = await signUpMembers(stack.server, 1);
+    await befriend(stack.server, author, friend);
+    await repost(friend, post);
+    expect(await timelineReposts(author)).toEqual([[post.id, friend.id]]);
+  });
+});
+
+describe('reposts past a timeline’s bound', () => {
+  it('go below its floor with its posts, and the feed reads them there from the reposter’s index', async () => {
+    const [reader, friend, author] = await signUpMembers(stack.server, 3);
+    await befriend(stack.server, reader, friend);
+    const post = await publish(author, 'public');
+    await api(friend).post(`/posts/${post.id}/repost`).expect(200);
+    expect(await timelineReposts(reader)).toEqual([[post.id, friend.id]]);
+
+    const published: Post[] = [];
+    for (let i = 0; i < 2 * MAX_POSTS; i += 1) published.push(await publish(friend, 'public'));
+    const { rows } = await sql<{ floor_seq: number }>`
+      select floor_seq from home_timeline_floors where member_id = ${reader.id}::uuid`.execute(
+      db(),
+    );
+    expect(rows).toHaveLength(1);
+    expect(await timelineReposts(reader)).toEqual([]);
+    expect(await feed(reader)).toEqual([...ids(...published), post.id]);
+  });
+});
+
 describe('a rebuild', () => {
-  it('reproduces the timelines, their floors and the pull authors exactly', async () => {
-    const tables = ['home_timelines', 'home_timeline_floors', 'timeline_pull_authors'];
+  it('reproduces the timelines, their reposts, their floors and the pull authors exactly', async () => {
+    const tables = [
+      'home_timelines',
+      'home_timeline_floors',
+      'timeline_pull_authors',
+      'home_timeline_reposts',
+    ];
     const snapshot = () => Promise.all(tables.map((table) => snapshotTable(db(), table)));
     const before = await snapshot();
     expect(before[0]!.length).toBeGreaterThan(20);
     expect(before[1]!.length).toBeGreaterThan(0);
     expect(before[2]!.length).toBeGreaterThan(0);
+    expect(before[3]!.length).toBeGreaterThan(0);
     await rebuild(db());
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('the reposts’ migration fill', () => {
+  it('gives the reposts the projection keeps', async () => {
+    const kept = await snapshotTable(db(), 'home_timeline_reposts');
+    expect(kept.length).toBeGreaterThan(0);
+    await sql`truncate home_timeline_reposts`.execute(db());
+    await fillTimelineReposts(db() as unknown as Kysely<unknown>);
+    expect(await snapshotTable(db(), 'home_timeline_reposts')).toEqual(kept);
   });
 });
 

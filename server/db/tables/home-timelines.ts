@@ -4,6 +4,16 @@ export interface HomeTimelinesTable {
   feed_seq: number;
 }
 
+/** A repost in one member's home timeline: it sorts by the repost's position, shows the post. */
+export interface HomeTimelineRepostsTable {
+  member_id: string;
+  /** The repost's feed order (reposts.feed_seq). */
+  feed_seq: number;
+  /** The reposted post's (posts.feed_seq). */
+  post_seq: number;
+  reposted_by: string;
+}
+
 /** At or above it the member's timeline is complete; below it the feed reads authors' indexes. */
 export interface HomeTimelineFloorsTable {
   member_id: string;

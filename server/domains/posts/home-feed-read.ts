@@ -95,9 +95,9 @@ const own = (column: string) =>
   sql.raw(`${column} as feed_seq, ${column} as post_seq, null::uuid as reposted_by`);
 
 /**
- * The newest reposts by the authors the viewer reads (`authors`, a query of `author_id` rows),
- * each author's read from their own index (`reposts_member_feed`) below `before` and from
- * `floor` down: reposts are merged at read time, never fanned out.
+ * The newest reposts by `authors` (a query of `author_id` rows), each author's read from their
+ * own index (`reposts_member_feed`) below `before` and down to `floor`: the reposts timelines
+ * do not hold, those of pull authors above the floor and of every author the viewer reads below.
  */
 const repostEntries = (
   authors: RawBuilder<unknown>,
@@ -138,9 +138,10 @@ const taggedPosts = (
 
 /**
  * One round of the home feed from the viewer's timeline: the `take` newest entries below
- * `before` and at or above the floor (one range scan of the timeline's primary key), merged with
- * the newest posts of the pull authors the viewer reads, each read from the author's own index,
- * and with those the tags the viewer follows brought above the floor.
+ * `before` and at or above the floor (one range scan of the timeline's primary key, and one of
+ * its reposts'), merged with the newest posts and reposts of the pull authors the viewer reads,
+ * each read from the author's own index, and with those the tags the viewer follows brought
+ * above the floor.
  */
 export function timelineFeedQuery(
   source: Db,
@@ -169,12 +170,21 @@ export function timelineFeedQuery(
       union
       ${taggedPosts(viewer, take, before, floor)}
       union
-      ${repostEntries(readAuthors(viewer), take, before, floor)}
+      (select r.feed_seq, r.post_seq, r.reposted_by from home_timeline_reposts r
+       where r.member_id = ${viewer} ${below('r.feed_seq', before)} and r.feed_seq >= ${floor}
+       order by r.feed_seq desc
+       limit ${rows(take)})
+      union
+      ${repostEntries(pullAuthorsRead(viewer), take, before, floor)}
     ) x
     order by x.feed_seq desc
     limit ${rows(take)})`;
   return candidates(source, viewerId, top);
 }
+
+/** The pull authors `viewer` reads, whose posts and reposts are merged at read time. */
+const pullAuthorsRead = (viewer: RawBuilder<unknown>) => sql`select pa.author_id
+  from timeline_pull_authors pa where ${readsAuthor(viewer, sql.ref('pa.author_id'))}`;
 
 /**
  * One round of the home feed from the authors' own indexes, as the feed was read before

@@ -1,7 +1,7 @@
 import type { EventType } from '../../../shared/events';
 import type { Projection } from '../../eventstore/projection';
 import { feedOrderLock } from './feed-order';
-import { syncPost, syncReader } from './home-timeline';
+import { syncPost, syncReader, syncRepost } from './home-timeline';
 
 /** Events after which a post is listed in other timelines, or a member reads other authors. */
 const handled = [
@@ -18,14 +18,17 @@ const handled = [
   'MemberFollowed',
   'MemberUnfollowed',
   'MemberBlocked',
+  'PostReposted',
+  'RepostUndone',
 ] as const satisfies readonly EventType[];
 
 /** Besides those, the posts projection takes a post, or a deleted member's posts, out of them. */
 const ordered = new Set<EventType>([...handled, 'PostDeleted', 'AccountDeleted']);
 
 /**
- * Home timelines (home-timeline.ts). It runs after the projections of posts, content, friends
- * and follows, so its statements read the post and the pair as the event left them.
+ * Home timelines (home-timeline.ts). It runs after the projections of posts, content, friends,
+ * follows and reposts, so its statements read the post, the pair and the repost as the event
+ * left them.
  *
  * Every event that writes timelines takes the feed-order lock before it is appended, publishing
  * or not. Two such writes therefore never run side by side (a post fanned out while its author
@@ -35,7 +38,12 @@ const ordered = new Set<EventType>([...handled, 'PostDeleted', 'AccountDeleted']
  */
 export const homeTimelineProjection: Projection = {
   name: 'home-timelines',
-  tables: ['home_timelines', 'home_timeline_floors', 'timeline_pull_authors'],
+  tables: [
+    'home_timelines',
+    'home_timeline_reposts',
+    'home_timeline_floors',
+    'timeline_pull_authors',
+  ],
   handles: handled,
   locks: (event) => (ordered.has(event.type) ? [feedOrderLock()] : []),
   project(event) {
@@ -65,6 +73,9 @@ export const homeTimelineProjection: Projection = {
       case 'MemberFollowed':
       case 'MemberUnfollowed':
         return syncReader(event.data.followerId, event.data.followeeId);
+      case 'PostReposted':
+      case 'RepostUndone':
+        return syncRepost(event.data.postId, event.data.userId);
       default:
         return [];
     }

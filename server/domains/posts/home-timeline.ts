@@ -32,6 +32,11 @@ const uuid = (id: string) => sql`${id}::uuid`;
 export const isPullAuthor = (author: RawBuilder<unknown>) =>
   sql<boolean>`exists (select 1 from timeline_pull_authors pa where pa.author_id = ${author})`;
 
+/** `author` has more followers than a timeline fans out to: they become a pull author. */
+const outgrowsFanout = (author: RawBuilder<unknown>) =>
+  sql<boolean>`(select count(*) from (select 1 from follows fo where fo.followee_id = ${author}
+    limit ${fanoutMaxFollowers} + 1) x) > ${fanoutMaxFollowers}`;
+
 /** Friendship, which lets a member list friends-only posts. */
 const areFriends = (a: RawBuilder<unknown>, b: RawBuilder<unknown>) =>
   sql<boolean>`exists (select 1 from friendships f where f.user_id = ${a} and f.friend_id = ${b})`;
@@ -70,7 +75,9 @@ const floorOf = (member: RawBuilder<unknown>) =>
 
 /**
  * Cuts the timelines of `members` (a query of `member_id` rows) back to the newest `max_posts`:
- * the floor rises to the last one kept, for the members who lost any.
+ * the floor rises to the last one kept, for the members who lost any, and their reposts below
+ * it go too. Reposts do not count towards `max_posts`: a timeline holds its authors' reposts
+ * down to the floor its posts set.
  */
 const cutBack = (members: RawBuilder<unknown>) =>
   statement(sql`with cut as (
@@ -82,6 +89,10 @@ const cutBack = (members: RawBuilder<unknown>) =>
       delete from home_timelines t using cut
       where t.member_id = cut.member_id and t.feed_seq < cut.floor_seq
       returning t.member_id
+    ), reposts_gone as (
+      delete from home_timeline_reposts r using cut
+      where r.member_id = cut.member_id and r.feed_seq < cut.floor_seq
+        and cut.member_id in (select member_id from gone)
     )
     insert into home_timeline_floors (member_id, floor_seq)
     select cut.member_id, cut.floor_seq from cut
@@ -102,9 +113,7 @@ export function syncPost(postId: string): Statement[] {
     statement(sql`insert into timeline_pull_authors (author_id)
       select p.author_id from posts p
       where p.id = ${post} and p.status = 'published'
-        and not ${isPullAuthor(sql.ref('p.author_id'))}
-        and (select count(*) from (select 1 from follows fo where fo.followee_id = p.author_id
-              limit ${fanoutMaxFollowers} + 1) x) > ${fanoutMaxFollowers}
+        and not ${isPullAuthor(sql.ref('p.author_id'))} and ${outgrowsFanout(sql.ref('p.author_id'))}
       on conflict do nothing`),
     statement(sql`delete from home_timelines t using posts p
       where p.id = ${post} and t.feed_seq = p.feed_seq
@@ -152,26 +161,76 @@ export function syncReader(memberId: string, authorId: string): Statement[] {
         limit ${maxPosts}) x
       where ${readsAuthor(member, author)} and not ${isPullAuthor(author)}
       on conflict do nothing`),
+    statement(sql`delete from home_timeline_reposts t
+      where t.member_id = ${member} and t.reposted_by = ${author}
+        and not ${readsAuthor(member, author)}`),
+    statement(sql`insert into home_timeline_reposts (member_id, feed_seq, post_seq, reposted_by)
+      select ${member}, r.feed_seq, p.feed_seq, r.member_id
+      from reposts r join posts p on p.id = r.post_id
+      where r.member_id = ${author} and p.feed_seq is not null
+        and r.feed_seq >= ${floorOf(member)}
+        and ${readsAuthor(member, author)} and not ${isPullAuthor(author)}
+      on conflict do nothing`),
     cutBack(sql`select ${member} as member_id`),
   ];
 }
 
-/** A post about to be deleted leaves every timeline. */
-export function removePost(postId: string): Statement {
-  return statement(sql`delete from home_timelines
-    where feed_seq = (select feed_seq from posts where id = ${uuid(postId)})`);
+/**
+ * A member's repost of a post as it now is, in the timelines of everyone who reads them (as
+ * their posts are fanned out: above each reader's floor, unless they are a pull author, whose
+ * reposts are merged at read time), or in none once it is undone. Whether a reader may see the
+ * post is asked when the feed is read, as it was of reposts merged at read time.
+ */
+export function syncRepost(postId: string, userId: string): Statement[] {
+  const post = uuid(postId);
+  const reposter = uuid(userId);
+  const made = sql<boolean>`exists (select 1 from reposts r
+    where r.post_id = ${post} and r.member_id = ${reposter})`;
+  return [
+    statement(sql`insert into timeline_pull_authors (author_id)
+      select ${reposter} where ${made} and not ${isPullAuthor(reposter)}
+        and ${outgrowsFanout(reposter)}
+      on conflict do nothing`),
+    statement(sql`delete from home_timeline_reposts t using posts p
+      where p.id = ${post} and t.post_seq = p.feed_seq and t.reposted_by = ${reposter}
+        and not ${made}`),
+    statement(sql`insert into home_timeline_reposts (member_id, feed_seq, post_seq, reposted_by)
+      select rd.member_id, r.feed_seq, p.feed_seq, r.member_id
+      from reposts r join posts p on p.id = r.post_id
+      cross join lateral ${readersOf(reposter)} rd
+      where r.post_id = ${post} and r.member_id = ${reposter} and p.feed_seq is not null
+        and not ${isPullAuthor(reposter)}
+        and r.feed_seq >= ${floorOf(sql.ref('rd.member_id'))}
+      on conflict do nothing`),
+  ];
+}
+
+/** A post about to be deleted leaves every timeline, and every reader's reposts of it go. */
+export function removePost(postId: string): Statement[] {
+  const feedSeq = sql`(select feed_seq from posts where id = ${uuid(postId)})`;
+  return [
+    statement(sql`delete from home_timelines where feed_seq = ${feedSeq}`),
+    statement(sql`delete from home_timeline_reposts where post_seq = ${feedSeq}`),
+  ];
 }
 
 /**
- * A deleted member's timeline, and their posts in everyone's, before their posts go: the
- * friendships and follows that placed them are gone by now, the posts' feed order is not.
+ * A deleted member's timeline, and their posts and reposts in everyone's, before their posts and
+ * reposts go: the friendships and follows that placed them are gone by now, the posts' feed order
+ * is not.
  */
 export function eraseMemberTimeline(userId: string): Statement[] {
   const member = uuid(userId);
   return [
     statement(sql`delete from home_timelines
       where feed_seq in (select feed_seq from posts where author_id = ${member})`),
+    statement(sql`delete from home_timeline_reposts
+      where post_seq in (select feed_seq from posts where author_id = ${member})`),
+    // Their reposts of others' posts, which the reposts projection removes after this one.
+    statement(sql`delete from home_timeline_reposts t using reposts r join posts p on p.id = r.post_id
+      where r.member_id = ${member} and t.post_seq = p.feed_seq and t.reposted_by = ${member}`),
     statement(sql`delete from home_timelines where member_id = ${member}`),
+    statement(sql`delete from home_timeline_reposts where member_id = ${member}`),
     statement(sql`delete from home_timeline_floors where member_id = ${member}`),
     statement(sql`delete from timeline_pull_authors where author_id = ${member}`),
   ];

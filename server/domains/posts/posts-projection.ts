@@ -159,7 +159,7 @@ export const postsProjection: Projection = {
       case 'PostDeleted': {
         const { postId } = event.data;
         return [
-          removePost(postId),
+          ...removePost(postId),
           statement(qb.deleteFrom('comment_likes').where('post_id', '=', postId)),
           statement(qb.deleteFrom('comments').where('post_id', '=', postId)),
           statement(qb.deleteFrom('post_likes').where('post_id', '=', postId)),
