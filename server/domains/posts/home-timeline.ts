@@ -113,7 +113,8 @@ export function syncPost(postId: string): Statement[] {
     statement(sql`insert into timeline_pull_authors (author_id)
       select p.author_id from posts p
       where p.id = ${post} and p.status = 'published'
-        and not ${isPullAuthor(sql.ref('p.author_id'))} and ${outgrowsFanout(sql.ref('p.author_id'))}
+        and not ${isPullAuthor(sql.ref('p.author_id'))}
+        and ${outgrowsFanout(sql.ref('p.author_id'))}
       on conflict do nothing`),
     statement(sql`delete from home_timelines t using posts p
       where p.id = ${post} and t.feed_seq = p.feed_seq
@@ -227,7 +228,8 @@ export function eraseMemberTimeline(userId: string): Statement[] {
     statement(sql`delete from home_timeline_reposts
       where post_seq in (select feed_seq from posts where author_id = ${member})`),
     // Their reposts of others' posts, which the reposts projection removes after this one.
-    statement(sql`delete from home_timeline_reposts t using reposts r join posts p on p.id = r.post_id
+    statement(sql`delete from home_timeline_reposts t
+      using reposts r join posts p on p.id = r.post_id
       where r.member_id = ${member} and t.post_seq = p.feed_seq and t.reposted_by = ${member}`),
     statement(sql`delete from home_timelines where member_id = ${member}`),
     statement(sql`delete from home_timeline_reposts where member_id = ${member}`),
