@@ -21,7 +21,6 @@ import { systemContext } from '../../server/core/context';
 import {
   as,
   befriend,
-  countEvents,
   signUp,
   signUpMembers,
   snapshotTable,
@@ -36,6 +35,18 @@ const stack = useServerWithDatabase();
 const db = () => stack.database.db;
 const api = (member: TestMember) => as(stack.server, member);
 const run = () => stack.server.application.commands;
+
+/**
+ * The events in the log but those of the counters each process writes on a timer (views and
+ * analytics hits, every `POST_VIEWS_FLUSH_MS`): the flush of an earlier test's hits can land while
+ * a refused request is checked for having written nothing, and once did on a busy CI machine.
+ */
+async function eventsButCounters(database: typeof stack.database.db): Promise<number> {
+  const { rows } = await sql<{ count: number }>`select count(*)::int as count from events
+    where stream_id not like 'content-metrics-%' and stream_id not like 'post-views-%'
+      and stream_id not like 'profile-views-%'`.execute(database);
+  return rows[0]!.count;
+}
 
 let owner: TestMember;
 beforeAll(async () => {
@@ -105,7 +116,7 @@ describe('who may use a record’s history', () => {
     const [ana, friend, stranger] = await signUpMembers(stack.server, 3);
     await befriend(stack.server, ana, friend);
     const post = await createPost(ana, { visibility: 'friendsOnly' });
-    const before = await countEvents(db());
+    const before = await eventsButCounters(db());
     const calls: [string, (m: TestMember) => Promise<{ status: number; body: unknown }>][] = [
       ['list versions', (m) => api(m).get(`/content/${post.id}/versions`)],
       ['restore a version', (m) => api(m).post(`/content/${post.id}/versions`, { version: 1 })],
@@ -122,7 +133,7 @@ describe('who may use a record’s history', () => {
       expect(hidden.status).toBe(404);
       expect(hidden.body).toMatchObject({ error: { message: postsMessages.postNotFound } });
     }
-    expect(await countEvents(db())).toBe(before);
+    expect(await eventsButCounters(db())).toBe(before);
     // A missing post and one that is not a UUID read alike.
     await api(ana).get(`/content/${crypto.randomUUID()}/versions`).expect(404);
     await api(ana).get('/content/not-an-id/backups').expect(404);
@@ -141,7 +152,7 @@ describe('who may use a record’s history', () => {
   it('refuses bad input with 400 and writes nothing', async () => {
     const [ana] = await signUpMembers(stack.server, 1);
     const post = await createPost(ana);
-    const before = await countEvents(db());
+    const before = await eventsButCounters(db());
     const bodies: [string, object][] = [
       ['versions', { version: 0 }],
       ['versions', { version: 'one' }],
@@ -165,7 +176,7 @@ describe('who may use a record’s history', () => {
     expect(missing.body.error.message).toBe(historyMessages.versionNotFound);
     const noBackup = await api(ana).post(`/content/${post.id}/restore`).expect(404);
     expect(noBackup.body.error.message).toBe(historyMessages.backupNotFound);
-    expect(await countEvents(db())).toBe(before);
+    expect(await eventsButCounters(db())).toBe(before);
   });
 });
 
@@ -320,7 +331,7 @@ describe('versions', () => {
     await api(ana)
       .patch(`/posts/${draft.id}`, { title: 'Now titled', status: 'published' })
       .expect(200);
-    const before = await countEvents(db());
+    const before = await eventsButCounters(db());
     const refused = await api(ana)
       .post(`/content/${draft.id}/versions`, { version: 1 })
       .expect(400);
@@ -328,7 +339,7 @@ describe('versions', () => {
       code: 'title-required',
       message: postsMessages.titleRequired,
     });
-    expect(await countEvents(db())).toBe(before);
+    expect(await eventsButCounters(db())).toBe(before);
   });
 });
 
@@ -420,9 +431,9 @@ describe('cleanup', () => {
     const none = await api(ana).post('/content/cleanup').expect(200);
     expect(none.body).toEqual({ deletedCount: 0, hasMore: false });
     // A member cannot empty another's trash.
-    const before = await countEvents(db());
+    const before = await eventsButCounters(db());
     await api(ana).post('/content/cleanup', { userId: ben.id }).expect(403);
-    expect(await countEvents(db())).toBe(before);
+    expect(await eventsButCounters(db())).toBe(before);
 
     // The retention boundary: trashed at the cutoff is past it, a moment later is not.
     const atCutoff = await run().run(
