@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Reposts in home timelines, fanned out on write as posts are: the feed read every author's
-  // reposts index for each page (138 probes for a member reading 138 authors, about half of the
+  // reposts index for each page (138 probes for a member reading 138 authors, about 40% of the
   // page's statement), where a reader's reposts are now one range scan of their own. The entry
   // sorts by the repost's position and shows the post at `post_seq`; the index covers both so
   // the feed reads it alone.
