@@ -387,12 +387,13 @@ test('"N new posts" loads friends\' new posts on top and keeps the reader\'s pla
   await expect(pill).toHaveText('1 new post');
   await clickWhereShown(page, pill);
   await expect(pill).toHaveCount(0);
-  await expect
-    .poll(async () => {
-      const after = await topCardOnScreen(page);
-      return after.id === before.id && Math.abs(after.top - before.top) <= 2;
-    })
-    .toBe(true);
+  // The list is busy until the place has settled: the list and the hold each move the page while
+  // the new card is measured, and a key pressed in between (as one run did) found its scroll to
+  // the top cut short by the next of those moves.
+  await expect(page.getByTestId('feed-list')).not.toHaveAttribute('aria-busy', 'true');
+  const after = await topCardOnScreen(page);
+  expect(after.id).toBe(before.id);
+  expect(Math.abs(after.top - before.top)).toBeLessThanOrEqual(2);
 
   // Back at the top, the new post is the first card.
   await page.keyboard.press('Home');

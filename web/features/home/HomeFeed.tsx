@@ -40,9 +40,29 @@ const ESTIMATED_ROW_PX = 280;
  */
 const RESERVED_ROWS = 3;
 
-const FeedList = forwardRef<HTMLDivElement, ComponentProps<'div'>>(function FeedList(props, ref) {
-  return <div {...props} ref={ref} role="feed" aria-label="Posts" data-testid="feed-list" />;
-});
+/** What the list's rows do not say: whether new posts are being put on top of them. */
+interface FeedContext {
+  addingAbove: boolean;
+}
+
+/**
+ * The list says it is busy while new posts are put above the reader and their place is held
+ * (WAI-ARIA's feed pattern: a screen reader waits for the rows to settle before reading on).
+ */
+const FeedList = forwardRef<HTMLDivElement, ComponentProps<'div'> & { context?: FeedContext }>(
+  function FeedList({ context, ...props }, ref) {
+    return (
+      <div
+        {...props}
+        ref={ref}
+        role="feed"
+        aria-label="Posts"
+        aria-busy={context?.addingAbove || undefined}
+        data-testid="feed-list"
+      />
+    );
+  },
+);
 
 function sameIds(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((id, index) => id === b[index]);
@@ -82,6 +102,9 @@ export function HomeFeed() {
     const added = atTop ? 0 : rowsAddedAbove(anchor.firstId, ids);
     setAnchor({ firstId, firstIndex: anchor.firstIndex - added });
   }
+
+  const [addingAbove, setAddingAbove] = useState(false);
+  const feedContext = useMemo((): FeedContext => ({ addingAbove }), [addingAbove]);
 
   const [renderedIds, setRenderedIds] = useState<string[]>([]);
   useWatchPosts(renderedIds);
@@ -148,7 +171,7 @@ export function HomeFeed() {
       className="relative"
       data-testid="home-feed"
     >
-      <NewPostsPill />
+      <NewPostsPill onAddingAbove={setAddingAbove} />
       {ids.length === 0 && footer === 'end' ? (
         <FeedEmpty />
       ) : (
@@ -162,6 +185,7 @@ export function HomeFeed() {
           atTopStateChange={setAtTop}
           itemsRendered={onItemsRendered}
           components={{ List: FeedList }}
+          context={feedContext}
           style={
             rowsRendered
               ? undefined

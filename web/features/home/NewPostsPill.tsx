@@ -54,9 +54,10 @@ export function PendingPostsPill({
 
 /**
  * The home feed's pill, for new posts of friends, followees and followed tags (issue #12 Live),
- * and their reposts.
+ * and their reposts. `onAddingAbove` hears when the posts start being put on top of the list and
+ * when the reader's place has settled under them.
  */
-export function NewPostsPill() {
+export function NewPostsPill({ onAddingAbove }: { onAddingAbove: (adding: boolean) => void }) {
   const dispatch = useAppDispatch();
   const newIds = useAppSelector(selectNewPostIds);
   const followedTags = useAppSelector(selectNewPostTags);
@@ -64,12 +65,17 @@ export function NewPostsPill() {
   return (
     <PendingPostsPill
       count={newIds.length}
-      load={() =>
-        keepReadersPlace(
-          FEED_CARD,
-          async () => (await dispatch(loadNewPosts(newIds, followedTags, reposts))) !== 'failed',
-        )
-      }
+      load={async () => {
+        onAddingAbove(true);
+        try {
+          return await keepReadersPlace(
+            FEED_CARD,
+            async () => (await dispatch(loadNewPosts(newIds, followedTags, reposts))) !== 'failed',
+          );
+        } finally {
+          onAddingAbove(false);
+        }
+      }}
       testId="new-posts-pill"
     />
   );
