@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { balancedShards } from './balanced-shards';
 
 /**
  * `npm test`: lint, format, typecheck and the import-cycle check side by side, then unit,
@@ -102,8 +103,7 @@ function jestArgs(project: string, out: string, extra: string[]): string[] {
  * The integration files in this many jest processes, a shard of the files each. Run in band, jest
  * keeps every file's heap (it grew by about 90 MB a file, measured with `--logHeapUsage`), and in
  * one process for all of them the files late in the run were several times slower than alone
- * (the every-endpoint shards: 31–37 s alone, 111–194 s there). Six rather than four so that the
- * two at a time end close together: four took 597 + 319 s on one side and 366 + 203 s on the other.
+ * (the every-endpoint shards: 31–37 s alone, 111–194 s there).
  */
 const INTEGRATION_SHARDS = 6;
 /**
@@ -112,6 +112,46 @@ const INTEGRATION_SHARDS = 6;
  * 1,241 s one after another and 799 s two at a time on the two-core machine.
  */
 const INTEGRATION_CONCURRENCY = 2;
+/**
+ * What each integration file took in a recent run, by which the shards are made even. Jest's own
+ * `--shard` splits by a hash of the path, a sixth of the files each whatever their time: one shard
+ * took 232 s and another 79 s, and the two lanes ended minutes apart on a slow day (415 and 604 s).
+ * `RECORD_TEST_SECONDS=1 npm test` writes the table again from its run.
+ */
+const SECONDS_TABLE = path.join(import.meta.dirname, 'integration-seconds.json');
+
+async function integrationFiles(): Promise<string[]> {
+  const entries = await readdir('tests/integration', { recursive: true });
+  return entries
+    .filter((entry) => entry.endsWith('.test.ts'))
+    .map((entry) => path.posix.join('tests/integration', entry.split(path.sep).join('/')))
+    .sort();
+}
+
+async function readSeconds(): Promise<Record<string, number>> {
+  try {
+    return JSON.parse(await readFile(SECONDS_TABLE, 'utf8')) as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
+
+/** What each file of the shards' reports took, in seconds, by its path from the root. */
+async function recordSeconds(reports: string[]): Promise<void> {
+  const seconds: Record<string, number> = {};
+  for (const report of reports) {
+    const { testResults } = JSON.parse(await readFile(report, 'utf8')) as {
+      testResults: { name: string; startTime: number; endTime: number }[];
+    };
+    for (const file of testResults) {
+      const relative = path.relative(process.cwd(), file.name).split(path.sep).join('/');
+      seconds[relative] = Math.round((file.endTime - file.startTime) / 100) / 10;
+    }
+  }
+  const sorted = Object.fromEntries(Object.entries(seconds).sort(([a], [b]) => a.localeCompare(b)));
+  await writeFile(SECONDS_TABLE, `${JSON.stringify(sorted, null, 2)}\n`);
+  console.log(`--- wrote ${path.relative(process.cwd(), SECONDS_TABLE)}`);
+}
 
 async function unitTests(dir: string): Promise<StageResult> {
   console.log('\n=== unit ===');
@@ -121,24 +161,27 @@ async function unitTests(dir: string): Promise<StageResult> {
 }
 
 /**
- * The integration shards, `INTEGRATION_CONCURRENCY` at a time. Each shard's output is printed whole
- * when it ends, so two shards' lines never interleave; a line says when each starts and ends.
+ * The integration shards, `INTEGRATION_CONCURRENCY` at a time, longest first. Each shard's output
+ * is printed whole when it ends, so two shards' lines never interleave; a line says when each
+ * starts and ends.
  */
 async function integrationTests(dir: string): Promise<StageResult> {
   const name = 'integration';
   console.log(`\n=== ${name} ===`);
   const total: StageResult = { name, passed: 0, failed: 0, skipped: 0 };
-  const waiting = Array.from({ length: INTEGRATION_SHARDS }, (_, i) => i + 1);
+  const shards = balancedShards(await integrationFiles(), await readSeconds(), INTEGRATION_SHARDS);
+  const waiting = shards.map((files, i) => ({ number: i + 1, files }));
+  const reports: string[] = [];
   // Each lane's processes pick ports from a range of their own (tests/support/free-port.ts).
   const worker = async (lane: number) => {
     for (let shard = waiting.shift(); shard !== undefined; shard = waiting.shift()) {
-      const label = `integration shard ${shard}/${INTEGRATION_SHARDS}`;
+      const label = `integration shard ${shard.number}/${shards.length} (${shard.files.length} files)`;
       const started = Date.now();
       console.log(`--- ${label} started`);
-      const out = path.join(dir, `${name}-${shard}.json`);
+      const out = path.join(dir, `${name}-${shard.number}.json`);
       const { code, output } = await runQuietly(
         'npx',
-        jestArgs(name, out, [`--shard=${shard}/${INTEGRATION_SHARDS}`]),
+        jestArgs(name, out, ['--runTestsByPath', ...shard.files]),
         { ...JEST_ENV, TEST_LANE: String(lane) },
       );
       const seconds = Math.round((Date.now() - started) / 1000);
@@ -148,9 +191,11 @@ async function integrationTests(dir: string): Promise<StageResult> {
       total.passed += result.passed;
       total.failed += result.failed;
       total.skipped += result.skipped;
+      reports.push(out);
     }
   };
   await Promise.all(Array.from({ length: INTEGRATION_CONCURRENCY }, (_, lane) => worker(lane)));
+  if (process.env.RECORD_TEST_SECONDS === '1') await recordSeconds(reports);
   return total;
 }
 
