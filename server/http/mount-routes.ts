@@ -1,4 +1,10 @@
-import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
+import express, {
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+  type Router,
+} from 'express';
 import { z } from 'zod';
 import { passwordChangeMessages } from '../../shared/auth/security-messages';
 import { forbidden, unauthenticated } from '../core/errors';
@@ -65,9 +71,35 @@ function handle(spec: AnyRouteSpec): RequestHandler {
   };
 }
 
-/** Mounts routes in the order given (a literal path must come before a parameter one). */
+/** A first path segment that is plain text: no parameter, wildcard or optional part. */
+const LITERAL_SEGMENT = /^\/([A-Za-z0-9._~-]+)(\/.*)?$/;
+
+/**
+ * Mounts routes in the order given (a literal path must come before a parameter one), each under
+ * a router of its own first path segment (`/posts/:id` as `/:id` on the router at `/posts`).
+ * Express tries a router's layers one by one, matching each path's pattern: with every route on
+ * one router, a request to a route near the end ran some 250 patterns, an eighth of the server's
+ * CPU in the badge benchmark (docs/performance.md, "Routes found by their first segment").
+ * Routes of one segment keep their order, and no request can match routes of two segments; a
+ * route whose path starts with a parameter goes after them all, on `router` itself.
+ */
 export function mountRoutes(router: Router, routes: readonly AnyRouteSpec[]): void {
+  const bySegment = new Map<string, Router>();
+  const rest: AnyRouteSpec[] = [];
   for (const spec of routes) {
-    router[spec.method](spec.path, gate(spec), handle(spec));
+    const literal = LITERAL_SEGMENT.exec(spec.path);
+    if (!literal) {
+      rest.push(spec);
+      continue;
+    }
+    const [, segment, below] = literal as unknown as [string, string, string | undefined];
+    let segmentRouter = bySegment.get(segment);
+    if (!segmentRouter) {
+      segmentRouter = express.Router();
+      bySegment.set(segment, segmentRouter);
+      router.use(`/${segment}`, segmentRouter);
+    }
+    segmentRouter[spec.method](below ?? '/', gate(spec), handle(spec));
   }
+  for (const spec of rest) router[spec.method](spec.path, gate(spec), handle(spec));
 }

@@ -27,7 +27,9 @@ function mountedRoutes(router: RouteListing, prefix = ''): string[] {
     if (mounted) return mountedRoutes(mounted, path === '/' ? prefix : `${prefix}${String(path)}`);
     // Express answers HEAD for every GET by itself; the document lists the GET.
     const own = methods.filter((m) => m !== 'HEAD' || !methods.includes('GET'));
-    return own.map((m) => `${m === '*' ? 'ALL' : m} ${documentedForm(prefix + String(path))}`);
+    // A route at the root of a router mounted at a path is that path.
+    const whole = path === '/' && prefix ? prefix : prefix + String(path);
+    return own.map((m) => `${m === '*' ? 'ALL' : m} ${documentedForm(whole)}`);
   });
 }
 
@@ -72,6 +74,8 @@ describe('the API describes itself', () => {
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.text).toContain('data-spec-url="/api/openapi.json"');
+    // The same page with a trailing slash and a query names the same files.
+    expect((await api().get('/api/docs/?from=menu').expect(200)).text).toBe(page.text);
 
     const scripts = [...page.text.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
     // The policy runs no inline script: every script must be a file of this origin.

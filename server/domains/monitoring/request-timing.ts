@@ -76,7 +76,9 @@ export const timeRequests: RequestHandler = (req, res, next) => {
   const started = process.hrtime.bigint();
   res.once('finish', () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    const pattern = req.route ? `${req.baseUrl}${String(req.route.path)}` : '(unmatched)';
+    // A route at its segment's root is `/` on that segment's router (server/http/mount-routes.ts).
+    const route = req.route ? String(req.route.path) : null;
+    const pattern = route === null ? '(unmatched)' : `${req.baseUrl}${route === '/' ? '' : route}`;
     requestTimings.add(`${req.method} ${pattern}`, ms);
   });
   next();

@@ -68,7 +68,9 @@ export function apiDocsRoutes(getDocument: () => object): AnyRouteSpec[] {
       auth: 'public',
       responses: { 200: { description: 'The reference page', contentType: 'text/html' } },
       async handler(_input, req, res) {
-        res.type('html').send(page(req.baseUrl));
+        // The page is `<base>/docs`, however its routes are mounted below the base.
+        const own = req.originalUrl.split('?')[0]!.replace(/\/+$/, '');
+        res.type('html').send(page(own.slice(0, -'/docs'.length)));
       },
     }),
     defineRoute({
