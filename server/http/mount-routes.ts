@@ -78,8 +78,8 @@ const LITERAL_SEGMENT = /^\/([A-Za-z0-9._~-]+)(\/.*)?$/;
  * Mounts routes in the order given (a literal path must come before a parameter one), each under
  * a router of its own first path segment (`/posts/:id` as `/:id` on the router at `/posts`).
  * Express tries a router's layers one by one, matching each path's pattern: with every route on
- * one router, a request to a route near the end ran some 250 patterns, an eighth of the server's
- * CPU in the badge benchmark (docs/performance.md, "Routes found by their first segment").
+ * one router, a request to a route near the end ran some 250 patterns, 8% of the server's busy
+ * time in the badge benchmark (docs/performance.md, "Routes found by their first segment").
  * Routes of one segment keep their order, and no request can match routes of two segments; a
  * route whose path starts with a parameter goes after them all, on `router` itself.
  */
