@@ -3,6 +3,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { balancedShards } from './balanced-shards';
+import { secondsTable, type JestReport } from './test-seconds';
 
 /**
  * `npm test`: lint, format, typecheck and the import-cycle check side by side, then unit,
@@ -136,20 +137,12 @@ async function readSeconds(): Promise<Record<string, number>> {
   }
 }
 
-/** What each file of the shards' reports took, in seconds, by its path from the root. */
+/** Writes the table of what each integration file took from the shards' reports. */
 async function recordSeconds(reports: string[]): Promise<void> {
-  const seconds: Record<string, number> = {};
-  for (const report of reports) {
-    const { testResults } = JSON.parse(await readFile(report, 'utf8')) as {
-      testResults: { name: string; startTime: number; endTime: number }[];
-    };
-    for (const file of testResults) {
-      const relative = path.relative(process.cwd(), file.name).split(path.sep).join('/');
-      seconds[relative] = Math.round((file.endTime - file.startTime) / 100) / 10;
-    }
-  }
-  const sorted = Object.fromEntries(Object.entries(seconds).sort(([a], [b]) => a.localeCompare(b)));
-  await writeFile(SECONDS_TABLE, `${JSON.stringify(sorted, null, 2)}\n`);
+  const read = await Promise.all(
+    reports.map(async (report) => JSON.parse(await readFile(report, 'utf8')) as JestReport),
+  );
+  await writeFile(SECONDS_TABLE, `${JSON.stringify(secondsTable(read, process.cwd()), null, 2)}\n`);
   console.log(`--- wrote ${path.relative(process.cwd(), SECONDS_TABLE)}`);
 }
 
