@@ -129,12 +129,16 @@ async function integrationFiles(): Promise<string[]> {
     .sort();
 }
 
+/** The table, or none where it is missing (every file then weighs the same); a broken one throws. */
 async function readSeconds(): Promise<Record<string, number>> {
+  let text: string;
   try {
-    return JSON.parse(await readFile(SECONDS_TABLE, 'utf8')) as Record<string, number>;
-  } catch {
-    return {};
+    text = await readFile(SECONDS_TABLE, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw error;
   }
+  return JSON.parse(text) as Record<string, number>;
 }
 
 /** Writes the table of what each integration file took from the shards' reports. */
@@ -154,9 +158,8 @@ async function unitTests(dir: string): Promise<StageResult> {
 }
 
 /**
- * The integration shards, `INTEGRATION_CONCURRENCY` at a time, longest first. Each shard's output
- * is printed whole when it ends, so two shards' lines never interleave; a line says when each
- * starts and ends.
+ * The integration shards, `INTEGRATION_CONCURRENCY` at a time. Each shard's output is printed whole
+ * when it ends, so two shards' lines never interleave; a line says when each starts and ends.
  */
 async function integrationTests(dir: string): Promise<StageResult> {
   const name = 'integration';
