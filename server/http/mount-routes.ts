@@ -80,8 +80,9 @@ const LITERAL_SEGMENT = /^\/([A-Za-z0-9._~-]+)(\/.*)?$/;
  * Express tries a router's layers one by one, matching each path's pattern: with every route on
  * one router, a request to a route near the end ran some 250 patterns, 8% of the server's busy
  * time in the badge benchmark (docs/performance.md, "Routes found by their first segment").
- * Routes of one segment keep their order, and no request can match routes of two segments; a
- * route whose path starts with a parameter goes after them all, on `router` itself.
+ * Routes of one segment keep their order, and no request can match routes of two segments. A
+ * route whose path starts with a parameter goes on `router` itself after them all, so it must come
+ * after them in `routes` too: otherwise it would have been tried first before, and is refused.
  */
 export function mountRoutes(router: Router, routes: readonly AnyRouteSpec[]): void {
   const bySegment = new Map<string, Router>();
@@ -92,14 +93,17 @@ export function mountRoutes(router: Router, routes: readonly AnyRouteSpec[]): vo
       rest.push(spec);
       continue;
     }
-    const [, segment, below] = literal as unknown as [string, string, string | undefined];
+    if (rest.length > 0) {
+      throw new Error(`${spec.method} ${spec.path} must be mounted before ${rest[0]!.path}`);
+    }
+    const segment = literal[1]!;
     let segmentRouter = bySegment.get(segment);
     if (!segmentRouter) {
       segmentRouter = express.Router();
       bySegment.set(segment, segmentRouter);
       router.use(`/${segment}`, segmentRouter);
     }
-    segmentRouter[spec.method](below ?? '/', gate(spec), handle(spec));
+    segmentRouter[spec.method](literal[2] ?? '/', gate(spec), handle(spec));
   }
   for (const spec of rest) router[spec.method](spec.path, gate(spec), handle(spec));
 }

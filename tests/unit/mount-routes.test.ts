@@ -87,4 +87,10 @@ describe('mountRoutes', () => {
       ['GET /api/posts/:id', 2],
     ]);
   });
+
+  it('refuses a literal route after one whose path starts with a parameter', () => {
+    expect(() => appWith([route('get', '/:id', id), route('get', '/posts')])).toThrow(
+      'get /posts must be mounted before /:id',
+    );
+  });
 });
