@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import { FEED_PAGE } from '../../shared/posts';
 import { qb } from '../../server/db/statement';
@@ -17,6 +18,7 @@ import { HttpPool, type HttpResult } from './http-pool';
 import { openLoop } from './load';
 import { progress } from './members';
 import { fmt, row, type Grid, type Row } from './report';
+import type { StallReading } from './server-process';
 import { summarize, type Summary } from './stats';
 
 /** The issue's targets for the community feed. */
@@ -50,6 +52,13 @@ interface Step {
   held: boolean;
   /** CPU per answered page, in ms: the serving process's and Postgres' (every backend). */
   cpu: { server: number; postgres: number };
+  /**
+   * The longest the load generator's own event loop was held during the step, in ms: requests
+   * fall due on a schedule and count from then, so a stall of the generator shows in p99 too.
+   */
+  generatorStallMs: number;
+  /** The server's longest event-loop hold and garbage collection pause in the step, when known. */
+  server: StallReading | null;
 }
 
 interface Capacity {
@@ -75,7 +84,12 @@ const load = () =>
  */
 async function findCapacity(
   name: string,
-  target: { port: number; pid: number; postmasterPid: number | null },
+  target: {
+    port: number;
+    pid: number;
+    postmasterPid: number | null;
+    stalls?: () => Promise<StallReading | null>;
+  },
   send: (pool: HttpPool) => Promise<HttpResult>,
   settings: CommunityFeedSettings,
 ): Promise<Capacity> {
@@ -87,6 +101,9 @@ async function findCapacity(
   });
   const offer = async (rate: number, record = true): Promise<Step> => {
     const cpuBefore = cpu();
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
+    await target.stalls?.();
     const result = await openLoop({
       pool,
       rate,
@@ -96,6 +113,8 @@ async function findCapacity(
       send,
     });
     const cpuAfter = cpu();
+    loopDelay.disable();
+    const serverStalls = (await target.stalls?.()) ?? null;
     const latency = summarize(result.latenciesMs);
     const perPage = (from: number, to: number) => (to - from) / Math.max(latency.count, 1);
     const step: Step = {
@@ -112,13 +131,21 @@ async function findCapacity(
         server: perPage(cpuBefore.server, cpuAfter.server),
         postgres: perPage(cpuBefore.postgres, cpuAfter.postgres),
       },
+      generatorStallMs: loopDelay.max / 1e6,
+      server: serverStalls,
     };
     if (record) {
       steps.push(step);
       progress(
         `${name}: ${fmt.int(rate)}/s offered, p50/p99 ${p50p99(latency)}, ` +
           `${step.errors} errors, ${step.unanswered} unanswered, CPU/page server ` +
-          `${fmt.ms(step.cpu.server)} Postgres ${fmt.ms(step.cpu.postgres)}: ` +
+          `${fmt.ms(step.cpu.server)} Postgres ${fmt.ms(step.cpu.postgres)}, generator stall ` +
+          `${fmt.ms(step.generatorStallMs)}` +
+          (step.server
+            ? `, server loop ${fmt.ms(step.server.loopMaxMs)} gc max ${fmt.ms(step.server.gcMaxMs)}` +
+              ` total ${fmt.ms(step.server.gcTotalMs)}`
+            : '') +
+          ': ' +
           (step.held ? 'held' : 'missed'),
       );
     }
@@ -203,9 +230,12 @@ function stepsGrid(capacities: { name: string; capacity: Capacity }[]): Grid {
       'unanswered',
       'CPU/page: server',
       'Postgres',
+      'generator stall',
+      'server loop held',
+      'server GC pause',
       'p99 ≤ 50 ms',
     ],
-    numeric: [1, 2, 3, 4, 5, 6, 7],
+    numeric: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
     cells: lines.map(({ name, s }) => [
       name,
       fmt.int(s.rate),
@@ -215,6 +245,9 @@ function stepsGrid(capacities: { name: string; capacity: Capacity }[]): Grid {
       fmt.int(s.unanswered),
       fmt.ms(s.cpu.server),
       fmt.ms(s.cpu.postgres),
+      fmt.ms(s.generatorStallMs),
+      s.server ? fmt.ms(s.server.loopMaxMs) : '—',
+      s.server ? fmt.ms(s.server.gcMaxMs) : '—',
       s.held ? 'yes' : 'no',
     ]),
     raw: lines.map(({ name, s }) => ({ read: name, ...s })),
@@ -364,7 +397,12 @@ export async function runCommunityFeedBench(
       name,
       capacity: await findCapacity(
         name,
-        { port: server.port, pid: server.pid, postmasterPid: server.postmasterPid() },
+        {
+          port: server.port,
+          pid: server.pid,
+          postmasterPid: server.postmasterPid(),
+          stalls: () => server.stalls(),
+        },
         feedPages(members, feed.nextPages, path),
         feed,
       ),

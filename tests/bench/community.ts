@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
+import pg from 'pg';
 import { runCelebrityBench, type CelebritySettings } from './community-celebrity';
 import { runCommunityFeedBench, type CommunityFeedSettings } from './community-feed';
 import { runHotPost, type HotPostSettings } from './community-hot-post';
 import { runCommunitySearchBench, type SearchBenchSettings } from './community-search';
-import { cpuSnapshot } from './cpu';
+import { cpuSnapshot, untilQuiet } from './cpu';
 import { seedFeed, type FeedSeed, type FeedSeedSize } from './feed-seed';
 import { progress } from './members';
 import { fmt, row, type Row, type Section } from './report';
@@ -148,6 +149,27 @@ function seedRows(seed: FeedSeed, size: CommunitySettings['size']): Row[] {
 }
 
 /**
+ * Writes out what the seed left in Postgres's buffers (20,000,000 timeline rows and their
+ * indexes), then waits for an idle machine. Without it the checkpointer spread those writes over
+ * the next minutes, through the parts' first measurements: a step of the feed's capacity search
+ * that meets one such stall ends the search low, and the bare route measured first gets a
+ * different machine than the feed after it.
+ */
+async function settleAfterSeed(databaseUrl: string): Promise<number> {
+  const started = performance.now();
+  progress('community: a checkpoint, then waiting for a quiet machine');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('checkpoint');
+  } finally {
+    await client.end();
+  }
+  await untilQuiet();
+  return performance.now() - started;
+}
+
+/**
  * The `community` scenario of issue 21: a community of the issue's size seeded once by SQL,
  * then each part's rows measured on it in turn, each with its baseline from the same run.
  */
@@ -162,6 +184,7 @@ export async function runCommunityBench(
       `${size.celebrities.count} celebrities with ${fmt.int(size.celebrities.followers)} followers`,
   );
   const seed = await seedFeed(server.databaseUrl, size);
+  const settledMs = await settleAfterSeed(server.databaseUrl);
   const context: CommunityContext = {
     server,
     seed,
@@ -172,7 +195,14 @@ export async function runCommunityBench(
     title:
       `Community — ${fmt.int(size.members)} members, ${fmt.int(size.posts)} posts: ` +
       'the seeded community',
-    rows: seedRows(seed, size),
+    rows: [
+      ...seedRows(seed, size),
+      row(
+        'wait for a quiet machine after the seed (a checkpoint, then idle)',
+        settledMs,
+        `${(settledMs / 1000).toFixed(1)} s`,
+      ),
+    ],
     notes: [
       'Seeded by set-based SQL straight into the read models (users, friendships, follows, posts, ' +
         'post_numbers; no events: a rebuild would drop them). Friendships and follows are drawn ' +

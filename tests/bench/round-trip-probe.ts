@@ -7,8 +7,13 @@
  * per named prepared statement and once per pipeline, so each round trip counts exactly once.
  * Nothing of the product changes; the server's own per-command counters stay the reference for
  * commands (GET /api/test/command-stats).
+ *
+ * `/stalls` answers, and then resets, the longest the event loop was held and the longest and
+ * total garbage collection pauses since the last `/stalls`: what a step of a load saw on the
+ * server's side.
  */
 import http from 'node:http';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import pg from 'pg';
 
 let queries = 0;
@@ -46,11 +51,29 @@ prototype.query = function counted(this: pg.Client, ...args: unknown[]) {
   return original.apply(this, args);
 };
 
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+let gc = { maxMs: 0, totalMs: 0 };
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    gc.maxMs = Math.max(gc.maxMs, entry.duration);
+    gc.totalMs += entry.duration;
+  }
+}).observe({ entryTypes: ['gc'] });
+
+function takeStalls() {
+  const stalls = { loopMaxMs: loopDelay.max / 1e6, gcMaxMs: gc.maxMs, gcTotalMs: gc.totalMs };
+  loopDelay.reset();
+  gc = { maxMs: 0, totalMs: 0 };
+  return stalls;
+}
+
 const port = Number(process.env.BENCH_PROBE_PORT);
 if (Number.isInteger(port) && port > 0) {
-  const server = http.createServer((_req, res) => {
+  const server = http.createServer((req, res) => {
     res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ queries, shapes: Object.fromEntries(shapes) }));
+    if (req.url === '/stalls') res.end(JSON.stringify(takeStalls()));
+    else res.end(JSON.stringify({ queries, shapes: Object.fromEntries(shapes) }));
   });
   server.listen(port, '127.0.0.1');
   server.unref();

@@ -25,6 +25,13 @@ export interface ProbeReading {
   shapes: Record<string, number>;
 }
 
+/** What round-trip-probe.ts answers at `/stalls`: the server's pauses since the last reading. */
+export interface StallReading {
+  loopMaxMs: number;
+  gcMaxMs: number;
+  gcTotalMs: number;
+}
+
 export interface ServerProcess {
   url: string;
   port: number;
@@ -43,6 +50,8 @@ export interface ServerProcess {
    * (round-trip-probe.ts), or null if the probe does not answer.
    */
   databaseRoundTrips(): Promise<ProbeReading | null>;
+  /** The server's pauses since the last call (round-trip-probe.ts), or null if it does not answer. */
+  stalls(): Promise<StallReading | null>;
   stop(): Promise<{ exitCode: number | null; signal: string | null; forced: boolean }>;
   /** Last-resort synchronous kill for when the bench itself is dying. */
   killNow(): void;
@@ -192,6 +201,14 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
       try {
         const res = await fetch(`http://127.0.0.1:${probePort}/`);
         return (await res.json()) as ProbeReading;
+      } catch {
+        return null;
+      }
+    },
+    async stalls() {
+      try {
+        const res = await fetch(`http://127.0.0.1:${probePort}/stalls`);
+        return (await res.json()) as StallReading;
       } catch {
         return null;
       }
