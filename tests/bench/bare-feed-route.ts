@@ -6,12 +6,18 @@ import pg from 'pg';
  * The baseline of the community feed's capacity, run as its own process as bare-express.ts is:
  * one Express route on the server's Postgres answering 20 posts from one index range scan (an
  * author's newest published posts on `posts_author_feed`), as JSON, with no middleware, no
- * session and no policy. A pool as large as the server's, the statement prepared by name as the
- * server prepares its own.
+ * session and no policy. A pool as large as the server's, keeping idle connections as long, the
+ * statement prepared by name as the server prepares its own.
  */
 const databaseUrl = process.argv[2];
 if (!databaseUrl) throw new Error('usage: bare-feed-route.ts <database url>');
-const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+// Idle connections kept as long as the server keeps its own (db/database.ts), so that both
+// sides open their connections in the warm-up and neither reopens one during the search.
+const pool = new pg.Pool({
+  connectionString: databaseUrl,
+  max: 20,
+  idleTimeoutMillis: 10 * 60_000,
+});
 
 const app = express();
 app.disable('x-powered-by');

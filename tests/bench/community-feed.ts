@@ -15,9 +15,10 @@ import { cpuMs } from './cpu';
 import { compiled, explain, readFeeds, type Query, type ReaderResult } from './feed';
 import type { SeededMember } from './feed-seed';
 import { HttpPool, type HttpResult } from './http-pool';
-import { openLoop } from './load';
+import { closedLoop, openLoop } from './load';
 import { progress } from './members';
 import { fmt, row, type Grid, type Row } from './report';
+import { sampleWaits, type WaitSample } from './pg-waits';
 import type { StallReading } from './server-process';
 import { summarize, type Summary } from './stats';
 
@@ -59,6 +60,8 @@ interface Step {
   generatorStallMs: number;
   /** The server's longest event-loop hold and garbage collection pause in the step, when known. */
   server: StallReading | null;
+  /** What Postgres's busy processes were doing, sampled through the step. */
+  postgres: WaitSample;
 }
 
 interface Capacity {
@@ -75,6 +78,9 @@ const load = () =>
     .map((n) => n.toFixed(1))
     .join(', ');
 
+/** Requests in flight in the warm-up: more than either side's Postgres pool holds (20). */
+const WARM_UP_CONCURRENCY = 32;
+
 /**
  * The highest offered rate at which p99 stays within the target, found by stepping: an
  * open-loop load at a fixed rate (requests are due on a schedule whatever the answers do, and
@@ -90,6 +96,7 @@ async function findCapacity(
     postmasterPid: number | null;
     stalls?: () => Promise<StallReading | null>;
   },
+  databaseUrl: string,
   send: (pool: HttpPool) => Promise<HttpResult>,
   settings: CommunityFeedSettings,
 ): Promise<Capacity> {
@@ -104,6 +111,7 @@ async function findCapacity(
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     loopDelay.enable();
     await target.stalls?.();
+    const waits = await sampleWaits(databaseUrl);
     const result = await openLoop({
       pool,
       rate,
@@ -115,6 +123,7 @@ async function findCapacity(
     const cpuAfter = cpu();
     loopDelay.disable();
     const serverStalls = (await target.stalls?.()) ?? null;
+    const postgresWaits = await waits.stop();
     const latency = summarize(result.latenciesMs);
     const perPage = (from: number, to: number) => (to - from) / Math.max(latency.count, 1);
     const step: Step = {
@@ -133,6 +142,7 @@ async function findCapacity(
       },
       generatorStallMs: loopDelay.max / 1e6,
       server: serverStalls,
+      postgres: postgresWaits,
     };
     if (record) {
       steps.push(step);
@@ -145,6 +155,11 @@ async function findCapacity(
             ? `, server loop ${fmt.ms(step.server.loopMaxMs)} gc max ${fmt.ms(step.server.gcMaxMs)}` +
               ` total ${fmt.ms(step.server.gcTotalMs)}`
             : '') +
+          `; Postgres in ${postgresWaits.samples} samples: ` +
+          postgresWaits.top
+            .slice(0, 4)
+            .map(([label, n]) => `${label} ${n}`)
+            .join('; ') +
           ': ' +
           (step.held ? 'held' : 'missed'),
       );
@@ -154,6 +169,19 @@ async function findCapacity(
     return step;
   };
   try {
+    // Both sides open every connection of their Postgres pools (20 each) and run their statements
+    // on each more than five times, so Postgres has settled on its plans: a connection opened
+    // during the search costs its first requests a backend's start and custom plans, a stall of
+    // 100–260 ms that ended the bare route's search at a rate far below its capacity
+    // (docs/performance.md, "The feed's capacity row: cut short by stalls").
+    await closedLoop({
+      pool,
+      concurrency: WARM_UP_CONCURRENCY,
+      warmupMs: 0,
+      durationMs: 3000,
+      send,
+      okStatus: 200,
+    });
     await offer(settings.startRate, false);
     let held: Step | null = null;
     let missed: Step | null = null;
@@ -382,6 +410,7 @@ export async function runCommunityFeedBench(
       capacity: await findCapacity(
         'bare route',
         { port: bare.port, pid: bare.pid, postmasterPid: server.postmasterPid() },
+        server.databaseUrl,
         (pool) => pool.request('GET', `/bare-feed?author=${authors[randomInt(authors.length)]}`),
         feed,
       ),
@@ -403,6 +432,7 @@ export async function runCommunityFeedBench(
           postmasterPid: server.postmasterPid(),
           stalls: () => server.stalls(),
         },
+        server.databaseUrl,
         feedPages(members, feed.nextPages, path),
         feed,
       ),
