@@ -27,10 +27,15 @@ const FETCHING_TAG =
  * The loader a drawn-ahead page runs instead of its head's scripts: it copies the held tags into
  * the head after the frame that paints the page, or at once in a hidden tab, which paints nothing.
  * Copies, not the template's own elements: a script only runs when created in this document.
- * An external file because the Content-Security-Policy allows no inline script.
+ * An external file because the Content-Security-Policy allows no inline script. The template
+ * it copies from ends the body, and the page can paint before the parser has reached it: the
+ * loader runs deferred (after the document is parsed), and a start still asked for while the
+ * document loads waits for DOMContentLoaded. Run `async`, it once found no template at its first
+ * frame and never started the app, leaving the sign-in form disabled (a CI run of 2026-12-02).
  */
 export const AFTER_PAINT_LOADER =
-  `(function(){var d=document,done=false;function start(){if(done)return;done=true;` +
+  `(function(){var d=document,done=false;function start(){if(done)return;` +
+  `if(d.readyState==='loading'){d.addEventListener('DOMContentLoaded',start);return}done=true;` +
   `var held=d.getElementById('${AFTER_PAINT_ID}');if(!held)return;` +
   `held.content.querySelectorAll('script,link').forEach(function(t){` +
   `var e=d.createElement(t.localName);for(var i=0;i<t.attributes.length;i++)` +
@@ -57,7 +62,7 @@ export function scriptsAfterPaint(html: string, loaderSrc: string): string {
   // The loader takes the first held tag's place: it is fetched as early as that tag was.
   let placed = false;
   const kept = head.replace(FETCHING_TAG, () => {
-    const tag = placed ? '' : `    <script async src="${loaderSrc}"></script>\n`;
+    const tag = placed ? '' : `    <script defer src="${loaderSrc}"></script>\n`;
     placed = true;
     return tag;
   });

@@ -1,4 +1,4 @@
-import { scriptsAfterPaint, withPage } from '../../scripts/prerendered-page';
+import { AFTER_PAINT_LOADER, scriptsAfterPaint, withPage } from '../../scripts/prerendered-page';
 
 const built = `<!doctype html>
 <html lang="en">
@@ -62,7 +62,7 @@ describe("a drawn-ahead page's scripts held until it has been painted", () => {
   const [before, after] = page.split('</head>');
 
   it('leaves the head only the loader and what the first paint needs', () => {
-    expect(before).toContain('<script async src="/assets/after-paint-d.js"></script>');
+    expect(before).toContain('<script defer src="/assets/after-paint-d.js"></script>');
     expect(before).toContain('<link rel="stylesheet" crossorigin href="/assets/index-c.css">');
     expect(before).toContain('<link rel="manifest" href="/manifest.webmanifest">');
     expect(before).not.toMatch(/index-abc|vendor-react|route-preload|auth\/session/);
@@ -78,6 +78,50 @@ describe("a drawn-ahead page's scripts held until it has been painted", () => {
       '/assets/vendor-react-b.js',
     ]);
     expect(held).toMatch(/<\/template>\n {2}<\/body>/);
+  });
+
+  it('starts the held scripts only once the template has been parsed, whenever the frame comes', () => {
+    const listeners: Record<string, (() => void)[]> = {};
+    const appended: string[] = [];
+    const frames: (() => void)[] = [];
+    const tasks: (() => void)[] = [];
+    const held = {
+      content: {
+        querySelectorAll: () => [
+          { localName: 'script', attributes: [{ name: 'src', value: '/assets/index-abc.js' }] },
+        ],
+      },
+    };
+    const doc = {
+      readyState: 'loading',
+      visibilityState: 'visible',
+      parsed: false,
+      head: { appendChild: (e: { src?: string }) => appended.push(e.src ?? '') },
+      getElementById(id: string) {
+        return this.parsed && id === 'after-paint' ? held : null;
+      },
+      addEventListener: (type: string, f: () => void) => (listeners[type] ??= []).push(f),
+      createElement: (name: string) => ({
+        localName: name,
+        src: undefined as string | undefined,
+        setAttribute(this: { src?: string }, _n: string, v: string) {
+          this.src = v;
+        },
+      }),
+    };
+    new Function('document', 'requestAnimationFrame', 'setTimeout', AFTER_PAINT_LOADER)(
+      doc,
+      (f: () => void) => frames.push(f),
+      (f: () => void) => tasks.push(f),
+    );
+    // The first frame paints the form while the end of the body is still being parsed.
+    frames.forEach((f) => f());
+    tasks.forEach((f) => f());
+    expect(appended).toEqual([]);
+    doc.parsed = true;
+    doc.readyState = 'interactive';
+    listeners.DOMContentLoaded?.forEach((f) => f());
+    expect(appended).toEqual(['/assets/index-abc.js']);
   });
 
   it('refuses a page with no module script to hold', () => {
