@@ -173,7 +173,8 @@ async function findCapacity(
     // on each more than five times, so Postgres has settled on its plans: a connection opened
     // during the search costs its first requests a backend's start and custom plans, a stall of
     // 100–260 ms that ended the bare route's search at a rate far below its capacity
-    // (docs/performance.md, "The feed's capacity row: cut short by stalls").
+    // (docs/performance.md, "The feed's capacity row: the baseline's stalls were its own new
+    // connections").
     await closedLoop({
       pool,
       concurrency: WARM_UP_CONCURRENCY,
