@@ -33,6 +33,16 @@ export interface RunningServer {
 }
 
 const RELAY_POOL_SIZE = 2;
+
+/**
+ * How long an idle keep-alive connection is held open. It must outlast every client's own hold,
+ * or a client sends its next request on a connection the server is closing and reads a reset:
+ * nginx keeps upstream connections 60 s (`keepalive_timeout`) and never resends a POST. Node's
+ * 5 s default is the likely cause of a reset an end-to-end test's POST once read. The time allowed for a request's
+ * headers is kept above it, so that it never cuts a connection that is still allowed to idle.
+ */
+const KEEP_ALIVE_MS = 65_000;
+
 const DEFAULT_WEB_DIR = path.join(PROJECT_ROOT, 'dist/web');
 
 export async function startServer(
@@ -85,6 +95,8 @@ export async function startServer(
     onServerError: application.onServerError,
   });
   const http = createServer(app);
+  http.keepAliveTimeout = KEEP_ALIVE_MS;
+  http.headersTimeout = KEEP_ALIVE_MS + 1_000;
   const connections = new Set<Socket>();
   http.on('connection', (socket) => {
     connections.add(socket);

@@ -1,3 +1,4 @@
+import { Agent, get } from 'node:http';
 import fc from 'fast-check';
 import request from 'supertest';
 import { as, rowCounts, signUp } from '../support/factories';
@@ -79,6 +80,31 @@ describe('request hygiene', () => {
       .expect(403);
     expect(badParam.body.error.code).toBe('forbidden');
   });
+
+  it('keeps an idle connection open past the 5 s a client may not expect it to close', async () => {
+    let opened = 0;
+    const count = () => {
+      opened += 1;
+    };
+    stack.server.http.on('connection', count);
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const ask = () =>
+        new Promise<number>((resolve, reject) => {
+          get(`${stack.server.url}/healthz`, { agent }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          }).on('error', reject);
+        });
+      expect(await ask()).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      expect(await ask()).toBe(200);
+      expect(opened).toBe(1);
+    } finally {
+      agent.destroy();
+      stack.server.http.off('connection', count);
+    }
+  }, 30_000);
 
   it('answers an unknown member in the test route with 404 and a bad one with 400', async () => {
     await api()
