@@ -16,6 +16,7 @@ import { compiled, explain, readFeeds, type Query, type ReaderResult } from './f
 import type { SeededMember } from './feed-seed';
 import { HttpPool, type HttpResult } from './http-pool';
 import { closedLoop, openLoop } from './load';
+import { statementsWindow } from './pg-statements';
 import { progress } from './members';
 import { fmt, row, type Grid, type Row } from './report';
 import { sampleWaits, type WaitSample } from './pg-waits';
@@ -446,9 +447,14 @@ export async function runCommunityFeedBench(
   ];
 
   const readers = members.slice(0, feed.readers);
-  const paced: Record<'timeline' | 'authors', ReaderResult> = {
-    timeline: await readFeeds(server, readers, feed, feed.pauseMs),
+  // With pg_stat_statements loaded, where Postgres spent the paced timeline's time.
+  const statements = await statementsWindow(server.databaseUrl);
+  const pacedTimeline = await readFeeds(server, readers, feed, feed.pauseMs);
+  await statements.report('paced timeline readers');
+  const paced: Record<'timeline' | 'authors' | 'together', ReaderResult> = {
+    timeline: pacedTimeline,
     authors: await readFeeds(server, readers, feed, feed.pauseMs, '/api/test/feed/authors'),
+    together: await readFeeds(server, readers, feed, feed.pauseMs, '/api/feed', 'together'),
   };
   const loadAfter = load();
   const share = bareCapacity > 0 ? timeline / bareCapacity : Number.NaN;
@@ -470,6 +476,12 @@ export async function runCommunityFeedBench(
     ),
     ...pacedRows(`timeline, ${feed.readers} readers`, paced.timeline, true, feed),
     ...pacedRows(`authors' indexes, ${feed.readers} readers`, paced.authors, false, feed),
+    ...pacedRows(
+      `timeline, ${feed.readers} readers all starting at once`,
+      paced.together,
+      false,
+      feed,
+    ).slice(0, 2),
   ];
   const title = 'Community — feed';
   return {
@@ -485,7 +497,9 @@ export async function runCommunityFeedBench(
             `${feed.refineSteps} times. The bare route is Express and pg in a process of its ` +
             'own on the same Postgres, answering 20 posts of a random author from one range ' +
             'scan of posts_author_feed (SELECT *), with no session, middleware or policy. Paced: ' +
-            `${feed.readers} readers, each waiting ${feed.pauseMs} ms after an answer; ` +
+            `${feed.readers} readers, each waiting ${feed.pauseMs} ms after an answer, their ` +
+            `first requests spread over the first ${feed.pauseMs} ms (and, for comparison, all ` +
+            'sent at once, which keeps the readers in step: a burst of every reader at a time); ' +
             `${feed.warmupMs / 1000} s warm-up, ${feed.durationMs / 1000} s measured. ` +
             `Load average (1, 5, 15 min) before: ${loadBefore}; after: ${loadAfter}.`,
         ],

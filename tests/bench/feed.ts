@@ -74,6 +74,15 @@ export interface ReaderResult {
 }
 
 /**
+ * How paced readers begin: `spread`, each at its own moment within the first pause, as members
+ * who open the app independently do; `together`, all in the same instant. Readers that start
+ * together stay in step, since each waits the same pause after an answer that takes about as
+ * long as the others': every first page then arrives in one burst of all the readers, a burst
+ * test rather than a paced one (docs/performance.md, "Paced readers in step").
+ */
+export type ReaderStart = 'spread' | 'together';
+
+/**
  * `readers` members, one connection each, read their feeds as the home screen does: the first
  * 20, then 5 more at a time. Each reader sends its next request `pauseMs` after the last
  * answered (0: at once, a closed loop). Latency counts only answers inside the window.
@@ -84,6 +93,7 @@ export async function readFeeds(
   settings: Pick<FeedBenchSettings, 'warmupMs' | 'durationMs' | 'nextPages'>,
   pauseMs: number,
   feedPath = '/api/feed',
+  begin: ReaderStart = 'spread',
 ): Promise<ReaderResult> {
   const pool = new HttpPool('127.0.0.1', server.port, readers.length);
   const start = performance.now();
@@ -123,6 +133,7 @@ export async function readFeeds(
     return JSON.parse(answer.body) as FeedPage;
   };
   const reader = async (member: SeededMember) => {
+    if (pauseMs > 0 && begin === 'spread') await sleep(randomInt(pauseMs));
     while (performance.now() < end) {
       const seen = new Set<string>();
       let current = await page(member, null, result.first);

@@ -21,12 +21,13 @@ export async function statementsWindow(databaseUrl: string) {
         if (!loaded) return;
         const { rows } = await client.query<{
           calls: string;
+          plans: string;
           total: number;
           mean: number;
           hit: string;
           text: string;
         }>(
-          `select calls::text, (total_exec_time + total_plan_time)::float8 as total,
+          `select calls::text, plans::text, (total_exec_time + total_plan_time)::float8 as total,
                   ((total_exec_time + total_plan_time) / greatest(calls, 1))::float8 as mean,
                   (shared_blks_hit + shared_blks_read)::text as hit,
                   regexp_replace(query, '\\s+', ' ', 'g') as text
@@ -42,7 +43,7 @@ export async function statementsWindow(databaseUrl: string) {
         );
         for (const r of rows) {
           progress(
-            `  ${r.total.toFixed(0).padStart(7)} ms ${r.calls.padStart(7)} calls ` +
+            `  ${r.total.toFixed(0).padStart(7)} ms ${r.calls.padStart(7)} calls ${r.plans.padStart(6)} plans ` +
               `${r.mean.toFixed(3).padStart(8)} ms ${String(Math.round(Number(r.hit) / Math.max(Number(r.calls), 1))).padStart(5)} buf  ${r.text.slice(0, 140)}`,
           );
         }
