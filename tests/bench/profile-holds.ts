@@ -7,21 +7,8 @@
  *
  *   npx tsx tests/bench/profile-holds.ts <file.cpuprofile> [--min=20] [--from=s --to=s] [--top=6]
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-
-interface Profile {
-  nodes: ProfileNode[];
-  startTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
+import { readProfile, type ProfileNode } from './cpu-profile';
 
 const args = process.argv.slice(2);
 const file = args.find((a) => !a.startsWith('--'));
@@ -40,11 +27,7 @@ const fromS = option('from', 0);
 const toS = option('to', Number.POSITIVE_INFINITY);
 const top = option('top', 6);
 
-const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
-const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-const parent = new Map<number, number>();
-for (const node of profile.nodes)
-  for (const child of node.children ?? []) parent.set(child, node.id);
+const { profile, byId, parentOf } = readProfile(file);
 
 const label = (node: ProfileNode) => {
   const { functionName, url, lineNumber } = node.callFrame;
@@ -55,7 +38,7 @@ const label = (node: ProfileNode) => {
 /** The outermost frame of a sample's stack that is the application's or a package's code. */
 function entryOf(id: number): string {
   let outermost: ProfileNode | null = null;
-  for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+  for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at)) {
     const node = byId.get(at)!;
     if (node.callFrame.url) outermost = node;
   }

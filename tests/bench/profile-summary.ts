@@ -8,22 +8,8 @@
  * `--from`/`--to` keep only the samples in that window (seconds from the start of the profile),
  * e.g. the steady load of a scenario rather than the sign-ups before it.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-
-interface Profile {
-  nodes: ProfileNode[];
-  startTime: number;
-  endTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
+import { readProfile, type ProfileNode } from './cpu-profile';
 
 const args = process.argv.slice(2);
 const file = args.find((a) => !a.startsWith('--') && !/^\d+$/.test(a));
@@ -39,12 +25,7 @@ const option = (name: string) => {
 const from = option('from') ?? 0;
 const to = option('to') ?? Number.POSITIVE_INFINITY;
 
-const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
-const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-const parentOf = new Map<number, number>();
-for (const node of profile.nodes) {
-  for (const child of node.children ?? []) parentOf.set(child, node.id);
-}
+const { profile, byId, parentOf } = readProfile(file);
 
 /** Where a frame's code lives: a package name, a path in the repo, or V8's own category. */
 function placeOf(url: string): string {
