@@ -37,9 +37,10 @@ const RELAY_POOL_SIZE = 2;
 /**
  * How long an idle keep-alive connection is held open. It must outlast every client's own hold,
  * or a client sends its next request on a connection the server is closing and reads a reset:
- * nginx keeps upstream connections 60 s (`keepalive_timeout`) and never resends a POST. Node's
- * 5 s default is the likely cause of a reset an end-to-end test's POST once read. The time allowed for a request's
- * headers is kept above it, so that it never cuts a connection that is still allowed to idle.
+ * nginx keeps upstream connections 60 s (`keepalive_timeout`) and never resends a POST, and
+ * Node's own client agent holds one 5 s, Node's server default too (the likely cause of a reset
+ * an end-to-end test's POST once read). The time allowed for a request's headers is kept above
+ * it, so that it never cuts a connection that is still allowed to idle.
  */
 const KEEP_ALIVE_MS = 65_000;
 

@@ -476,6 +476,7 @@ export async function runCommunityFeedBench(
     ),
     ...pacedRows(`timeline, ${feed.readers} readers`, paced.timeline, true, feed),
     ...pacedRows(`authors' indexes, ${feed.readers} readers`, paced.authors, false, feed),
+    // Only its latencies, the point of the row: its rate and CPU come out as the spread run's.
     ...pacedRows(
       `timeline, ${feed.readers} readers all starting at once`,
       paced.together,
