@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import pg from 'pg';
 import request from 'supertest';
 import {
   BACKUP_STREAM_CATEGORY,
@@ -274,6 +275,43 @@ describe('backup and restore', () => {
       `${memberEvents} events restored that were missing from the log`,
     );
   });
+
+  it('lets go of its locks and queues again when a read model is held by a transaction whose process waits for the log, then completes', async () => {
+    await socialActivity();
+    const full = await takeBackup('full');
+    const holder = new pg.Client({ connectionString: stack.database.url });
+    const appender = new pg.Client({ connectionString: stack.database.url });
+    await holder.connect();
+    await appender.connect();
+    try {
+      // A process's transaction reads a read model, then waits for an append on another of its
+      // connections before it commits: Postgres sees no cycle between the two connections.
+      await holder.query('begin');
+      await holder.query('select 1 from users limit 1');
+      const job = await requestRestore(full.id, {});
+      await eventually(async () => {
+        const { rows } = await sql<{ queued: boolean }>`
+          select exists (select 1 from pg_locks where relation = 'events'::regclass
+                           and mode = 'ExclusiveLock' and granted)
+             and exists (select 1 from pg_locks where relation = 'users'::regclass
+                           and mode = 'AccessExclusiveLock' and not granted) as queued`.execute(
+          db(),
+        );
+        return rows[0]!.queued;
+      });
+      // The restore holds the log and queues for the read model: the append waits for it, and
+      // gets in only once the restore lets go. Without that this wait would never end.
+      await appender.query('begin');
+      await appender.query(`set local lock_timeout = '60s'`);
+      await appender.query('lock table events in row exclusive mode');
+      await appender.query('commit');
+      await holder.query('commit');
+      expect(await waitForJob(job.id)).toMatchObject({ status: 'completed', error: null });
+    } finally {
+      await holder.end();
+      await appender.end();
+    }
+  }, 180_000);
 
   it('refuses an event its stream has moved past in the log, as an append would, and changes nothing', async () => {
     await socialActivity();

@@ -79,16 +79,26 @@ export async function verifyChain(config: Config, chain: BackupRow[]): Promise<v
   }
 }
 
-const LOCK_ATTEMPTS = 250;
+/** How long the locks are tried without waiting before the restore queues for them. */
+const LOCK_TRYING_MS = 5_000;
 const LOCK_RETRY_MS = 20;
+/** How long one queued attempt may wait for a lock before it lets go of what it has. */
+const LOCK_WAIT_MS = 2_000;
+/** How long the restore goes on trying before it fails, saying the data stayed in use. */
+const LOCK_GIVE_UP_MS = 10 * 60_000;
 
 /**
  * Appends wait until the restore commits (reads of the log go on); the read models, which the
- * rebuild truncates, are locked up front in one go. Locks are taken without waiting and retried:
- * a reader holding one read model while it waits for another could otherwise deadlock with us.
- * The partition maker's lock comes first: the restore makes the partitions its positions need
- * while it holds the log, and a maker on another connection holds that lock while its ATTACH
- * waits for the log.
+ * rebuild truncates, are locked up front in one go. The partition maker's lock comes first: the
+ * restore makes the partitions its positions need while it holds the log, and a maker on
+ * another connection holds that lock while its ATTACH waits for the log.
+ *
+ * Locks are first tried without waiting (a reader holding one read model while it waits for
+ * another could otherwise deadlock with us), for a time rather than a count of tries, so that on
+ * a loaded machine the restore still queues after `LOCK_TRYING_MS`. Once queued, no wait is
+ * longer than `LOCK_WAIT_MS`: a transaction that holds a read model while its process waits on
+ * another connection that the restore's locks block is a deadlock Postgres cannot see, and only
+ * letting go of what the restore holds, then queueing again, breaks it.
  */
 async function lockForRestore(
   client: pg.Client,
@@ -107,21 +117,39 @@ async function lockForRestore(
     for (const statement of tables) await client.query(`${statement} nowait`);
     return true;
   };
-  for (let attempt = 0; attempt < LOCK_ATTEMPTS; attempt += 1) {
+  const queueFor = async (): Promise<boolean> => {
+    const { rows } = await client.query<{ setting: string }>(
+      `select current_setting('lock_timeout') as setting`,
+    );
+    await client.query(`set local lock_timeout = ${LOCK_WAIT_MS}`);
+    await client.query(`select pg_advisory_xact_lock(${EVENT_PARTITIONS_LOCK})`);
+    for (const statement of tables) await client.query(statement);
+    await client.query(`select set_config('lock_timeout', $1, true)`, [rows[0]!.setting]);
+    return true;
+  };
+  const started = Date.now();
+  for (;;) {
+    const elapsed = Date.now() - started;
+    if (elapsed >= LOCK_GIVE_UP_MS) {
+      throw new Error(
+        `the event log and read models stayed in use for ${LOCK_GIVE_UP_MS / 60_000} minutes`,
+      );
+    }
+    const queued = elapsed >= LOCK_TRYING_MS;
     await client.query('savepoint restore_locks');
     try {
-      if (await tryAll()) {
+      if (await (queued ? queueFor() : tryAll())) {
         await client.query('release savepoint restore_locks');
         return;
       }
     } catch (error) {
-      if ((error as { code?: string }).code !== '55P03') throw error;
+      // A refused `nowait` and an expired `lock_timeout` are 55P03; a deadlock Postgres saw and
+      // broke on our side (40P01) is let go of the same way.
+      if (!['55P03', '40P01'].includes((error as { code?: string }).code ?? '')) throw error;
     }
     await client.query('rollback to savepoint restore_locks');
-    await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+    if (!queued) await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
   }
-  await client.query(`select pg_advisory_xact_lock(${EVENT_PARTITIONS_LOCK})`);
-  for (const statement of tables) await client.query(statement);
 }
 
 async function setJob(
