@@ -20,6 +20,7 @@ import { SOCKET_EVENTS } from '../../shared/realtime';
 import { loadConfig } from '../../server/config';
 import { readRestoreJob } from '../../server/domains/backup/backup-read';
 import { requestRestoreAndPush, updateBackupConfig } from '../../server/domains/backup/commands';
+import { lockForRestore } from '../../server/domains/backup/restore-runner';
 import {
   RestoreRefusedError,
   resolveChain,
@@ -312,6 +313,40 @@ describe('backup and restore', () => {
       await appender.end();
     }
   }, 180_000);
+
+  it('stops queueing for its locks when its process stops, and says why', async () => {
+    const holder = new pg.Client({ connectionString: stack.database.url });
+    const restorer = new pg.Client({ connectionString: stack.database.url });
+    await holder.connect();
+    await restorer.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select 1 from users limit 1');
+      await restorer.query('begin');
+      const stopping = new AbortController();
+      const locking = lockForRestore(
+        restorer,
+        stack.server.application.deps.projections,
+        stopping.signal,
+      );
+      await eventually(async () => {
+        const { rows } = await sql<{ queued: boolean }>`
+          select exists (select 1 from pg_locks where relation = 'users'::regclass
+                           and mode = 'AccessExclusiveLock' and not granted) as queued`.execute(
+          db(),
+        );
+        return rows[0]!.queued;
+      });
+      // Without the stop it would queue again and again for ten minutes.
+      stopping.abort();
+      await expect(locking).rejects.toThrow('Interrupted: the process running it stopped.');
+    } finally {
+      await restorer.query('rollback').catch(() => undefined);
+      await holder.query('rollback');
+      await holder.end();
+      await restorer.end();
+    }
+  }, 60_000);
 
   it('refuses an event its stream has moved past in the log, as an append would, and changes nothing', async () => {
     await socialActivity();

@@ -46,7 +46,7 @@ export function createBackupWorker(deps: RuntimeDeps): BackgroundWorker {
         .orderBy('started_at')
         .executeTakeFirst();
       if (restore) {
-        await runRestore(runner, client, restore).catch(async (error: unknown) => {
+        await runRestore(runner, client, restore, abort.signal).catch(async (error: unknown) => {
           deps.logger.warn({ err: error, jobId: restore.id }, 'restore failed');
           await recordRestoreFailure(runner, restore.id, error);
         });

@@ -100,9 +100,10 @@ const LOCK_GIVE_UP_MS = 10 * 60_000;
  * another connection that the restore's locks block is a deadlock Postgres cannot see, and only
  * letting go of what the restore holds, then queueing again, breaks it.
  */
-async function lockForRestore(
+export async function lockForRestore(
   client: pg.Client,
   projections: RunnerDeps['projections'],
+  signal: AbortSignal,
 ): Promise<void> {
   const readModels = [...new Set(projections.flatMap((p) => p.tables))].map((t) => `"${t}"`);
   const tables = [
@@ -129,6 +130,8 @@ async function lockForRestore(
   };
   const started = Date.now();
   for (;;) {
+    // A stopping process does not wait out the locks: its restore fails and says why.
+    if (signal.aborted) throw new Error('Interrupted: the process running it stopped.');
     const elapsed = Date.now() - started;
     if (elapsed >= LOCK_GIVE_UP_MS) {
       throw new Error(
@@ -186,7 +189,12 @@ async function setJob(
  * - The rows get this transaction's id, which is announced to every relay before the commit so
  *   that they skip it instead of pushing history to members.
  */
-export async function runRestore(deps: RunnerDeps, client: pg.Client, job: RestoreRow) {
+export async function runRestore(
+  deps: RunnerDeps,
+  client: pg.Client,
+  job: RestoreRow,
+  signal: AbortSignal,
+) {
   const { db } = deps;
   const percent = (value: number) => Math.max(0, Math.min(99, Math.round(value)));
   await setJob(db, job.id, { status: 'running', progress: 1 });
@@ -217,7 +225,7 @@ export async function runRestore(deps: RunnerDeps, client: pg.Client, job: Resto
       rows: [own],
     } = await client.query<{ xid: string }>('select pg_current_xact_id()::text as xid');
     await sql`select pg_notify(${BACKUP_WORK_CHANNEL}, ${`skip:${own!.xid}`})`.execute(db);
-    await lockForRestore(client, deps.projections);
+    await lockForRestore(client, deps.projections, signal);
     await client.query(`create temp table restore_staging (
         global_position bigint not null, stream_id text not null, stream_version integer not null,
         type text not null, data jsonb not null, metadata jsonb not null,
