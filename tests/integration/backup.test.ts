@@ -140,6 +140,37 @@ async function emptyDatabase() {
   await rebuild(db());
 }
 
+/**
+ * Runs `work` with two connections of its own: `holder` in a transaction that has read `users`,
+ * and another; both are rolled back and closed after it.
+ */
+async function withUsersHeld(work: (holder: pg.Client, other: pg.Client) => Promise<void>) {
+  const holder = new pg.Client({ connectionString: stack.database.url });
+  const other = new pg.Client({ connectionString: stack.database.url });
+  await holder.connect();
+  await other.connect();
+  try {
+    await holder.query('begin');
+    await holder.query('select 1 from users limit 1');
+    await work(holder, other);
+  } finally {
+    await other.query('rollback').catch(() => undefined);
+    await holder.query('rollback').catch(() => undefined);
+    await holder.end();
+    await other.end();
+  }
+}
+
+/** A restore holds the log and waits for `users`, which a test's open transaction reads. */
+async function restoreQueuedForUsers(): Promise<boolean> {
+  const { rows } = await sql<{ queued: boolean }>`
+    select exists (select 1 from pg_locks where relation = 'events'::regclass
+                     and mode = 'ExclusiveLock' and granted)
+       and exists (select 1 from pg_locks where relation = 'users'::regclass
+                     and mode = 'AccessExclusiveLock' and not granted) as queued`.execute(db());
+  return rows[0]!.queued;
+}
+
 /** A restore requested as the owner, the way the API requests one. */
 const requestRestore = (backupId: string, options: RestoreOptions) =>
   requestRestoreAndPush(
@@ -280,26 +311,11 @@ describe('backup and restore', () => {
   it('lets go of its locks and queues again when a read model is held by a transaction whose process waits for the log, then completes', async () => {
     await socialActivity();
     const full = await takeBackup('full');
-    const holder = new pg.Client({ connectionString: stack.database.url });
-    const appender = new pg.Client({ connectionString: stack.database.url });
-    await holder.connect();
-    await appender.connect();
-    try {
-      // A process's transaction reads a read model, then waits for an append on another of its
-      // connections before it commits: Postgres sees no cycle between the two connections.
-      await holder.query('begin');
-      await holder.query('select 1 from users limit 1');
+    // A process's transaction has read a read model, and waits for an append on another of its
+    // connections before it commits: Postgres sees no cycle between the two connections.
+    await withUsersHeld(async (holder, appender) => {
       const job = await requestRestore(full.id, {});
-      await eventually(async () => {
-        const { rows } = await sql<{ queued: boolean }>`
-          select exists (select 1 from pg_locks where relation = 'events'::regclass
-                           and mode = 'ExclusiveLock' and granted)
-             and exists (select 1 from pg_locks where relation = 'users'::regclass
-                           and mode = 'AccessExclusiveLock' and not granted) as queued`.execute(
-          db(),
-        );
-        return rows[0]!.queued;
-      });
+      await eventually(restoreQueuedForUsers);
       // The restore holds the log and queues for the read model: the append waits for it, and
       // gets in only once the restore lets go. Without that this wait would never end.
       await appender.query('begin');
@@ -308,20 +324,11 @@ describe('backup and restore', () => {
       await appender.query('commit');
       await holder.query('commit');
       expect(await waitForJob(job.id)).toMatchObject({ status: 'completed', error: null });
-    } finally {
-      await holder.end();
-      await appender.end();
-    }
+    });
   }, 180_000);
 
   it('stops queueing for its locks when its process stops, and says why', async () => {
-    const holder = new pg.Client({ connectionString: stack.database.url });
-    const restorer = new pg.Client({ connectionString: stack.database.url });
-    await holder.connect();
-    await restorer.connect();
-    try {
-      await holder.query('begin');
-      await holder.query('select 1 from users limit 1');
+    await withUsersHeld(async (_holder, restorer) => {
       await restorer.query('begin');
       const stopping = new AbortController();
       const locking = lockForRestore(
@@ -329,23 +336,11 @@ describe('backup and restore', () => {
         stack.server.application.deps.projections,
         stopping.signal,
       );
-      await eventually(async () => {
-        const { rows } = await sql<{ queued: boolean }>`
-          select exists (select 1 from pg_locks where relation = 'users'::regclass
-                           and mode = 'AccessExclusiveLock' and not granted) as queued`.execute(
-          db(),
-        );
-        return rows[0]!.queued;
-      });
+      await eventually(restoreQueuedForUsers);
       // Without the stop it would queue again and again for ten minutes.
       stopping.abort();
       await expect(locking).rejects.toThrow('Interrupted: the process running it stopped.');
-    } finally {
-      await restorer.query('rollback').catch(() => undefined);
-      await holder.query('rollback');
-      await holder.end();
-      await restorer.end();
-    }
+    });
   }, 60_000);
 
   it('refuses an event its stream has moved past in the log, as an append would, and changes nothing', async () => {
