@@ -20,11 +20,13 @@ export function pushSupported(): boolean {
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  window.addEventListener('load', () => {
+  const register = () =>
     navigator.serviceWorker.register(SERVICE_WORKER_URL).catch(() => {
       // Without it the app still works online; nothing to tell the member.
     });
-  });
+  // A page drawn ahead starts its scripts after its first paint, often once it has loaded.
+  if (document.readyState === 'complete') void register();
+  else window.addEventListener('load', () => void register());
 }
 
 async function registration(): Promise<ServiceWorkerRegistration> {
