@@ -6,6 +6,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { firstScreenModule } from './scripts/first-screen-plugin';
 import { prerenderVisitorPages } from './scripts/prerender-plugin';
 import { pwa } from './scripts/pwa-plugin';
 import { routePreload, type FirstPage } from './scripts/route-preload-plugin';
@@ -152,6 +153,7 @@ export default defineConfig({
     }),
     routePreload({ pages: firstPages, everyPage }),
     prerenderVisitorPages(fileURLToPath(new URL('./web', import.meta.url))),
+    firstScreenModule(fileURLToPath(new URL('./web', import.meta.url))),
     precompress(),
   ],
   build: {

@@ -1,10 +1,16 @@
 import react from '@vitejs/plugin-react';
 import type { OutputAsset } from 'rolldown';
 import { createServer, type Plugin } from 'vite';
+import { FIRST_SCREEN_SLOT, FIRST_SCREEN_TEMPLATE } from '../shared/first-screen';
 import { prerenderedFile } from '../shared/prerendered';
 import type * as prerender from '../web/app/prerender';
 import { emitHashedScript } from './hashed-asset';
-import { AFTER_PAINT_LOADER, scriptsAfterPaint, withPage } from './prerendered-page';
+import {
+  AFTER_PAINT_LOADER,
+  scriptsAfterPaint,
+  withoutSessionPreload,
+  withPage,
+} from './prerendered-page';
 
 type PrerenderModule = typeof prerender;
 
@@ -13,7 +19,8 @@ type PrerenderModule = typeof prerender;
  * `web/app/prerender.tsx` lists, rendered to HTML at build time through a Vite server of its own
  * (the page's modules as the app has them). The server sends it for that path instead of
  * `index.html` (`server/http/static-web.ts`). Its scripts start after it has been painted
- * (`scriptsAfterPaint`).
+ * (`scriptsAfterPaint`). Also the template of a member's home, which the server fills with the
+ * page it draws (`FIRST_SCREEN_TEMPLATE`): the session comes with it, so it preloads none.
  */
 export function prerenderVisitorPages(webRoot: string): Plugin {
   return {
@@ -24,6 +31,14 @@ export function prerenderVisitorPages(webRoot: string): Plugin {
       const html = bundle['index.html'] as OutputAsset | undefined;
       if (!html) return;
       const loader = emitHashedScript(this, 'after-paint', AFTER_PAINT_LOADER);
+      this.emitFile({
+        type: 'asset',
+        fileName: FIRST_SCREEN_TEMPLATE,
+        source: scriptsAfterPaint(
+          withoutSessionPreload(withPage(String(html.source), FIRST_SCREEN_SLOT, 'Home')),
+          loader,
+        ),
+      });
       const vite = await createServer({
         configFile: false,
         root: webRoot,

@@ -1,13 +1,13 @@
+import { waitingForApp } from '../shared/first-screen';
+
 const ROOT_OPEN = '<div id="root">';
 
 /**
  * The built `index.html` with the page's markup in `#root` in place of the loading frame, and its
- * title. Its form controls are disabled: what is typed or chosen before the app replaces the
- * markup on its first commit would be lost, so none takes input until then (and tests, like
- * people, wait for the live ones). Links work as plain links.
+ * title. Its form controls are disabled until the app takes over (`waitingForApp`).
  */
 export function withPage(html: string, markup: string, title: string): string {
-  const waiting = markup.replace(/<(input|button|select|textarea)\b/g, '<$1 disabled=""');
+  const waiting = waitingForApp(markup);
   // The root is the body's last element: its closing tag, kept, is the last before `</body>`.
   const start = html.indexOf(ROOT_OPEN);
   const close = html.lastIndexOf('</div>', html.indexOf('</body>'));
@@ -72,4 +72,11 @@ export function scriptsAfterPaint(html: string, loaderSrc: string): string {
     `<template id="${AFTER_PAINT_ID}">\n${held.join('')}    </template>\n  ` +
     html.slice(bodyEnd)
   );
+}
+
+/** The session's preload (`index.html`), for a page that carries the session itself. */
+export function withoutSessionPreload(html: string): string {
+  const preload = /^[ \t]*<link\b[^>]*\bhref="\/api\/auth\/session"[^>]*>[ \t]*\n/m;
+  if (!preload.test(html)) throw new Error('prerender: no session preload in index.html');
+  return html.replace(preload, '');
 }

@@ -22,6 +22,7 @@ import {
 import type { Projection } from './eventstore/projection';
 import type { StoredEvent } from './eventstore/stored-event';
 import { z } from 'zod';
+import type { FirstScreenReader } from './http/first-screen';
 import type { PathMount } from './http/path-mount';
 import { defineRoute, type AnyRouteSpec } from './http/route-spec';
 import { modules as allModules } from './domains/modules';
@@ -53,6 +54,17 @@ export function composeModel(modules: readonly DomainModule[] = allModules): Mod
   return { modules, meanings, projections, eventStore: createEventStore(projections) };
 }
 
+/** The session's summary (auth) and the first feed page (posts), when both modules are composed. */
+function firstScreenReader(
+  modules: readonly DomainModule[],
+  deps: ModuleDeps,
+): FirstScreenReader | null {
+  const summary = modules.find((module) => module.sessionSummary)?.sessionSummary?.();
+  const feedPage = modules.find((module) => module.firstFeedPage)?.firstFeedPage?.(deps);
+  if (!summary || !feedPage) return null;
+  return async (session) => ({ session: summary(session), feed: await feedPage(session.userId) });
+}
+
 /** The parts of every module, built once per server process. */
 export interface Application extends Model {
   deps: ModuleDeps;
@@ -67,6 +79,8 @@ export interface Application extends Model {
   findToken: TokenFinder;
   /** The same from a per-process cache (`cachedSessions`), for the mounts outside the API. */
   findCachedSession: SessionFinder;
+  /** What a member's home drawn by the server shows; null without the modules that say it. */
+  readFirstScreen: FirstScreenReader | null;
   onServerError(error: unknown, where: ServerErrorContext): void;
   workers(runtime: { io: Server; relay: LiveRelay }): BackgroundWorker[];
   start(): Promise<void>;
@@ -167,6 +181,7 @@ export function composeApplication(
       modules.flatMap((module) =>
         module.cachedSessions ? [module.cachedSessions(deps)] : [],
       )[0] ?? sessionFinders[0]!,
+    readFirstScreen: firstScreenReader(modules, deps),
     onServerError: (error, where) => errorSinks.forEach((sink) => sink(error, where)),
     workers: (runtime) => {
       const runtimeDeps: RuntimeDeps = { ...deps, ...runtime };

@@ -94,6 +94,7 @@ export async function startServer(
     findCachedSession: application.findCachedSession,
     findToken: application.findToken,
     onServerError: application.onServerError,
+    readFirstScreen: application.readFirstScreen ?? undefined,
   });
   const http = createServer(app);
   http.keepAliveTimeout = KEEP_ALIVE_MS;

@@ -1,5 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { FIRST_SCREEN_DATA_ID, type FirstScreenData } from '../shared/first-screen';
 import { App } from './app/App';
 import { makeAppStore } from './app/appStore';
 import { registerServiceWorker } from './features/push/browserPush';
@@ -29,6 +30,21 @@ const root = createRoot(container);
 // The first screen is rendered as a transition, so React yields to the browser every few
 // milliseconds while it builds it instead of holding the main thread for the whole render (over
 // a second on a phone's CPU: docs/performance.md, "Fast on a phone"). The frame drawn by
-// index.html stays on screen until React commits.
-startTransition(() => root.render(<App store={store} />));
+// index.html, or the member's home the server drew, stays on screen until React commits.
+const start = () => startTransition(() => root.render(<App store={store} />));
+// A home the server drew carries what it shows: the app starts from it rather than asking again.
+// Should that fail, the app asks, as on any other page.
+const carried = document.getElementById(FIRST_SCREEN_DATA_ID)?.textContent;
+if (carried) {
+  Promise.all([
+    import('./app/firstScreenStore').then(({ withFirstScreen }) =>
+      withFirstScreen(store, JSON.parse(carried) as FirstScreenData),
+    ),
+    import('./app/firstScreenParts').then(({ loadFirstScreenParts }) => loadFirstScreenParts()),
+  ])
+    .catch(() => undefined)
+    .finally(start);
+} else {
+  start();
+}
 registerServiceWorker();

@@ -1,7 +1,9 @@
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { Server } from 'socket.io';
+import type { SignedInSession } from '../../shared/auth/schemas';
 import type { DatabaseStatus } from '../../shared/ops/database';
+import type { HomeFeedPage } from '../../shared/posts/schemas';
 import type { Config } from '../config';
 import type { Db } from '../db/schema';
 import type { EventStore } from '../eventstore/append';
@@ -15,7 +17,7 @@ import type { SocketFeature } from '../realtime/socket-feature';
 import type { CommandRunner } from './command-runner';
 import type { MeaningCatalogue } from './meaning-catalogue';
 import type { ModuleMeanings } from './meanings';
-import type { SessionFinder, TokenFinder } from './session';
+import type { ActiveSession, SessionFinder, TokenFinder } from './session';
 import type { BackgroundWorker } from './worker';
 
 /** What every part of a module is built with. */
@@ -90,4 +92,8 @@ export interface DomainModule {
    * every process); the member's other details may be up to a minute old.
    */
   cachedSessions?(deps: ModuleDeps): SessionFinder;
+  /** The auth module: the session summary a member's browser is sent (spec 002 §3). */
+  sessionSummary?(): (session: ActiveSession) => SignedInSession;
+  /** The posts module: a member's first home feed page, as `GET /api/feed` answers it. */
+  firstFeedPage?(deps: ModuleDeps): (memberId: string) => Promise<HomeFeedPage>;
 }

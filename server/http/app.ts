@@ -12,6 +12,7 @@ import type { SessionFinder, TokenFinder } from '../core/session';
 import { loadCaller, requireMethodScope } from './caller';
 import { contentSecurityPolicy } from './content-security';
 import { createErrorHandler } from './error-handler';
+import { firstScreenDrawer, type FirstScreenReader } from './first-screen';
 import { notFound } from './errors';
 import { jsonDepthLimit } from './json-depth';
 import { mountRoutes } from './mount-routes';
@@ -46,6 +47,8 @@ export interface AppDeps {
   findToken: TokenFinder;
   /** Told of every request that failed unexpectedly. */
   onServerError(error: unknown, where: ServerErrorContext): void;
+  /** What a member's home drawn with its document shows; absent, the loading frame is sent. */
+  readFirstScreen?: FirstScreenReader;
 }
 
 const whoAsked = ({ session }: Request) => {
@@ -174,7 +177,16 @@ export function createApp(deps: AppDeps): Express {
 
   const index = path.join(deps.webDir, 'index.html');
   if (config.SERVE_WEB && existsSync(index)) {
-    app.use(staticWeb(deps.webDir));
+    const { readFirstScreen } = deps;
+    const drawFirstScreen =
+      readFirstScreen &&
+      firstScreenDrawer({
+        webDir: deps.webDir,
+        findSession: deps.findSession,
+        read: readFirstScreen,
+        logger,
+      });
+    app.use(staticWeb(deps.webDir, drawFirstScreen));
   } else if (config.SERVE_WEB) {
     logger.warn({ webDir: deps.webDir }, 'web app not built; run `npm run build` to serve it');
   }

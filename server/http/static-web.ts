@@ -1,5 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { parse as parseCookies } from 'cookie';
 import express, { type Request, type Response, type Router } from 'express';
 import { SESSION_COOKIE } from '../../shared/constants';
@@ -10,6 +12,8 @@ const HASHED_DIR = 'assets/';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Unhashed files (index.html above all) may change with any deploy: revalidate every time. */
 const REVALIDATE = 'no-cache';
+/** A page drawn for one member: no shared cache may keep it, and it is never reused unasked. */
+const PERSONAL = 'private, no-cache';
 
 /** The build writes these next to each compressible file (see `vite.config.ts`), best first. */
 const ENCODINGS = [
@@ -111,13 +115,36 @@ async function sendBest(
   return true;
 }
 
+const compress = {
+  // Quality 5 of 11: most of brotli's gain on HTML at a few milliseconds per page drawn.
+  br: (page: string) =>
+    promisify(brotliCompress)(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: (page: string) => promisify(gzip)(page),
+} satisfies Record<Encoding['name'], (page: string) => Promise<Buffer>>;
+
+/** Sends a page drawn for this request, compressed as the client accepts. */
+async function sendDrawn(page: string, req: Request, res: Response): Promise<void> {
+  const accepted = acceptedEncodings(req.headers['accept-encoding']);
+  const chosen = ENCODINGS.find((encoding) => accepted.has(encoding.name));
+  const body = chosen ? await compress[chosen.name](page) : Buffer.from(page);
+  res.vary('Accept-Encoding').vary('Cookie');
+  res.type('html');
+  res.setHeader('Cache-Control', PERSONAL);
+  if (chosen) res.setHeader('Content-Encoding', chosen.name);
+  res.send(body);
+}
+
 /**
  * Serves the built web app from `webDir`: its files, precompressed when the client accepts
  * brotli or gzip, a visitor page drawn at build time where there is one, and `index.html` for
- * every other path the app's router handles. A missing hashed asset (a tab from before a
- * deploy) is a 404, not the HTML page in place of a script.
+ * every other path the app's router handles, or the page `drawFirstScreen` draws for it (a
+ * member's home: `first-screen.ts`). A missing hashed asset (a tab from before a deploy) is a 404,
+ * not the HTML page in place of a script.
  */
-export function staticWeb(webDir: string): Router {
+export function staticWeb(
+  webDir: string,
+  drawFirstScreen?: (req: Request) => Promise<string | null>,
+): Router {
   const root = path.resolve(webDir);
   const router = express.Router();
   router.use((req, res, next) => {
@@ -131,6 +158,8 @@ export function staticWeb(webDir: string): Router {
       const drawn = relative === null ? null : prerenderedFile(relative);
       const visitor = () => !parseCookies(req.headers.cookie ?? '')[SESSION_COOKIE];
       if (drawn && visitor() && (await sendBest(root, drawn, req, res))) return;
+      const page = drawFirstScreen ? await drawFirstScreen(req) : null;
+      if (page !== null) return sendDrawn(page, req, res);
       if (!(await sendBest(root, 'index.html', req, res))) next();
     };
     serve().catch(next);

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { befriendThroughApi, closeOpenedContexts, signedInContext } from './members';
 import { E2E_PORTS } from './ports';
 import { badgeValue } from './badges';
+import { openHome } from './support';
 
 test.afterEach(closeOpenedContexts);
 
@@ -109,7 +110,7 @@ test('A mentions B in a friends-only post with a link and a tag; C, outside it, 
     data: { title: next, content: `Everyone welcome #${tag}`, status: 'published' },
   });
   expect(published.status()).toBe(201);
-  await c.page.goto('/');
+  await openHome(c.page);
   const card = c.page.getByTestId('post-card').filter({ hasText: next });
   await expect(card.getByTestId('post-card-reason')).toHaveText(`because you follow #${tag}`);
   await expect(c.page.getByTestId('post-card').filter({ hasText: `Picnic ${word}` })).toHaveCount(

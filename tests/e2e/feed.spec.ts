@@ -3,7 +3,14 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { newTestContext } from './contexts';
 import { befriendThroughApi, closeOpenedContexts, signedInContext, type SignedIn } from './members';
-import { clickWhereShown, holdRequests } from './support';
+import {
+  clickWhereShown,
+  holdRequests,
+  newMember,
+  openHome,
+  registerThroughApi,
+  signInThroughApi,
+} from './support';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/media');
 
@@ -172,7 +179,7 @@ test('like (kept after reload, reverted with a toast on failure), save, comment 
   const content = `${'Sharing is caring. '.repeat(8)}The end.`;
   const postId = await publish(author.page.request, 'Share me', { content });
   const { page } = reader;
-  await page.goto('/');
+  await openHome(page);
   const post = card(page, postId);
   const like = post.getByTestId('post-like');
 
@@ -287,7 +294,7 @@ test('a video post plays with its own controls', async ({ browser, baseURL }) =>
 
   const { page } = reader;
   const violations = cspViolations(page);
-  await page.goto('/');
+  await openHome(page);
   const player = card(page, postId).getByTestId('video-player');
   const video = player.locator('video');
   const controls = player.getByTestId('video-controls');
@@ -374,7 +381,7 @@ test('"N new posts" loads friends\' new posts on top and keeps the reader\'s pla
   // A sponsored card filling its slot above the reader moves the place too; it is in before the
   // place is taken (the sponsored-card test covers that move).
   const ads = page.waitForResponse((response) => response.url().endsWith('/api/ads'));
-  await page.goto('/');
+  await openHome(page);
   await expect(page.getByTestId('post-card').first()).toBeVisible();
   await ads;
 
@@ -425,7 +432,7 @@ test('a sponsored card arriving above the reader does not move what they are rea
   const { page } = reader;
   // The ads' configuration is held back until the reader has found their place below a slot.
   const release = await holdRequests(page, '**/api/ads');
-  await page.goto('/');
+  await openHome(page);
   await expect(page.getByTestId('post-card').first()).toBeVisible();
   // Only rows near the window are rendered: the reader scrolls down until the first slot is.
   await expect
@@ -509,9 +516,15 @@ test('loading, empty, error and visitor states of the home page', async ({ brows
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { name: 'No posts yet' })).toBeVisible();
 
-  // Held at the network: the skeletons show until the first page comes.
+  // Held at the network: the skeletons show until the first page comes. The home is opened from
+  // another page: opened as a document it comes drawn by the server with its first page.
+  await page.goto('/friends');
+  await expect(page.getByTestId('connection-status')).toHaveText('Healthy');
   const release = await holdRequests(page, '**/api/feed*');
-  await page.goto('/');
+  await page
+    .getByRole('navigation', { name: 'Side panel' })
+    .getByRole('link', { name: 'Home' })
+    .click();
   await expect(page.getByTestId('feed-loading')).toBeVisible();
   release();
   await expect(page.getByTestId('feed-loading')).toHaveCount(0);
@@ -531,4 +544,52 @@ test('loading, empty, error and visitor states of the home page', async ({ brows
   } finally {
     await visitor.close();
   }
+});
+
+test.describe("a member's home drawn by the server", () => {
+  test('shows the feed before any script has run, its controls waiting for the app', async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await newTestContext(browser, { baseURL, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      const member = newMember();
+      await registerThroughApi(page.request, member);
+      await signInThroughApi(page.request, member);
+      const postId = await publish(page.request, 'Drawn before its scripts');
+      for (const path of ['/', '/home']) {
+        await page.goto(path);
+        await expect(page).toHaveTitle('Home · Agora');
+        await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+        await expect(card(page, postId)).toContainText('Drawn before its scripts');
+        await expect(card(page, postId).getByTestId('post-like')).toBeDisabled();
+        await expect(page.getByRole('link', { name: 'Create post' })).toBeVisible();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('is replaced by the app, which starts from what the page carried and stays live', async ({
+    browser,
+    baseURL,
+  }) => {
+    const { reader, author } = await friends(browser, baseURL!);
+    const postId = await publish(author.page.request, 'Drawn, then live');
+    const page = await reader.context.newPage();
+    const asked: string[] = [];
+    page.on('request', (req) => asked.push(new URL(req.url()).pathname));
+    const violations = cspViolations(page);
+    await page.goto('/');
+    await expect(card(page, postId)).toContainText('Drawn, then live');
+    await expect(page.getByTestId('connection-status')).toHaveText('Healthy');
+    const like = card(page, postId).getByTestId('post-like');
+    await expect(like).toBeEnabled();
+    expect(asked).not.toContain('/api/auth/session');
+    // Live from the start: a friend's post published now is announced above the drawn ones.
+    await publish(author.page.request, 'Published after the page was drawn');
+    await expect(page.getByTestId('new-posts-pill')).toHaveText('1 new post');
+    expect(violations).toEqual([]);
+  });
 });

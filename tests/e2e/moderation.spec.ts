@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { befriendThroughApi, closeOpenedContexts, signedInContext } from './members';
+import { openHome } from './support';
 
 test.afterEach(closeOpenedContexts);
 
@@ -32,7 +33,7 @@ test('a member reports a post, a moderator hides it live, and it leaves an open 
   const postId = ((await published.json()) as { id: string }).id;
 
   // The reader has the feed open with the post on it.
-  await reader.page.goto('/');
+  await openHome(reader.page);
   const card = reader.page.getByTestId('post-card').filter({ hasText: title });
   await expect(card).toBeVisible();
 

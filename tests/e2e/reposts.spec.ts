@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { closeOpenedContexts, signedInContext } from './members';
+import { openHome } from './support';
 
 test.afterEach(closeOpenedContexts);
 
@@ -36,7 +37,7 @@ test("B reposts A's post from the Share menu by keyboard; A's open post counts i
   await undo.press('Escape');
   await expect(share).toBeFocused();
 
-  await a.page.goto('/');
+  await openHome(a.page);
   const card = a.page.getByTestId('post-card').filter({ hasText: 'Worth sharing' });
   await expect(card.getByTestId('post-card-reposted-by')).toHaveText(/^.+ reposted$/);
 });
@@ -55,7 +56,7 @@ test("a repost by someone C follows counts in C's open feed as a new post, and i
   const { id } = (await created.json()) as { id: string };
   expect((await c.page.request.post(`/api/users/${b.id}/follow`)).status()).toBe(200);
 
-  await c.page.goto('/');
+  await openHome(c.page);
   await expect(c.page.getByTestId('home-feed')).toBeVisible();
   const pill = c.page.getByTestId('new-posts-pill');
   await expect(pill).toHaveCount(0);
@@ -94,7 +95,7 @@ test("B quotes A's post from the feed's Share menu: a dialog with the post embed
   const quotes = a.page.getByTestId('post-quote-count');
   await expect(quotes).toHaveText('0');
 
-  await b.page.goto('/');
+  await openHome(b.page);
   const card = b.page.getByTestId('post-card').filter({ hasText: 'Worth quoting' });
   const share = card.getByTestId('post-share');
   await share.focus();

@@ -47,12 +47,22 @@ export async function signInThroughApi(request: APIRequestContext, member: Membe
   expect(res.status()).toBe(200);
 }
 
+/**
+ * A signed-in member's home (`/` or `/home`), once the app has taken it over: the server draws it
+ * with the document, and until the app replaces that page its controls are disabled and anything
+ * done to its elements is lost. The app's connection status is its own, never drawn ahead.
+ */
+export async function openHome(page: Page, path: '/' | '/home' = '/'): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByTestId('connection-status')).toHaveText('Healthy');
+}
+
 /** A new member, registered and signed in through the API, on the home page. */
 export async function signInNewMember(page: Page): Promise<{ member: Member; userId: string }> {
   const member = newMember();
   const userId = await registerThroughApi(page.request, member);
   await signInThroughApi(page.request, member);
-  await page.goto('/');
+  await openHome(page);
   await expect(page).toHaveURL(/\/$/);
   return { member, userId };
 }

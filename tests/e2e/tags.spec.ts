@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { closeOpenedContexts, secondTab, signedInContext, type SignedIn } from './members';
+import { openHome } from './support';
 
 test.afterEach(closeOpenedContexts);
 
@@ -45,7 +46,7 @@ test('a tag in a post opens its page; following it brings its next public post h
   await pill.click();
   await expect(reader.page.getByTestId('post-card').filter({ hasText: title })).toBeVisible();
 
-  await reader.page.goto('/');
+  await openHome(reader.page);
   const card = reader.page.getByTestId('post-card').filter({ hasText: title });
   await expect(card.getByTestId('post-card-reason')).toHaveText(`because you follow #${tag}`);
 });

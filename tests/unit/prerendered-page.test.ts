@@ -1,4 +1,9 @@
-import { AFTER_PAINT_LOADER, scriptsAfterPaint, withPage } from '../../scripts/prerendered-page';
+import {
+  AFTER_PAINT_LOADER,
+  scriptsAfterPaint,
+  withoutSessionPreload,
+  withPage,
+} from '../../scripts/prerendered-page';
 
 const built = `<!doctype html>
 <html lang="en">
@@ -128,5 +133,27 @@ describe("a drawn-ahead page's scripts held until it has been painted", () => {
     expect(() => scriptsAfterPaint('<html><head></head><body></body></html>', '/x.js')).toThrow(
       /no module script/,
     );
+  });
+});
+
+describe("the template of a member's home, which carries the session itself", () => {
+  const head = `<html>
+  <head>
+    <link rel="preload" href="/api/auth/session" as="fetch" crossorigin="anonymous" />
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+  it('preloads no session, and keeps every other tag', () => {
+    const page = withoutSessionPreload(head);
+    expect(page).not.toContain('/api/auth/session');
+    expect(page).toContain(
+      '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
+    );
+  });
+
+  it('refuses a page whose session preload it cannot find', () => {
+    expect(() => withoutSessionPreload('<html><head></head></html>')).toThrow(/no session preload/);
   });
 });

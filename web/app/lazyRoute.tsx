@@ -1,5 +1,5 @@
 import { Suspense, type ComponentType } from 'react';
-import { lazyPage } from '../lib/lazyPage';
+import { lazyPage, type LazyPage } from '../lib/lazyPage';
 
 /**
  * A route's page, fetched the first time the route is visited, behind a Suspense boundary of its
@@ -12,7 +12,7 @@ export function lazyRoute<
   P extends object,
   K extends string,
   M extends Record<K, ComponentType<P>>,
->(load: () => Promise<M>, name: K, Skeleton: ComponentType): ComponentType<P> {
+>(load: () => Promise<M>, name: K, Skeleton: ComponentType): LazyPage<P> {
   const Page = lazyPage<P, K, M>(load, name);
   function Route(props: P) {
     return (
@@ -22,5 +22,6 @@ export function lazyRoute<
     );
   }
   Route.displayName = `Route(${name})`;
+  Route.preload = Page.preload;
   return Route;
 }

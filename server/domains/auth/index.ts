@@ -4,6 +4,7 @@ import { ensureSecretBoxKey } from './secret-box';
 import type { ModuleDeps } from '../../core/module';
 import { SessionCache } from './session-cache';
 import { readSessionToken } from './session-cookie';
+import { presentSession } from './session-presenter';
 import { sessionPusher } from './session-pusher';
 import { findActiveSession } from './sessions';
 import { authRoutes } from './routes';
@@ -45,6 +46,7 @@ export const authModule: DomainModule = {
       const token = readSessionToken(cookieHeader);
       return token ? findActiveSession(db, token, config.PASSWORD_MAX_AGE_DAYS) : null;
     },
+  sessionSummary: () => presentSession,
   cachedSessions: (deps) =>
     sessionCache(deps).finder((token) =>
       findActiveSession(deps.db, token, deps.config.PASSWORD_MAX_AGE_DAYS),

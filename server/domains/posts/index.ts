@@ -4,6 +4,8 @@ import { likesReceivedProjection } from './likes-received';
 import { createLikesReceivedPusher } from './likes-received-pusher';
 import { likesReceivedRoutes } from './likes-received-routes';
 import { createNewPostsPusher } from './new-posts-pusher';
+import { FEED_PAGE } from '../../../shared/posts/limits';
+import { readFeed } from './home-feed-read';
 import { postMeanings } from './post-notifications';
 import { useMediaUrls } from './post-media';
 import { postsProjection } from './posts-projection';
@@ -39,6 +41,8 @@ export const postsModule: DomainModule = {
   caches: (deps) => [postVisibilityCache(deps)],
   socketFeatures: (deps) => [createPostWatchFeature(deps)],
   workers: (deps) => [createPostViewsWorker(deps)],
+  // The primary's read: a member who has just posted and opens the page must see the post.
+  firstFeedPage: (deps) => (memberId) => readFeed(deps.db, memberId, { limit: FEED_PAGE.default }),
   async start(deps) {
     useMediaUrls(mediaServices(deps).urls);
   },

@@ -178,6 +178,10 @@ export function HomeFeed() {
         <Virtuoso
           useWindowScroll
           data={items}
+          // Drawn before the list has measured anything: by the server, which has no window (a
+          // member's home sent with its document, `web/app/first-screen.tsx`), and by the app,
+          // which replaces that page with this one and must not show it empty meanwhile.
+          initialItemCount={Math.min(items.length, RESERVED_ROWS)}
           firstItemIndex={anchor.firstIndex}
           computeItemKey={(_index, item) => item.postId}
           increaseViewportBy={OVERSCAN_PX}

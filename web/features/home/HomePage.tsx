@@ -1,5 +1,5 @@
 import { SquarePen } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorState, LoadingState } from '../../components/PageStates';
 import { PageHeader } from '../../components/PageHeader';
@@ -7,6 +7,7 @@ import { SectionErrorBoundary } from '../../components/SectionErrorBoundary';
 import { Button } from '../../components/ui/button';
 import { useRootPageView } from '../analytics';
 import { useSession } from '../auth';
+import { lazyPage } from '../../lib/lazyPage';
 import { FeedSkeleton } from './FeedSkeleton';
 
 /**
@@ -14,10 +15,8 @@ import { FeedSkeleton } from './FeedSkeleton';
  * the page's first render, which shows the skeletons meanwhile, so the first page stays within
  * its JavaScript budget.
  */
-const HomeFeed = lazy(() => import('./HomeFeed').then(({ HomeFeed }) => ({ default: HomeFeed })));
-const VisitorHome = lazy(() =>
-  import('./VisitorHome').then(({ VisitorHome }) => ({ default: VisitorHome })),
-);
+export const HomeFeed = lazyPage(() => import('./HomeFeed'), 'HomeFeed');
+const VisitorHome = lazyPage(() => import('./VisitorHome'), 'VisitorHome');
 
 const DESCRIPTION = 'Posts and videos from you, your friends and the people you follow.';
 

@@ -138,12 +138,14 @@ export function Sidebar() {
     );
   }
 
+  // Hidden on a small screen by its style too: the page the server draws cannot ask the screen's
+  // width, and draws this panel (SIDEBAR.mobileBreakpointPx, the query `useSidebar` asks).
   return (
     <aside
       id="side-panel"
       data-state={expanded ? 'expanded' : 'collapsed'}
       className={cn(
-        'sticky top-0 flex h-svh shrink-0 flex-col overflow-hidden border-r border-sidebar-border bg-sidebar transition-[width] duration-200 ease-out',
+        'sticky top-0 flex h-svh shrink-0 max-[767px]:hidden flex-col overflow-hidden border-r border-sidebar-border bg-sidebar transition-[width] duration-200 ease-out',
         expanded ? 'w-64' : 'w-12',
       )}
     >

@@ -8,6 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import { SIDEBAR } from '../../../shared/constants';
+import { RequestCookieContext } from '../../lib/requestCookie';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { isSidebarShortcut, readSidebarExpanded, sidebarCookie } from './sidebarState';
 
@@ -30,7 +31,8 @@ export function useSidebar(): SidebarContextValue {
 
 export function SidebarProvider({ children }: { children: ReactNode }) {
   const isMobile = useMediaQuery(`(max-width: ${SIDEBAR.mobileBreakpointPx - 1}px)`);
-  const [expanded, setExpanded] = useState(() => readSidebarExpanded(document.cookie));
+  const drawnFor = useContext(RequestCookieContext);
+  const [expanded, setExpanded] = useState(() => readSidebarExpanded(drawnFor ?? document.cookie));
   const [mobileOpen, setMobileOpen] = useState(false);
 
   const toggle = useCallback(() => {
