@@ -49,6 +49,8 @@ test('a signed-in member reopening Agora offline gets the app saying so, and it 
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByText('You are offline')).toBeVisible();
+  // The shell kept offline is the page anyone gets, never the member's home drawn for them.
+  await expect(page.locator('#first-screen-data')).toHaveCount(0);
   await context.setOffline(false);
   await expect(page.getByTestId('connection-status')).toHaveText('Healthy');
 });

@@ -1,4 +1,4 @@
-/* global self, caches, fetch, Response, URL, VERSION, PRECACHE */
+/* global self, caches, fetch, Request, Response, URL, VERSION, PRECACHE */
 // Agora's service worker. The build (scripts/pwa-plugin.ts) puts VERSION and PRECACHE, the app
 // shell's files, above this text. It caches the shell and nothing personal: API answers,
 // sockets and files (/api, /socket.io, /cdn) always go to the network, so a member reopening
@@ -15,7 +15,11 @@ sw.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => cache.addAll(PRECACHE))
+      // Without the member's cookie: the shell is the page anyone gets, never a member's home
+      // drawn for them.
+      .then((cache) =>
+        cache.addAll(PRECACHE.map((url) => new Request(url, { credentials: 'omit' }))),
+      )
       .then(() => sw.skipWaiting()),
   );
 });
@@ -40,12 +44,17 @@ function cacheable(response) {
   return response.ok && response.type === 'basic';
 }
 
-/** Pages: the network first, so a deploy is seen at once; the cached shell when it is away. */
+/**
+ * Pages: the network first, so a deploy is seen at once; the cached shell when it is away. A page
+ * drawn for one member (their home, `Cache-Control: private`) is never kept as the shell: it would
+ * show their posts to whoever opens the app offline after them.
+ */
 /** @param {Request} request */
 async function navigate(request) {
   try {
     const response = await fetch(request);
-    if (cacheable(response)) {
+    const personal = /\bprivate\b/.test(response.headers.get('cache-control') ?? '');
+    if (cacheable(response) && !personal) {
       const copy = response.clone();
       caches.open(CACHE).then((cache) => cache.put(SHELL, copy));
     }
