@@ -34,9 +34,18 @@ function page(store: AppStore, path: string, cookie: string): ReactElement {
  * The page's lazily loaded parts (the feed, the shell's pieces) load once per process: the first
  * render waits for them all. After that a render needs nothing it has to wait for, and
  * `renderToString` draws it whole, with none of the inline scripts a streamed render adds (the
- * Content-Security-Policy allows none).
+ * Content-Security-Policy allows none). A first render that fails (one member's page) is not
+ * kept: the next page tries again rather than every page failing for the process's life.
  */
 let partsLoaded: Promise<unknown> | null = null;
+
+function loadParts(element: ReactElement): Promise<unknown> {
+  partsLoaded ??= prerender(element).catch((error: unknown) => {
+    partsLoaded = null;
+    throw error;
+  });
+  return partsLoaded;
+}
 
 export const renderFirstScreen: FirstScreenRenderer['renderFirstScreen'] = async (
   path,
@@ -44,7 +53,6 @@ export const renderFirstScreen: FirstScreenRenderer['renderFirstScreen'] = async
   cookie,
 ) => {
   const store = await storeWithFirstScreen(data);
-  partsLoaded ??= prerender(page(store, path, cookie));
-  await partsLoaded;
+  await loadParts(page(store, path, cookie));
   return waitingForApp(renderToString(page(store, path, cookie)));
 };
