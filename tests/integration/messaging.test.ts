@@ -301,7 +301,11 @@ describe('delivery and read receipts', () => {
   it('moves the sender’s status from sent to delivered to read, live', async () => {
     const [a, b, conversation] = await twoMembers();
     const socket = await connectAs(stack.server, a);
+    // The relay may push a batch of commits at once, and then the sender's `message:new` already
+    // carries the delivered view (no `conversation:updated` follows): mark only once it is out.
+    const own = waitForEvent<MessageNewPayload>(socket, SOCKET_EVENTS.messageNew);
     const message = await send(a, conversation.id, 'Did you get this?');
+    expect((await own).message).toMatchObject({ id: message.id, status: 'sent' });
     const marks = `/conversations/${conversation.id}`;
 
     const delivered = waitForEvent<{ conversation: Conversation }>(
