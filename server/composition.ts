@@ -8,7 +8,14 @@ import { CommandRunner } from './core/command-runner';
 import { CommitBatcher } from './core/commit-batcher';
 import { pipelineQuery } from './db/pipeline';
 import { MeaningCatalogue } from './core/meaning-catalogue';
-import type { DomainModule, ModuleDeps, RuntimeDeps, ServerErrorContext } from './core/module';
+import type { FirstScreenContent, FirstScreenPage } from '../shared/first-screen';
+import type {
+  DomainModule,
+  FirstScreenReaders,
+  ModuleDeps,
+  RuntimeDeps,
+  ServerErrorContext,
+} from './core/module';
 import type { SessionFinder, TokenFinder } from './core/session';
 import type { BackgroundWorker } from './core/worker';
 import type { ReadReplicas } from './db/replicas';
@@ -54,15 +61,27 @@ export function composeModel(modules: readonly DomainModule[] = allModules): Mod
   return { modules, meanings, projections, eventStore: createEventStore(projections) };
 }
 
-/** The session's summary (auth) and the first feed page (posts), when both modules are composed. */
+/**
+ * The session's summary (auth) with what the drawn page shows, read by the module that owns the
+ * page (posts: home and post; messaging: messages). A page no composed module reads is not drawn.
+ */
 function firstScreenReader(
   modules: readonly DomainModule[],
   deps: ModuleDeps,
 ): FirstScreenReader | null {
   const summary = modules.find((module) => module.sessionSummary)?.sessionSummary?.();
-  const feedPage = modules.find((module) => module.firstFeedPage)?.firstFeedPage?.(deps);
-  if (!summary || !feedPage) return null;
-  return async (session) => ({ session: summary(session), feed: await feedPage(session.userId) });
+  if (!summary) return null;
+  const readers: FirstScreenReaders = Object.assign(
+    {},
+    ...modules.map((module) => module.firstScreens?.(deps) ?? {}),
+  );
+  return async (session, page) => {
+    // The map is keyed by the page's name, so its reader takes that page.
+    const read = readers[page.name] as
+      ((page: FirstScreenPage, memberId: string) => Promise<FirstScreenContent | null>) | undefined;
+    const content = read ? await read(page, session.userId) : null;
+    return content && { session: summary(session), ...content };
+  };
 }
 
 /** The parts of every module, built once per server process. */

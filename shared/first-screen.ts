@@ -1,18 +1,40 @@
 import type { SignedInSession } from './auth/schemas';
-import type { HomeFeedPage } from './posts/schemas';
+import type { Comment, HomeFeedPage, Post } from './posts/schemas';
+import type { Conversation } from './social/messaging';
 
 /**
- * A member's home drawn by the server before any script (docs/performance.md, "A member's home
- * drawn by the server"): what it shows, read as the API would answer it. The page carries the
- * same values to the app, which starts from them instead of asking again.
+ * The member pages whose first screen the server draws (docs/performance.md, "A member's pages
+ * drawn by the server"): the home feed, the conversation list, and a post with its comments.
  */
-export interface FirstScreenData {
-  session: SignedInSession;
-  feed: HomeFeedPage;
+export type FirstScreenPage =
+  { name: 'home' } | { name: 'messages' } | { name: 'post'; postId: string };
+
+const POST_PATH = /^\/post\/([^/]+)$/;
+
+/**
+ * The page drawn for `path`, or null for one the app alone draws. A link that asks the page to
+ * do something first (open a conversation, start one) is left to the app as well.
+ */
+export function firstScreenPageOf(path: string, search: URLSearchParams): FirstScreenPage | null {
+  if (path === '/' || path === '/home') return { name: 'home' };
+  if (path === '/messages') return search.size === 0 ? { name: 'messages' } : null;
+  const post = POST_PATH.exec(path);
+  if (!post) return null;
+  try {
+    return { name: 'post', postId: decodeURIComponent(post[1]!) };
+  } catch {
+    return null;
+  }
 }
 
-/** The paths whose first screen the server draws for a member: both show the home feed. */
-export const FIRST_SCREEN_PATHS: ReadonlySet<string> = new Set(['/', '/home']);
+/** What a drawn page shows, read as the API would answer it. */
+export type FirstScreenContent =
+  | { page: 'home'; feed: HomeFeedPage }
+  | { page: 'messages'; conversations: Conversation[] }
+  | { page: 'post'; post: Post; comments: Comment[] };
+
+/** The page carries the same values to the app, which starts from them instead of asking again. */
+export type FirstScreenData = { session: SignedInSession } & FirstScreenContent;
 
 /** The element that carries `FirstScreenData` to the app, as JSON. */
 export const FIRST_SCREEN_DATA_ID = 'first-screen-data';
@@ -24,7 +46,7 @@ export const FIRST_SCREEN_SLOT = '<!--first-screen-->';
  * Built with the web app (`scripts/first-screen-plugin.ts`), next to it: the page's template
  * (under the web root) and the module that draws it (beside the web root, never served).
  */
-export const FIRST_SCREEN_TEMPLATE = 'prerendered/member-home.html';
+export const FIRST_SCREEN_TEMPLATE = 'prerendered/member-page.html';
 export const FIRST_SCREEN_MODULE = '../first-screen/first-screen.js';
 
 /** What the built module exports. */

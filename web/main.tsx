@@ -30,17 +30,18 @@ const root = createRoot(container);
 // The first screen is rendered as a transition, so React yields to the browser every few
 // milliseconds while it builds it instead of holding the main thread for the whole render (over
 // a second on a phone's CPU: docs/performance.md, "Fast on a phone"). The frame drawn by
-// index.html, or the member's home the server drew, stays on screen until React commits.
+// index.html, or the member's page the server drew, stays on screen until React commits.
 const start = () => startTransition(() => root.render(<App store={store} />));
-// A home the server drew carries what it shows: the app starts from it rather than asking again.
+// A page the server drew carries what it shows: the app starts from it rather than asking again.
 // Should that fail, the app asks, as on any other page.
 const carried = document.getElementById(FIRST_SCREEN_DATA_ID)?.textContent;
 if (carried) {
+  const data = JSON.parse(carried) as FirstScreenData;
   Promise.all([
-    import('./app/firstScreenStore').then(({ withFirstScreen }) =>
-      withFirstScreen(store, JSON.parse(carried) as FirstScreenData),
+    import('./app/firstScreenStore').then(({ withFirstScreen }) => withFirstScreen(store, data)),
+    import('./app/firstScreenParts').then(({ loadFirstScreenParts }) =>
+      loadFirstScreenParts(data.page),
     ),
-    import('./app/firstScreenParts').then(({ loadFirstScreenParts }) => loadFirstScreenParts()),
   ])
     .catch(() => undefined)
     .finally(start);

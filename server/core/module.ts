@@ -2,8 +2,8 @@ import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { Server } from 'socket.io';
 import type { SignedInSession } from '../../shared/auth/schemas';
+import type { FirstScreenContent, FirstScreenPage } from '../../shared/first-screen';
 import type { DatabaseStatus } from '../../shared/ops/database';
-import type { HomeFeedPage } from '../../shared/posts/schemas';
 import type { Config } from '../config';
 import type { Db } from '../db/schema';
 import type { EventStore } from '../eventstore/append';
@@ -94,6 +94,18 @@ export interface DomainModule {
   cachedSessions?(deps: ModuleDeps): SessionFinder;
   /** The auth module: the session summary a member's browser is sent (spec 002 §3). */
   sessionSummary?(): (session: ActiveSession) => SignedInSession;
-  /** The posts module: a member's first home feed page, as `GET /api/feed` answers it. */
-  firstFeedPage?(deps: ModuleDeps): (memberId: string) => Promise<HomeFeedPage>;
+  /**
+   * What the module's pages show when the server draws them for a member (`server/http/
+   * first-screen.ts`), read as the API answers it; null when there is nothing to draw (a post
+   * the member may not see), and the app draws that page itself.
+   */
+  firstScreens?(deps: ModuleDeps): FirstScreenReaders;
 }
+
+/** A module's readers of the drawn pages it owns, by page. */
+export type FirstScreenReaders = {
+  [Name in FirstScreenPage['name']]?: (
+    page: Extract<FirstScreenPage, { name: Name }>,
+    memberId: string,
+  ) => Promise<FirstScreenContent | null>;
+};

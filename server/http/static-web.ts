@@ -138,7 +138,7 @@ async function sendDrawn(page: string, req: Request, res: Response): Promise<voi
  * Serves the built web app from `webDir`: its files, precompressed when the client accepts
  * brotli or gzip, a visitor page drawn at build time where there is one, and `index.html` for
  * every other path the app's router handles, or the page `drawFirstScreen` draws for it (a
- * member's home: `first-screen.ts`). A missing hashed asset (a tab from before a deploy) is a 404,
+ * member's page: `first-screen.ts`). A missing hashed asset (a tab from before a deploy) is a 404,
  * not the HTML page in place of a script.
  */
 export function staticWeb(

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { closeOpenedContexts, signedInContext, type SignedIn } from './members';
+import { openInApp } from './support';
 
 test.afterEach(closeOpenedContexts);
 
@@ -30,10 +31,7 @@ async function settle(page: Page): Promise<void> {
 async function navigateInApp(page: Page, route: string): Promise<void> {
   const shown = page.locator('#main-content > div > *').first();
   await shown.evaluate((element) => element.setAttribute('data-a11y-left', ''));
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, route);
+  await openInApp(page, route);
   await expect(page.locator('[data-a11y-left]')).toHaveCount(0);
 }
 

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { befriendThroughApi, closeOpenedContexts, signedInContext } from './members';
 import { E2E_PORTS } from './ports';
 import { badgeValue } from './badges';
-import { openHome } from './support';
+import { openMemberPage } from './support';
 
 test.afterEach(closeOpenedContexts);
 
@@ -93,7 +93,7 @@ test('A mentions B in a friends-only post with a link and a tag; C, outside it, 
   await expect(c.page.getByTestId('post-card')).toHaveCount(0);
 
   // B reposts; A's open post counts it live.
-  await a.page.goto(`/post/${id}`);
+  await openMemberPage(a.page, `/post/${id}`);
   const repostCount = a.page.getByTestId('post-repost-count');
   await expect(repostCount).toHaveText('0');
   await b.page.getByTestId('post-share').click();
@@ -110,7 +110,7 @@ test('A mentions B in a friends-only post with a link and a tag; C, outside it, 
     data: { title: next, content: `Everyone welcome #${tag}`, status: 'published' },
   });
   expect(published.status()).toBe(201);
-  await openHome(c.page);
+  await openMemberPage(c.page);
   const card = c.page.getByTestId('post-card').filter({ hasText: next });
   await expect(card.getByTestId('post-card-reason')).toHaveText(`because you follow #${tag}`);
   await expect(c.page.getByTestId('post-card').filter({ hasText: `Picnic ${word}` })).toHaveCount(

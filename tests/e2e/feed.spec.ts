@@ -7,7 +7,7 @@ import {
   clickWhereShown,
   holdRequests,
   newMember,
-  openHome,
+  openMemberPage,
   registerThroughApi,
   signInThroughApi,
 } from './support';
@@ -179,7 +179,7 @@ test('like (kept after reload, reverted with a toast on failure), save, comment 
   const content = `${'Sharing is caring. '.repeat(8)}The end.`;
   const postId = await publish(author.page.request, 'Share me', { content });
   const { page } = reader;
-  await openHome(page);
+  await openMemberPage(page);
   const post = card(page, postId);
   const like = post.getByTestId('post-like');
 
@@ -294,7 +294,7 @@ test('a video post plays with its own controls', async ({ browser, baseURL }) =>
 
   const { page } = reader;
   const violations = cspViolations(page);
-  await openHome(page);
+  await openMemberPage(page);
   const player = card(page, postId).getByTestId('video-player');
   const video = player.locator('video');
   const controls = player.getByTestId('video-controls');
@@ -381,7 +381,7 @@ test('"N new posts" loads friends\' new posts on top and keeps the reader\'s pla
   // A sponsored card filling its slot above the reader moves the place too; it is in before the
   // place is taken (the sponsored-card test covers that move).
   const ads = page.waitForResponse((response) => response.url().endsWith('/api/ads'));
-  await openHome(page);
+  await openMemberPage(page);
   await expect(page.getByTestId('post-card').first()).toBeVisible();
   await ads;
 
@@ -432,7 +432,7 @@ test('a sponsored card arriving above the reader does not move what they are rea
   const { page } = reader;
   // The ads' configuration is held back until the reader has found their place below a slot.
   const release = await holdRequests(page, '**/api/ads');
-  await openHome(page);
+  await openMemberPage(page);
   await expect(page.getByTestId('post-card').first()).toBeVisible();
   // Only rows near the window are rendered: the reader scrolls down until the first slot is.
   await expect

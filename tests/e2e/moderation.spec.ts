@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { befriendThroughApi, closeOpenedContexts, signedInContext } from './members';
-import { openHome } from './support';
+import { openMemberPage } from './support';
 
 test.afterEach(closeOpenedContexts);
 
@@ -33,7 +33,7 @@ test('a member reports a post, a moderator hides it live, and it leaves an open 
   const postId = ((await published.json()) as { id: string }).id;
 
   // The reader has the feed open with the post on it.
-  await openHome(reader.page);
+  await openMemberPage(reader.page);
   const card = reader.page.getByTestId('post-card').filter({ hasText: title });
   await expect(card).toBeVisible();
 
@@ -43,7 +43,7 @@ test('a member reports a post, a moderator hides it live, and it leaves an open 
   await expect(moderator.page.getByTestId('connection-status')).toHaveText('Healthy');
 
   // Another member reports it from the post's page, by keyboard-reachable controls.
-  await reporter.page.goto(`/post/${postId}`);
+  await openMemberPage(reporter.page, `/post/${postId}`);
   await reporter.page.getByTestId('report-post').click();
   const dialog = reporter.page.getByTestId('report-dialog');
   await expect(dialog).toBeVisible();

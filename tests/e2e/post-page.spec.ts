@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { postsMessages } from '../../shared/posts/messages';
 import { closeOpenedContexts, signedInContext } from './members';
-import { holdRequests } from './support';
+import { holdRequests, openInApp, openMemberPage } from './support';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/media');
 const UNKNOWN_ID = '7a1f1c55-0000-4000-8000-000000000000';
@@ -48,8 +48,9 @@ test('a member comments on their post, replies to depth 3, edits and deletes', a
   });
 
   // 'Loading post...' while the post is on its way: the answer is held until it has been seen.
+  // Opened from the home: opened as a document, the post comes drawn by the server with it.
   const release = await holdRequests(page, `**/api/posts/${postId}`);
-  await page.goto(`/post/${postId}`);
+  await openInApp(page, `/post/${postId}`);
   await expect(page.getByText('Loading post...')).toBeVisible();
   // The route stays: once released it lets every later request of the post through at once.
   release();
@@ -168,7 +169,7 @@ test('the author deletes the post after confirming and lands on My Posts', async
   const { page } = await signedInContext(browser, baseURL!);
   const postId = await publish(page.request, { title: 'Short-lived' });
 
-  await page.goto(`/post/${postId}`);
+  await openMemberPage(page, `/post/${postId}`);
   await expect(page.getByTestId('post-edit')).toHaveAttribute('href', `/edit-post/${postId}`);
   await page.getByTestId('post-delete').click();
   const dialog = page.getByRole('alertdialog');

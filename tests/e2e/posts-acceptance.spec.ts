@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { befriendThroughApi, closeOpenedContexts, signedInContext, type SignedIn } from './members';
 import { badgeValue } from './badges';
-import { openHome } from './support';
+import { openMemberPage } from './support';
 
 test.afterEach(closeOpenedContexts);
 
@@ -31,9 +31,9 @@ test('a friends-only post: a friend sees it arrive, likes and comments live; a s
   const b = await signedInContext(browser, baseURL!);
   const c = await signedInContext(browser, baseURL!);
   await befriendThroughApi(a, b);
-  await openHome(b.page);
+  await openMemberPage(b.page);
   await expect(b.page.getByTestId('home-feed')).toBeVisible();
-  await openHome(c.page);
+  await openMemberPage(c.page);
   await expect(c.page.getByTestId('home-feed')).toBeVisible();
 
   const title = `Friends only ${Date.now().toString(36)}`;

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { closeOpenedContexts, signedInContext } from './members';
-import { openHome } from './support';
+import { openMemberPage } from './support';
 
 test.afterEach(closeOpenedContexts);
 
@@ -17,11 +17,11 @@ test("B reposts A's post from the Share menu by keyboard; A's open post counts i
   const { id } = (await created.json()) as { id: string };
   expect((await a.page.request.post(`/api/users/${b.id}/follow`)).status()).toBe(200);
 
-  await a.page.goto(`/post/${id}`);
+  await openMemberPage(a.page, `/post/${id}`);
   const count = a.page.getByTestId('post-repost-count');
   await expect(count).toHaveText('0');
 
-  await b.page.goto(`/post/${id}`);
+  await openMemberPage(b.page, `/post/${id}`);
   const share = b.page.getByTestId('post-share');
   await share.focus();
   await share.press('ArrowDown');
@@ -37,7 +37,7 @@ test("B reposts A's post from the Share menu by keyboard; A's open post counts i
   await undo.press('Escape');
   await expect(share).toBeFocused();
 
-  await openHome(a.page);
+  await openMemberPage(a.page);
   const card = a.page.getByTestId('post-card').filter({ hasText: 'Worth sharing' });
   await expect(card.getByTestId('post-card-reposted-by')).toHaveText(/^.+ reposted$/);
 });
@@ -56,7 +56,7 @@ test("a repost by someone C follows counts in C's open feed as a new post, and i
   const { id } = (await created.json()) as { id: string };
   expect((await c.page.request.post(`/api/users/${b.id}/follow`)).status()).toBe(200);
 
-  await openHome(c.page);
+  await openMemberPage(c.page);
   await expect(c.page.getByTestId('home-feed')).toBeVisible();
   const pill = c.page.getByTestId('new-posts-pill');
   await expect(pill).toHaveCount(0);
@@ -91,11 +91,11 @@ test("B quotes A's post from the feed's Share menu: a dialog with the post embed
   const id = await publish('Worth quoting');
   expect((await b.page.request.post(`/api/users/${a.id}/follow`)).status()).toBe(200);
 
-  await a.page.goto(`/post/${id}`);
+  await openMemberPage(a.page, `/post/${id}`);
   const quotes = a.page.getByTestId('post-quote-count');
   await expect(quotes).toHaveText('0');
 
-  await openHome(b.page);
+  await openMemberPage(b.page);
   const card = b.page.getByTestId('post-card').filter({ hasText: 'Worth quoting' });
   const share = card.getByTestId('post-share');
   await share.focus();
@@ -173,7 +173,7 @@ test("a repost shows on the reposter's profile posts, newest first and marked as
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
 
-  await b.page.goto(`/post/${id}`);
+  await openMemberPage(b.page, `/post/${id}`);
   await b.page.getByTestId('post-share').click();
   await b.page.getByRole('menuitem', { name: 'Repost' }).click();
   await expect(b.page.getByTestId('post-repost-count')).toHaveText('1');

@@ -48,13 +48,25 @@ export async function signInThroughApi(request: APIRequestContext, member: Membe
 }
 
 /**
- * A signed-in member's home (`/` or `/home`), once the app has taken it over: the server draws it
- * with the document, and until the app replaces that page its controls are disabled and anything
- * done to its elements is lost. The app's connection status is its own, never drawn ahead.
+ * A signed-in member's page, once the app has taken it over: the server draws the home, the
+ * conversation list and a post page with the document (`shared/first-screen.ts`), and until the
+ * app replaces that page its controls are disabled and anything done to its elements is lost.
+ * The app's connection status is its own, never drawn ahead.
  */
-export async function openHome(page: Page, path: '/' | '/home' = '/'): Promise<void> {
+export async function openMemberPage(page: Page, path = '/'): Promise<void> {
   await page.goto(path);
   await expect(page.getByTestId('connection-status')).toHaveText('Healthy');
+}
+
+/**
+ * Opens `path` inside the running app, as its own links do: the page asks for its data itself,
+ * as it does when reached from another page (opened as a document, a drawn page comes with it).
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
 }
 
 /** A new member, registered and signed in through the API, on the home page. */
@@ -62,7 +74,7 @@ export async function signInNewMember(page: Page): Promise<{ member: Member; use
   const member = newMember();
   const userId = await registerThroughApi(page.request, member);
   await signInThroughApi(page.request, member);
-  await openHome(page);
+  await openMemberPage(page);
   await expect(page).toHaveURL(/\/$/);
   return { member, userId };
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { closeOpenedContexts, secondTab, signedInContext, type SignedIn } from './members';
-import { openHome } from './support';
+import { openMemberPage } from './support';
 
 test.afterEach(closeOpenedContexts);
 
@@ -21,7 +21,7 @@ test('a tag in a post opens its page; following it brings its next public post h
   const tag = `agora${Date.now().toString(36)}`;
   const first = await publishThroughApi(author, 'Tagged', `Meet up soon #${tag.toUpperCase()}!`);
 
-  await reader.page.goto(`/post/${first}`);
+  await openMemberPage(reader.page, `/post/${first}`);
   await reader.page
     .getByTestId('hashtag-link')
     .filter({ hasText: `#${tag.toUpperCase()}` })
@@ -46,7 +46,7 @@ test('a tag in a post opens its page; following it brings its next public post h
   await pill.click();
   await expect(reader.page.getByTestId('post-card').filter({ hasText: title })).toBeVisible();
 
-  await openHome(reader.page);
+  await openMemberPage(reader.page);
   const card = reader.page.getByTestId('post-card').filter({ hasText: title });
   await expect(card.getByTestId('post-card-reason')).toHaveText(`because you follow #${tag}`);
 });

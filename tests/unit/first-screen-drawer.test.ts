@@ -11,9 +11,11 @@ import {
   FIRST_SCREEN_MODULE,
   FIRST_SCREEN_SLOT,
   FIRST_SCREEN_TEMPLATE,
+  firstScreenPageOf,
   jsonForHtml,
   waitingForApp,
   type FirstScreenData,
+  type FirstScreenPage,
 } from '../../shared/first-screen';
 import type { ActiveSession } from '../../server/core/session';
 import { firstScreenDrawer, type FirstScreenDeps } from '../../server/http/first-screen';
@@ -48,19 +50,30 @@ function sessionOf(overrides: Partial<ActiveSession> = {}): ActiveSession {
 }
 
 /** What the fake reader answers: a post whose text would close a script element if left raw. */
+const session = { isAuthenticated: true, id: 'member-1', displayName: 'Ana' };
 const data = {
-  session: { isAuthenticated: true, id: 'member-1', displayName: 'Ana' },
+  session,
+  page: 'home',
   feed: { posts: [{ id: 'post-1', title: 'Hello </script><script>alert(1)</script> & more' }] },
-} as unknown as FirstScreenData;
+} as unknown as Extract<FirstScreenData, { page: 'home' }>;
+
+/** What the fake reader answers for the other pages; nothing for a post named `hidden`. */
+function readPage(page: FirstScreenPage): FirstScreenData | null {
+  if (page.name === 'home') return data;
+  if (page.name === 'messages') return { session, page: 'messages', conversations: [] } as never;
+  if (page.postId === 'hidden') return null;
+  return { session, page: 'post', post: { id: page.postId }, comments: [] } as never;
+}
 
 /**
- * The built module, faked: it draws the path, the member's name and the number of posts, with a
- * button (disabled by the real one's `waitingForApp`, kept as is here).
+ * The built module, faked: it draws the path, the member's name and the number of posts on the
+ * home (the page's name on the others).
  */
 const FAKE_MODULE = `export async function renderFirstScreen(path, data, cookie) {
-  if (data.feed.posts.length === 0) throw new Error('nothing to draw');
+  if (data.page === 'home' && data.feed.posts.length === 0) throw new Error('nothing to draw');
+  const shown = data.page === 'home' ? data.feed.posts.length + ' posts' : data.page;
   return '<main data-path="' + path + '" data-cookie="' + cookie + '">' + data.session.displayName +
-    ': ' + data.feed.posts.length + ' posts</main>';
+    ': ' + shown + '</main>';
 }
 `;
 
@@ -70,7 +83,8 @@ let dir: string;
 let web: string;
 let bare: string;
 const findSession = jest.fn<(cookie: string | undefined) => Promise<ActiveSession | null>>();
-const read = jest.fn<(session: ActiveSession) => Promise<FirstScreenData>>();
+const read =
+  jest.fn<(session: ActiveSession, page: FirstScreenPage) => Promise<FirstScreenData | null>>();
 const logger = pino({ level: 'silent' });
 
 function appFor(webDir: string): express.Express {
@@ -101,7 +115,7 @@ beforeEach(() => {
   findSession
     .mockReset()
     .mockImplementation(async (cookie) => (cookie?.includes(TOKEN) ? sessionOf() : null));
-  read.mockReset().mockResolvedValue(data);
+  read.mockReset().mockImplementation(async (_session, page) => readPage(page));
 });
 
 /** The JSON the drawn page carries to the app. */
@@ -113,7 +127,7 @@ function carried(html: string): unknown {
   return JSON.parse(html.slice(start + open.length, end));
 }
 
-describe("a member's home drawn with its document", () => {
+describe("a member's page drawn with its document", () => {
   it('is drawn at / and /home into the template, with what it shows carried as JSON', async () => {
     const app = appFor(web);
     for (const route of ['/', '/home']) {
@@ -126,7 +140,24 @@ describe("a member's home drawn with its document", () => {
       expect(res.headers['content-type']).toMatch(/text\/html/);
     }
     expect(findSession).toHaveBeenCalledWith(COOKIE);
-    expect(read).toHaveBeenCalledWith(expect.objectContaining({ userId: 'member-1' }));
+    expect(read).toHaveBeenCalledWith(expect.objectContaining({ userId: 'member-1' }), {
+      name: 'home',
+    });
+  });
+
+  it('draws the conversation list and a post page the same way, each read as its page', async () => {
+    const app = appFor(web);
+    const messages = await request(app).get('/messages').set('cookie', COOKIE).expect(200);
+    expect(messages.text).toContain('<main data-path="/messages"');
+    expect(messages.text).toContain('Ana: messages</main>');
+    expect(carried(messages.text)).toMatchObject({ page: 'messages', conversations: [] });
+    const post = await request(app).get('/post/post-7').set('cookie', COOKIE).expect(200);
+    expect(post.text).toContain('Ana: post</main>');
+    expect(carried(post.text)).toMatchObject({ page: 'post', post: { id: 'post-7' } });
+    expect(read.mock.calls.map(([, page]) => page)).toEqual([
+      { name: 'messages' },
+      { name: 'post', postId: 'post-7' },
+    ]);
   });
 
   it('carries text that cannot close its element or run as a script', async () => {
@@ -158,12 +189,22 @@ describe("a member's home drawn with its document", () => {
     expect((await request(app).get('/').expect(200)).text).toBe(loading);
     const ended = `${SESSION_COOKIE}=ended`;
     expect((await request(app).get('/').set('cookie', ended).expect(200)).text).toBe(loading);
-    for (const route of ['/friends', '/messages', '/home/extra']) {
+    for (const route of [
+      '/friends',
+      '/home/extra',
+      '/messages?conversation=c-1',
+      '/messages?user=member-2',
+      '/post/p-1/extra',
+    ]) {
       expect((await request(app).get(route).set('cookie', COOKIE).expect(200)).text).toBe(loading);
     }
     findSession.mockResolvedValue(sessionOf({ passwordRotationRequired: true }));
     expect((await request(app).get('/').set('cookie', COOKIE).expect(200)).text).toBe(loading);
     expect(read).not.toHaveBeenCalled();
+    // A post the member may not see: the app draws its 'Post not found'.
+    findSession.mockResolvedValue(sessionOf());
+    const hidden = await request(app).get('/post/hidden').set('cookie', COOKIE).expect(200);
+    expect(hidden.text).toBe(loading);
   });
 
   it('falls back to the loading frame when the read or the render fails, or the build has no module', async () => {
@@ -180,6 +221,24 @@ describe("a member's home drawn with its document", () => {
     expect((await request(withoutModule).get('/').set('cookie', COOKIE).expect(200)).text).toBe(
       loading,
     );
+  });
+});
+
+describe('the pages drawn', () => {
+  const none = new URLSearchParams();
+  it('are the home, the plain conversation list and a post page', () => {
+    expect(firstScreenPageOf('/', none)).toEqual({ name: 'home' });
+    expect(firstScreenPageOf('/home', none)).toEqual({ name: 'home' });
+    expect(firstScreenPageOf('/messages', none)).toEqual({ name: 'messages' });
+    expect(firstScreenPageOf('/post/a%20b', none)).toEqual({ name: 'post', postId: 'a b' });
+  });
+
+  it('leave to the app a link that asks it to act first, other paths and a malformed id', () => {
+    const opening = new URLSearchParams('user=member-2');
+    expect(firstScreenPageOf('/messages', opening)).toBeNull();
+    expect(firstScreenPageOf('/post/%E0%A4%A', none)).toBeNull();
+    expect(firstScreenPageOf('/post/', none)).toBeNull();
+    expect(firstScreenPageOf('/friends', none)).toBeNull();
   });
 });
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Members } from '../../core/meanings';
 import type { DomainModule } from '../../core/module';
 import { createMessagingPusher } from './messaging-pusher';
+import { readConversationsOf } from './messaging-read';
 import { messagingProjection } from './messaging-projection';
 import { messagingRoutes } from './routes';
 import { createTypingFeature } from './typing';
@@ -49,4 +50,11 @@ export const messagingModule: DomainModule = {
   routes: messagingRoutes,
   pushers: () => [createMessagingPusher()],
   socketFeatures: (deps) => [createTypingFeature(deps)],
+  // The conversation list as `GET /api/conversations` answers it, from the primary.
+  firstScreens: ({ db }) => ({
+    messages: async (_page, memberId) => ({
+      page: 'messages',
+      conversations: await readConversationsOf(db, memberId),
+    }),
+  }),
 };

@@ -4,8 +4,7 @@ import { likesReceivedProjection } from './likes-received';
 import { createLikesReceivedPusher } from './likes-received-pusher';
 import { likesReceivedRoutes } from './likes-received-routes';
 import { createNewPostsPusher } from './new-posts-pusher';
-import { FEED_PAGE } from '../../../shared/posts/limits';
-import { readFeed } from './home-feed-read';
+import { postsFirstScreens } from './first-screens';
 import { postMeanings } from './post-notifications';
 import { useMediaUrls } from './post-media';
 import { postsProjection } from './posts-projection';
@@ -41,8 +40,7 @@ export const postsModule: DomainModule = {
   caches: (deps) => [postVisibilityCache(deps)],
   socketFeatures: (deps) => [createPostWatchFeature(deps)],
   workers: (deps) => [createPostViewsWorker(deps)],
-  // The primary's read: a member who has just posted and opens the page must see the post.
-  firstFeedPage: (deps) => (memberId) => readFeed(deps.db, memberId, { limit: FEED_PAGE.default }),
+  firstScreens: postsFirstScreens,
   async start(deps) {
     useMediaUrls(mediaServices(deps).urls);
   },

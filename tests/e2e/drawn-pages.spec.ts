@@ -1,0 +1,92 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { Conversation } from '../../shared/social/messaging';
+import { newTestContext } from './contexts';
+import { befriendThroughApi, closeOpenedContexts, signedInContext, type SignedIn } from './members';
+
+test.afterEach(closeOpenedContexts);
+
+async function post<T>(request: APIRequestContext, url: string, data: unknown): Promise<T> {
+  const res = await request.post(url, { data });
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** A's post with B's comment, and their conversation with B's message. */
+async function postAndConversation(a: SignedIn, b: SignedIn) {
+  await befriendThroughApi(a, b);
+  const { id: postId } = await post<{ id: string }>(a.context.request, '/api/posts', {
+    title: 'Drawn with its comments',
+    content: 'A post page the server draws.',
+    status: 'published',
+  });
+  await post(b.context.request, `/api/posts/${postId}/comments`, { content: 'Comment one' });
+  const conversation = await post<Conversation>(a.context.request, '/api/conversations', {
+    participantId: b.id,
+  });
+  const send = (content: string) =>
+    post(b.context.request, `/api/conversations/${conversation.id}/messages`, { content });
+  await send('Message one');
+  return { postId, conversation, send };
+}
+
+test('a post page and the conversation list are drawn before any script has run', async ({
+  browser,
+  baseURL,
+}) => {
+  const a = await signedInContext(browser, baseURL!);
+  const b = await signedInContext(browser, baseURL!);
+  const { postId } = await postAndConversation(a, b);
+  const context = await newTestContext(browser, {
+    baseURL,
+    javaScriptEnabled: false,
+    storageState: await a.context.storageState(),
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(`/post/${postId}`);
+    await expect(page.getByTestId('post-title')).toHaveText('Drawn with its comments');
+    await expect(page.getByTestId('comment-content')).toHaveText('Comment one');
+    await expect(page.getByTestId('comment-composer-input')).toBeDisabled();
+
+    await page.goto('/messages');
+    await expect(page.getByTestId('conversation-item')).toContainText('Message one');
+    await expect(page.getByTestId('conversations-search')).toBeDisabled();
+  } finally {
+    await context.close();
+  }
+});
+
+test('the app takes the drawn pages over from what they carried and keeps them live', async ({
+  browser,
+  baseURL,
+}) => {
+  const a = await signedInContext(browser, baseURL!);
+  const b = await signedInContext(browser, baseURL!);
+  // A has no page open while B writes: only the drawn list's page can acknowledge the message.
+  await a.page.close();
+  const { postId, conversation, send } = await postAndConversation(a, b);
+  const deliveredToA = async () => {
+    const res = await b.context.request.get('/api/conversations');
+    const list = (await res.json()) as Conversation[];
+    return list.find(({ id }) => id === conversation.id)?.contactDeliveredSeq;
+  };
+  expect(await deliveredToA()).toBe(0);
+  const page = await a.context.newPage();
+  const asked: string[] = [];
+  page.on('request', (req) => asked.push(new URL(req.url()).pathname));
+
+  await page.goto('/messages');
+  await expect(page.getByTestId('conversation-item')).toContainText('Message one');
+  await expect(page.getByTestId('connection-status')).toHaveText('Healthy');
+  // The server drawing the list acknowledged nothing; the app's own read on connecting does.
+  await expect.poll(deliveredToA).toBe(1);
+  await send('Message two');
+  await expect(page.getByTestId('conversation-item')).toContainText('Message two');
+
+  await page.goto(`/post/${postId}`);
+  await expect(page.getByTestId('connection-status')).toHaveText('Healthy');
+  await expect(page.getByTestId('comment-composer-input')).toBeEnabled();
+  await post(b.context.request, `/api/posts/${postId}/comments`, { content: 'Comment two' });
+  await expect(page.getByTestId('comment-content')).toHaveText(['Comment one', 'Comment two']);
+  expect(asked).not.toContain('/api/auth/session');
+});
