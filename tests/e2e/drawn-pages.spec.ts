@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { FIRST_SCREEN_MOST_ROWS } from '../../shared/first-screen';
 import type { Conversation } from '../../shared/social/messaging';
 import { newTestContext } from './contexts';
 import { befriendThroughApi, closeOpenedContexts, signedInContext, type SignedIn } from './members';
@@ -89,4 +90,36 @@ test('the app takes the drawn pages over from what they carried and keeps them l
   await post(b.context.request, `/api/posts/${postId}/comments`, { content: 'Comment two' });
   await expect(page.getByTestId('comment-content')).toHaveText(['Comment one', 'Comment two']);
   expect(asked).not.toContain('/api/auth/session');
+});
+
+test('a post with more comments than a drawn page holds is drawn without them, and the app loads them', async ({
+  browser,
+  baseURL,
+}) => {
+  const a = await signedInContext(browser, baseURL!);
+  const { id: postId } = await post<{ id: string }>(a.context.request, '/api/posts', {
+    title: 'Much discussed',
+    content: 'A post with many comments.',
+    status: 'published',
+  });
+  const count = FIRST_SCREEN_MOST_ROWS + 1;
+  for (let index = 1; index <= count; index++) {
+    await post(a.context.request, `/api/posts/${postId}/comments`, { content: `Comment ${index}` });
+  }
+  const context = await newTestContext(browser, {
+    baseURL,
+    javaScriptEnabled: false,
+    storageState: await a.context.storageState(),
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(`/post/${postId}`);
+    await expect(page.getByTestId('post-title')).toHaveText('Much discussed');
+    await expect(page.getByText('Loading comments...')).toBeVisible();
+    await expect(page.getByTestId('comment')).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+  await a.page.goto(`/post/${postId}`);
+  await expect(a.page.getByTestId('comment-content')).toHaveCount(count);
 });

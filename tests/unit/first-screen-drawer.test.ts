@@ -11,6 +11,8 @@ import {
   FIRST_SCREEN_MODULE,
   FIRST_SCREEN_SLOT,
   FIRST_SCREEN_TEMPLATE,
+  drawnRows,
+  FIRST_SCREEN_MOST_ROWS,
   firstScreenPageOf,
   jsonForHtml,
   waitingForApp,
@@ -239,6 +241,14 @@ describe('the pages drawn', () => {
     expect(firstScreenPageOf('/post/%E0%A4%A', none)).toBeNull();
     expect(firstScreenPageOf('/post/', none)).toBeNull();
     expect(firstScreenPageOf('/friends', none)).toBeNull();
+  });
+});
+
+describe('the rows a drawn page holds', () => {
+  it('are all of them up to the bound, and none past it (the app asks for them)', () => {
+    const rows = (count: number) => Array.from({ length: count }, (_, index) => index);
+    expect(drawnRows(rows(FIRST_SCREEN_MOST_ROWS))).toHaveLength(FIRST_SCREEN_MOST_ROWS);
+    expect(drawnRows(rows(FIRST_SCREEN_MOST_ROWS + 1))).toBeNull();
   });
 });
 

@@ -10,10 +10,10 @@ import { makeStore, type AppStore } from '../state/store';
 
 /**
  * Puts what a drawn page shows into `store`, as if its requests had just answered (parsed as
- * their answers are), so none is asked for again; the post book fills as those answers fill it.
- * The entries are written as they are, without the answers' side effects: the conversation
- * list's acknowledgement of unread messages is sent by the app when its socket connects (the
- * list is read again then), never by the server drawing the page.
+ * their answers are), so none is asked for again (rows the page was drawn without are); the post
+ * book fills as those answers fill it. The entries are written as they are, without the answers'
+ * side effects: the conversation list's acknowledgement of unread messages is sent by the app
+ * when its socket connects (the list is read again then), never by the server drawing the page.
  */
 export function withFirstScreen(store: AppStore, data: FirstScreenData): void {
   const session = signedInSessionSchema.parse(data.session);
@@ -34,6 +34,7 @@ export function withFirstScreen(store: AppStore, data: FirstScreenData): void {
       return;
     }
     case 'messages': {
+      if (data.conversations === null) return;
       const conversations = conversationSchema.array().parse(data.conversations);
       store.dispatch(
         messagingApi.util.upsertQueryEntries([
@@ -44,13 +45,17 @@ export function withFirstScreen(store: AppStore, data: FirstScreenData): void {
     }
     case 'post': {
       const post = postSchema.parse(data.post);
-      const comments = commentSchema.array().parse(data.comments);
       store.dispatch(
-        postsApi.util.upsertQueryEntries([
-          { endpointName: 'getPost', arg: post.id, value: post },
-          { endpointName: 'getComments', arg: post.id, value: comments },
-        ]),
+        postsApi.util.upsertQueryEntries([{ endpointName: 'getPost', arg: post.id, value: post }]),
       );
+      if (data.comments !== null) {
+        const comments = commentSchema.array().parse(data.comments);
+        store.dispatch(
+          postsApi.util.upsertQueryEntries([
+            { endpointName: 'getComments', arg: post.id, value: comments },
+          ]),
+        );
+      }
       store.dispatch(postsLoaded([post]));
     }
   }

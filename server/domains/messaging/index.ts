@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { drawnRows } from '../../../shared/first-screen';
 import type { Members } from '../../core/meanings';
 import type { DomainModule } from '../../core/module';
 import { createMessagingPusher } from './messaging-pusher';
@@ -54,7 +55,7 @@ export const messagingModule: DomainModule = {
   firstScreens: ({ db }) => ({
     messages: async (_page, memberId) => ({
       page: 'messages',
-      conversations: await readConversationsOf(db, memberId),
+      conversations: drawnRows(await readConversationsOf(db, memberId)),
     }),
   }),
 };

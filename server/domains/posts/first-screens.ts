@@ -1,3 +1,4 @@
+import { drawnRows, FIRST_SCREEN_MOST_ROWS } from '../../../shared/first-screen';
 import { FEED_PAGE } from '../../../shared/posts/limits';
 import type { FirstScreenReaders, ModuleDeps } from '../../core/module';
 import { readComments } from './comments-read';
@@ -20,11 +21,13 @@ export function postsFirstScreens({ db }: ModuleDeps): FirstScreenReaders {
     post: async ({ postId }, memberId) => {
       const row = await readPost(db, idOrNone(postId), memberId);
       if (!row) return null;
-      return {
-        page: 'post',
-        post: presentPost(row),
-        comments: await readComments(db, row.id, memberId),
-      };
+      const post = presentPost(row);
+      // A post with more comments than a drawn page holds is drawn without them: not read here.
+      const comments =
+        post.comments > FIRST_SCREEN_MOST_ROWS
+          ? null
+          : drawnRows(await readComments(db, row.id, memberId));
+      return { page: 'post', post, comments };
     },
   };
 }
