@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { FIRST_SCREEN_MOST_ROWS } from '../../shared/first-screen';
 import type { Conversation } from '../../shared/social/messaging';
 import { newTestContext } from './contexts';
@@ -30,6 +30,25 @@ async function postAndConversation(a: SignedIn, b: SignedIn) {
   return { postId, conversation, send };
 }
 
+/** A page of `member`'s session with JavaScript off: what the server drew, and nothing else. */
+async function withoutScripts(
+  browser: Browser,
+  baseURL: string | undefined,
+  member: SignedIn,
+  look: (page: Page) => Promise<void>,
+): Promise<void> {
+  const context = await newTestContext(browser, {
+    baseURL,
+    javaScriptEnabled: false,
+    storageState: await member.context.storageState(),
+  });
+  try {
+    await look(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
 test('a post page and the conversation list are drawn before any script has run', async ({
   browser,
   baseURL,
@@ -37,13 +56,7 @@ test('a post page and the conversation list are drawn before any script has run'
   const a = await signedInContext(browser, baseURL!);
   const b = await signedInContext(browser, baseURL!);
   const { postId } = await postAndConversation(a, b);
-  const context = await newTestContext(browser, {
-    baseURL,
-    javaScriptEnabled: false,
-    storageState: await a.context.storageState(),
-  });
-  try {
-    const page = await context.newPage();
+  await withoutScripts(browser, baseURL, a, async (page) => {
     await page.goto(`/post/${postId}`);
     await expect(page.getByTestId('post-title')).toHaveText('Drawn with its comments');
     await expect(page.getByTestId('comment-content')).toHaveText('Comment one');
@@ -52,9 +65,7 @@ test('a post page and the conversation list are drawn before any script has run'
     await page.goto('/messages');
     await expect(page.getByTestId('conversation-item')).toContainText('Message one');
     await expect(page.getByTestId('conversations-search')).toBeDisabled();
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('the app takes the drawn pages over from what they carried and keeps them live', async ({
@@ -106,20 +117,12 @@ test('a post with more comments than a drawn page holds is drawn without them, a
   for (let index = 1; index <= count; index++) {
     await post(a.context.request, `/api/posts/${postId}/comments`, { content: `Comment ${index}` });
   }
-  const context = await newTestContext(browser, {
-    baseURL,
-    javaScriptEnabled: false,
-    storageState: await a.context.storageState(),
-  });
-  try {
-    const page = await context.newPage();
+  await withoutScripts(browser, baseURL, a, async (page) => {
     await page.goto(`/post/${postId}`);
     await expect(page.getByTestId('post-title')).toHaveText('Much discussed');
     await expect(page.getByText('Loading comments...')).toBeVisible();
     await expect(page.getByTestId('comment')).toHaveCount(0);
-  } finally {
-    await context.close();
-  }
+  });
   await a.page.goto(`/post/${postId}`);
   await expect(a.page.getByTestId('comment-content')).toHaveCount(count);
 });
