@@ -4,6 +4,7 @@ import { FIRST_SCREEN_DATA_ID, type FirstScreenData } from '../shared/first-scre
 import { App } from './app/App';
 import { makeAppStore } from './app/appStore';
 import { registerServiceWorker } from './features/push/browserPush';
+import { rememberClock } from './lib/clock';
 import {
   applyFontSize,
   applyTheme,
@@ -48,4 +49,6 @@ if (carried) {
 } else {
   start();
 }
+// The next page the server draws shows times as this browser does.
+rememberClock();
 registerServiceWorker();

@@ -1,4 +1,11 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 import { FIRST_SCREEN_MOST_ROWS } from '../../shared/first-screen';
 import type { Conversation } from '../../shared/social/messaging';
 import { newTestContext } from './contexts';
@@ -34,10 +41,12 @@ async function postAndConversation(a: SignedIn, b: SignedIn) {
 async function withoutScripts(
   browser: Browser,
   baseURL: string | undefined,
-  member: SignedIn,
+  member: Pick<SignedIn, 'context'>,
   look: (page: Page) => Promise<void>,
+  options: BrowserContextOptions = {},
 ): Promise<void> {
   const context = await newTestContext(browser, {
+    ...options,
     baseURL,
     javaScriptEnabled: false,
     storageState: await member.context.storageState(),
@@ -125,4 +134,40 @@ test('a post with more comments than a drawn page holds is drawn without them, a
   });
   await a.page.goto(`/post/${postId}`);
   await expect(a.page.getByTestId('comment-content')).toHaveCount(count);
+});
+
+test("a drawn page shows times on the member's clock, as the app then does", async ({
+  browser,
+  baseURL,
+}) => {
+  const a = await signedInContext(browser, baseURL!);
+  const b = await signedInContext(browser, baseURL!);
+  await postAndConversation(a, b);
+  // Far from the server's UTC, and with another locale: a message sent now is shown on another
+  // day and in another format than the server's own clock would give.
+  const clock = { timezoneId: 'Pacific/Kiritimati', locale: 'de-DE' };
+  const elsewhere = await newTestContext(browser, {
+    ...clock,
+    baseURL,
+    storageState: await a.context.storageState(),
+  });
+  try {
+    const page = await elsewhere.newPage();
+    await page.goto('/messages');
+    await expect(page.getByTestId('connection-status')).toHaveText('Healthy');
+    const shown = await page.getByTestId('conversation-item').locator('time').textContent();
+    expect(shown).toMatch(/^\d\d:\d\d$/);
+    await withoutScripts(
+      browser,
+      baseURL,
+      { context: elsewhere },
+      async (drawn) => {
+        await drawn.goto('/messages');
+        await expect(drawn.getByTestId('conversation-item').locator('time')).toHaveText(shown!);
+      },
+      clock,
+    );
+  } finally {
+    await elsewhere.close();
+  }
 });

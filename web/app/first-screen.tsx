@@ -11,6 +11,7 @@ import {
 import { HomePage } from '../features/home/HomePage';
 import { MessagesPage } from '../features/messaging/MessagesPage';
 import { PostPage } from '../features/posts/post-page/PostPage';
+import { ClockContext, clockFromCookie } from '../lib/clock';
 import { RequestCookieContext } from '../lib/requestCookie';
 import { AppShell } from '../features/shell/AppShell';
 import type { AppStore } from '../state/store';
@@ -36,11 +37,13 @@ const PAGES: Record<FirstScreenData['page'], ReactElement> = {
 function page(store: AppStore, path: string, data: FirstScreenData, cookie: string): ReactElement {
   return (
     <RequestCookieContext value={cookie}>
-      <Provider store={store}>
-        <MemoryRouter initialEntries={[path]}>
-          <AppShell>{PAGES[data.page]}</AppShell>
-        </MemoryRouter>
-      </Provider>
+      <ClockContext value={clockFromCookie(cookie)}>
+        <Provider store={store}>
+          <MemoryRouter initialEntries={[path]}>
+            <AppShell>{PAGES[data.page]}</AppShell>
+          </MemoryRouter>
+        </Provider>
+      </ClockContext>
     </RequestCookieContext>
   );
 }

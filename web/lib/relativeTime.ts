@@ -10,9 +10,10 @@ function plural(count: number, unit: string): string {
 
 /**
  * Spec 000 §9: under an hour 'Just now', under 24 hours in hours, under 168 hours in days, and
- * the calendar date beyond that. A time slightly ahead of the clock (skew) also reads 'Just now'.
+ * the calendar date beyond that (in `timeZone`, the browser's own by default). A time slightly
+ * ahead of the clock (skew) also reads 'Just now'.
  */
-export function relativeTime(iso: string, now: number): string {
+export function relativeTime(iso: string, now: number, timeZone?: string): string {
   const then = Date.parse(iso);
   const hours = Math.floor((now - then) / HOUR_MS);
   if (hours < 1) return 'Just now';
@@ -22,6 +23,7 @@ export function relativeTime(iso: string, now: number): string {
     month: 'short',
     day: 'numeric',
     year: 'numeric',
+    timeZone,
   });
 }
 

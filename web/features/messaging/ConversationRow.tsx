@@ -1,5 +1,6 @@
 import { Pin, Star } from 'lucide-react';
 import type { Conversation } from '../../../shared/social';
+import { useClock } from '../../lib/clock';
 import { cn } from '../../lib/cn';
 import { formatCount } from '../badges';
 import { Avatar } from '../../components/UserCard';
@@ -22,6 +23,7 @@ export function ConversationRow({
 }: ConversationRowProps) {
   const { contact, unreadCount } = conversation;
   const sentByViewer = conversation.lastMessageSenderId === viewerId;
+  const clock = useClock();
   return (
     <li
       data-testid="conversation-item"
@@ -59,10 +61,10 @@ export function ConversationRow({
             )}
             <time
               dateTime={conversation.timestamp}
-              title={formatFullTime(conversation.timestamp)}
+              title={formatFullTime(conversation.timestamp, clock)}
               className="ml-auto shrink-0 pl-1 text-xs text-muted-foreground"
             >
-              {formatConversationTime(conversation.timestamp)}
+              {formatConversationTime(conversation.timestamp, undefined, clock)}
             </time>
           </span>
           <span className="mt-0.5 flex items-center gap-2">

@@ -8,6 +8,7 @@ import type { RepostedBy as RepostedByMember } from '../../../../shared/reposts'
 import { profileUrl } from '../../../lib/links';
 import { QuotedPost } from './QuotedPost';
 import { RepostedBy } from './RepostedBy';
+import { useClock } from '../../../lib/clock';
 import { useNow } from '../../../lib/useNow';
 import { formatFullDate } from '../../../lib/dateFormat';
 import { Avatar } from '../../../components/UserCard';
@@ -68,11 +69,12 @@ export function PostCard({
   const deleted = useAppSelector((state) => selectIsPostDeleted(state, postId));
   const viewerId = useAppSelector(selectSignedInUserId);
   const now = useNow();
+  const { timeZone } = useClock();
   if (deleted) return null;
   const post = held ?? fallback;
   const compact = variant === 'compact';
   const name = authorName(post.author);
-  const time = postTime(post, now);
+  const time = postTime(post, now, timeZone);
   const body = cardText(post.content, compact ? COMPACT_TEXT_MAX : CARD_TEXT_MAX);
   const title = post.title.trim();
   const VisibilityIcon = visibilityIcon[post.visibility];
@@ -125,7 +127,7 @@ export function PostCard({
             >
               <time
                 dateTime={time.iso}
-                title={formatFullDate(time.iso)}
+                title={formatFullDate(time.iso, timeZone)}
                 data-testid="post-card-time"
               >
                 {time.text}

@@ -12,7 +12,11 @@ export interface PostTime {
  * When a card says the post appeared: its publication, or its creation for a draft the author
  * sees. The wording is the spec's relative time, shared with the friends' cards.
  */
-export function postTime(post: Pick<Post, 'publishedAt' | 'createdAt'>, now: number): PostTime {
+export function postTime(
+  post: Pick<Post, 'publishedAt' | 'createdAt'>,
+  now: number,
+  timeZone?: string,
+): PostTime {
   const iso = post.publishedAt ?? post.createdAt;
-  return { iso, text: relativeTime(iso, now) };
+  return { iso, text: relativeTime(iso, now, timeZone) };
 }

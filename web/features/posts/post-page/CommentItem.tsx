@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { useClock } from '../../../lib/clock';
 import { cn } from '../../../lib/cn';
 import { relativeTime } from '../../../lib/relativeTime';
 import { profileUrl } from '../../../lib/links';
@@ -51,6 +52,7 @@ function deletionSubject(replies: number): string {
 /** One comment with its actions and, unless hidden, its replies nested under it. */
 export function CommentItem({ node, thread }: { node: CommentNode; thread: ThreadSettings }) {
   const { comment, replies } = node;
+  const { timeZone } = useClock();
   const [mode, setMode] = useState<Mode>('reading');
   const [confirming, setConfirming] = useState(false);
   const [addComment] = useAddCommentMutation();
@@ -118,10 +120,10 @@ export function CommentItem({ node, thread }: { node: CommentNode; thread: Threa
               </Link>
               <time
                 dateTime={comment.createdAt}
-                title={formatFullDate(comment.createdAt)}
+                title={formatFullDate(comment.createdAt, timeZone)}
                 className="text-xs text-muted-foreground"
               >
-                {relativeTime(comment.createdAt, thread.now)}
+                {relativeTime(comment.createdAt, thread.now, timeZone)}
               </time>
               {comment.editedAt && (
                 <span className="text-xs text-muted-foreground" data-testid="comment-edited">

@@ -5,6 +5,7 @@ import type { Post, PostVisibility } from '../../../../shared/posts';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { profileUrl } from '../../../lib/links';
 import { relativeTime } from '../../../lib/relativeTime';
+import { useClock } from '../../../lib/clock';
 import { useNow } from '../../../lib/useNow';
 import { formatFullDate } from '../../../lib/dateFormat';
 import { Avatar } from '../../../components/UserCard';
@@ -58,7 +59,8 @@ export function PostArticle({ post, isAuthor, actions, showMedia = true }: PostA
   const now = useNow();
   const name = post.author.displayName || post.author.username;
   const heading = postHeading(post);
-  const shown = postTime(post, now);
+  const { timeZone } = useClock();
+  const shown = postTime(post, now, timeZone);
   const VisibilityIcon = visibilityIcon[post.visibility];
   useDocumentTitle(heading);
 
@@ -76,12 +78,16 @@ export function PostArticle({ post, isAuthor, actions, showMedia = true }: PostA
               {name}
             </Link>
             <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
-              <time dateTime={shown.iso} title={formatFullDate(shown.iso)} data-testid="post-time">
+              <time
+                dateTime={shown.iso}
+                title={formatFullDate(shown.iso, timeZone)}
+                data-testid="post-time"
+              >
                 {shown.text}
               </time>
               {post.editedAt && (
-                <span title={formatFullDate(post.editedAt)}>
-                  · Edited {relativeTime(post.editedAt, now)}
+                <span title={formatFullDate(post.editedAt, timeZone)}>
+                  · Edited {relativeTime(post.editedAt, now, timeZone)}
                 </span>
               )}
               <span className="inline-flex items-center gap-1">
