@@ -48,7 +48,9 @@ test('a member comments on their post, replies to depth 3, edits and deletes', a
   });
 
   // 'Loading post...' while the post is on its way: the answer is held until it has been seen.
-  // Opened from the home: opened as a document, the post comes drawn by the server with it.
+  // Opened inside the app (as a document the post comes drawn by the server with it), from a
+  // page that holds no posts: from the home, the feed may already have brought this one.
+  await openMemberPage(page, '/friends');
   const release = await holdRequests(page, `**/api/posts/${postId}`);
   await openInApp(page, `/post/${postId}`);
   await expect(page.getByText('Loading post...')).toBeVisible();
