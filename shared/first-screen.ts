@@ -3,8 +3,9 @@ import type { Comment, HomeFeedPage, Post } from './posts/schemas';
 import type { Conversation } from './social/messaging';
 
 /**
- * The member pages whose first screen the server draws (docs/performance.md, "A member's pages
- * drawn by the server"): the home feed, the conversation list, and a post with its comments.
+ * The member pages whose first screen the server draws: the home feed, the conversation list,
+ * and a post with its comments (docs/performance.md, "A member's home drawn by the server" and
+ * "The conversation list and a post page drawn by the server").
  */
 export type FirstScreenPage =
   { name: 'home' } | { name: 'messages' } | { name: 'post'; postId: string };

@@ -56,7 +56,8 @@ async function loadParts(webDir: string, logger: Logger): Promise<BuiltParts | n
  * first renders them (the home's feed, the conversation list, a post with its comments), and the
  * values it rendered them from, which the app starts with instead of asking for them again
  * (`web/app/firstScreenStore.ts`). On a phone the page paints before any script has run
- * (docs/performance.md, "A member's pages drawn by the server").
+ * (docs/performance.md, "A member's home drawn by the server" and "The conversation list and a
+ * post page drawn by the server").
  *
  * Null, and the loading frame is sent as before, for anything else: a visitor, another page, a
  * member the app sends elsewhere first (a password to change), a page with nothing to draw, a
