@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { cookieValue } from './cookies';
 
 /** How a member reads times: their browser's locale and time zone (its own when unset). */
 export interface Clock {
@@ -29,11 +30,9 @@ export function rememberClock(): void {
   document.cookie = `${CLOCK_COOKIE}=${value}; path=/; max-age=31536000; samesite=lax`;
 }
 
-const COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${CLOCK_COOKIE}=([^;]*)`);
-
 /** The clock a request's `Cookie` header names, when Intl knows its locale and zone; else none. */
 export function clockFromCookie(cookie: string): Clock {
-  const value = COOKIE_VALUE.exec(cookie)?.[1];
+  const value = cookieValue(cookie, CLOCK_COOKIE);
   if (!value) return {};
   try {
     const { locale, timeZone } = JSON.parse(decodeURIComponent(value)) as Record<string, unknown>;

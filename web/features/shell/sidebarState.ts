@@ -1,12 +1,9 @@
+import { cookieValue } from '../../lib/cookies';
 import { SIDEBAR } from '../../../shared/constants';
 
 /** The stored expanded/collapsed state; a first visit starts expanded. */
 export function readSidebarExpanded(cookieHeader: string): boolean {
-  for (const part of cookieHeader.split(';')) {
-    const [name, value] = part.trim().split('=');
-    if (name === SIDEBAR.cookieName) return value !== 'false';
-  }
-  return true;
+  return cookieValue(cookieHeader, SIDEBAR.cookieName) !== 'false';
 }
 
 export function sidebarCookie(expanded: boolean): string {
