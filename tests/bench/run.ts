@@ -16,6 +16,7 @@
  *   BENCH_SCENARIOS        which to run, comma-separated: badges, messaging, roundtrips, backup, files,
  *                          feed, content, community, search, web, replica (all but the last four)
  *   BENCH_WEB_RUNS         Lighthouse runs per page in the web scenario, the median reported (3)
+ *   BENCH_WEB_PAGES        only these pages of the web scenario: login, root, home, messages, post (all)
  *   BENCH_WEB_CHROME       the Chromium Lighthouse drives (/usr/bin/chromium)
  *   BENCH_WEB_SAVE         a folder to write each Lighthouse report (JSON) into
  *   BENCH_MESSAGING_MEMBERS members in the messaging scenario, two per conversation (500)
@@ -461,6 +462,7 @@ async function main(): Promise<number> {
         dataDir,
         chromePath: process.env.BENCH_WEB_CHROME || '/usr/bin/chromium',
         runs: Math.round(numberEnv('BENCH_WEB_RUNS', 3)),
+        pages: (process.env.BENCH_WEB_PAGES ?? '').split(',').filter(Boolean),
         serverNodeArgs: settings.serverNodeArgs,
         saveDir: process.env.BENCH_WEB_SAVE || undefined,
         onServer: (running) => {

@@ -30,6 +30,8 @@ export interface WebBenchOptions {
   chromePath: string;
   /** Lighthouse runs per page; the run with the median performance score is reported. */
   runs: number;
+  /** The pages to run, by their report file names (login, root, home, messages, post); all when empty. */
+  pages: readonly string[];
   serverNodeArgs: string[];
   /** A folder to write each run's Lighthouse report (JSON) into, for a closer look. */
   saveDir: string | undefined;
@@ -301,7 +303,7 @@ export async function runWebBench(options: WebBenchOptions): Promise<WebBenchRes
       { name: '/home', file: 'home', path: '/home', cookie: member.cookie },
       { name: '/messages', file: 'messages', path: '/messages', cookie: member.cookie },
       { name: '/post/:id', file: 'post', path: `/post/${postId}`, cookie: member.cookie },
-    ];
+    ].filter((page) => options.pages.length === 0 || options.pages.includes(page.file));
     chrome = await chromeLauncher.launch({
       chromePath: options.chromePath,
       // Root cannot use Chromium's sandbox; the pages are this server's own.
