@@ -4,7 +4,6 @@ import { FIRST_SCREEN_DATA_ID, type FirstScreenData } from '../shared/first-scre
 import { App } from './app/App';
 import { makeAppStore } from './app/appStore';
 import { registerServiceWorker } from './features/push/browserPush';
-import { rememberClock } from './lib/clock';
 import {
   applyFontSize,
   applyTheme,
@@ -49,6 +48,4 @@ if (carried) {
 } else {
   start();
 }
-// The next page the server draws shows times as this browser does.
-rememberClock();
 registerServiceWorker();

@@ -23,10 +23,46 @@ export function useClock(): Clock {
   return useContext(ClockContext);
 }
 
+/**
+ * What changes when a browser's clock does, read without Intl: its language and its zone's
+ * offset now. The first call into Intl loads its data, 40–80 ms on this machine and four times
+ * that on the phone Lighthouse simulates (docs/performance.md, "The member's clock without
+ * Intl"), and most pages format no date with it; a page that starts on the same hint as the
+ * cookie's leaves the cookie as it is. A move to a zone with the same offset today is missed
+ * until the offsets part (at the next change to or from summer time): only a drawn page's
+ * first paint uses the cookie, and the app formats on the browser's own clock.
+ */
+export function clockHint(): string {
+  return `${navigator.language}|${new Date().getTimezoneOffset()}`;
+}
+
+/**
+ * The clock cookie's new value for a browser whose hint is `hint`, or null when the cookie in
+ * `cookie` was written for the same hint. `resolve` (Intl) is asked only when it is needed.
+ */
+export function clockCookieToWrite(
+  cookie: string,
+  hint: string,
+  resolve: () => Clock,
+): string | null {
+  const held = cookieValue(cookie, CLOCK_COOKIE);
+  if (held) {
+    try {
+      if ((JSON.parse(decodeURIComponent(held)) as { hint?: unknown }).hint === hint) return null;
+    } catch {
+      // A malformed cookie is written again.
+    }
+  }
+  const { locale, timeZone } = resolve();
+  return encodeURIComponent(JSON.stringify({ locale, timeZone, hint }));
+}
+
 /** Remembers this browser's clock in a cookie, for the next page the server draws for it. */
 export function rememberClock(): void {
-  const { locale, timeZone } = Intl.DateTimeFormat().resolvedOptions();
-  const value = encodeURIComponent(JSON.stringify({ locale, timeZone }));
+  const value = clockCookieToWrite(document.cookie, clockHint(), () =>
+    Intl.DateTimeFormat().resolvedOptions(),
+  );
+  if (value === null) return;
   document.cookie = `${CLOCK_COOKIE}=${value}; path=/; max-age=31536000; samesite=lax`;
 }
 

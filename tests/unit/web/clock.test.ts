@@ -1,4 +1,5 @@
-import { CLOCK_COOKIE, clockFromCookie } from '../../../web/lib/clock';
+import { jest } from '@jest/globals';
+import { CLOCK_COOKIE, clockCookieToWrite, clockFromCookie } from '../../../web/lib/clock';
 import { relativeTime } from '../../../web/lib/relativeTime';
 import {
   formatConversationTime,
@@ -42,5 +43,32 @@ describe("a member's clock, for the pages the server draws", () => {
     const now = Date.parse('2026-12-03T12:00:00Z');
     expect(relativeTime(at, now, 'UTC')).toBe('Nov 20, 2026');
     expect(relativeTime(at, now, 'Asia/Tokyo')).toBe('Nov 21, 2026');
+  });
+
+  it("is written only when the browser's hint changed, without asking Intl otherwise", () => {
+    const berlin = { locale: 'de-DE', timeZone: 'Europe/Berlin' };
+    const resolve = jest.fn(() => berlin);
+    const first = clockCookieToWrite('agora_session=abc', 'de-DE|-60', resolve);
+    expect(first).not.toBeNull();
+    expect(resolve).toHaveBeenCalledTimes(1);
+    const written = `agora_session=abc; ${CLOCK_COOKIE}=${first}`;
+    // The server reads the same clock from it, the hint beside it ignored.
+    expect(clockFromCookie(written)).toEqual(berlin);
+
+    resolve.mockClear();
+    expect(clockCookieToWrite(written, 'de-DE|-60', resolve)).toBeNull();
+    expect(resolve).not.toHaveBeenCalled();
+
+    // Summer time, another language, a cookie of before the hint, or a malformed one: asked again.
+    for (const [cookie, hint] of [
+      [written, 'de-DE|-120'],
+      [written, 'en-US|-60'],
+      [cookieOf(berlin), 'de-DE|-60'],
+      [`${CLOCK_COOKIE}=%7Bnot-json`, 'de-DE|-60'],
+    ] as const) {
+      resolve.mockClear();
+      expect(clockCookieToWrite(cookie, hint, resolve)).not.toBeNull();
+      expect(resolve).toHaveBeenCalledTimes(1);
+    }
   });
 });

@@ -1,6 +1,7 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { LoadingState } from '../../components/PageStates';
+import { rememberClock } from '../../lib/clock';
 import { QuoteComposerProvider } from '../reposts';
 import { FloatingAdSlot } from './FloatingAdSlot';
 import { Footer } from '../../components/Footer';
@@ -11,6 +12,10 @@ import { TopMenu } from './TopMenu';
 
 /** Spec 002 §2: side panel, top menu, scrolling content, floating ad; the footer of spec 000. */
 export function AppShell({ children }: { children?: ReactNode }) {
+  // Only a member's pages are drawn by the server, so only a member's browser tells it its clock;
+  // a visitor's page never asks Intl for it (docs/performance.md, "The member's clock without
+  // Intl").
+  useEffect(rememberClock, []);
   return (
     <SidebarProvider>
       <a
