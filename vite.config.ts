@@ -80,8 +80,9 @@ const firstPages: FirstPage[] = [
   },
 ];
 /**
- * Every page parses the session's answer before it draws anything, and the parser's schemas (and
- * zod) load by `import()` only once the answer is in: one more round trip on every first page.
+ * Every page waits for the session's answer before it draws anything, and a member's answer is
+ * parsed by schemas (and zod) that load by `import()` only once the answer is in: one more round
+ * trip on a member's first page. (A visitor's answer needs none: `web/features/auth/sessionSummary.ts`.)
  */
 const everyPage = ['../shared/auth/schemas.ts'];
 const brotli = promisify(brotliCompress);

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { toast } from 'sonner';
 import {
@@ -61,10 +61,10 @@ export function LoginPage() {
     dispatch(sessionStarted(session, safeReturnPath(from)));
   }
 
-  useEffect(() => {
-    // Fetched while the member types, so that submitting does not wait for it.
-    void schemas().catch(() => undefined);
-  }, []);
+  // Loaded once the member is on the form, so that submitting does not wait for it; not as the
+  // page opens, where building the schemas held up its start on a phone (docs/performance.md,
+  // "A visitor's page without zod").
+  const loadSchemas = () => void schemas().catch(() => undefined);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -144,7 +144,13 @@ export function LoginPage() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <form noValidate onSubmit={onSubmit} aria-busy={busy} className="grid gap-5">
+          <form
+            noValidate
+            onSubmit={onSubmit}
+            onFocus={loadSchemas}
+            aria-busy={busy}
+            className="grid gap-5"
+          >
             {general && <Alert>{general}</Alert>}
             {notice && <Alert tone="success">{notice}</Alert>}
             <fieldset disabled={busy} className="grid gap-5">

@@ -10,9 +10,9 @@ import type {
   SignUpRequest,
 } from '../../../shared/auth/schemas';
 import type { TwoFactorChallenge, TwoFactorSignInRequest } from '../../../shared/auth/security';
+import { parseSessionSummary } from './sessionSummary';
 
 const schemas = () => import('../../../shared/auth/schemas');
-const parseSessionSummary = parseLazily(async () => (await schemas()).sessionSummarySchema);
 const parseSignedInSession = parseLazily(async () => (await schemas()).signedInSessionSchema);
 /** A session, or the second step's challenge for a member with two-factor sign-in. */
 const parseSignInAnswer = parseLazily(async () => {

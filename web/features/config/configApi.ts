@@ -1,14 +1,21 @@
 import { api } from '../../state/api';
-import { parseLazily } from '../../lib/lazyParse';
 
 export interface ClientConfig {
   authGuard: boolean;
 }
 
-const parseClientConfig = parseLazily<ClientConfig>(async () => {
-  const { z } = await import('zod');
-  return z.object({ authGuard: z.boolean() });
-});
+/**
+ * `GET /api/config`'s answer, checked by hand: it is one boolean, and every page asks for it
+ * before it draws, so a schema would load zod on a visitor's first page for it alone
+ * (docs/performance.md, "A visitor's page without zod"). As a schema would, it keeps only the
+ * known field and refuses anything else (the query then fails and the guard stays on).
+ */
+export function parseClientConfig(raw: unknown): ClientConfig {
+  if (typeof raw === 'object' && raw !== null && 'authGuard' in raw) {
+    if (typeof raw.authGuard === 'boolean') return { authGuard: raw.authGuard };
+  }
+  throw new TypeError('The config answer is not { authGuard: boolean }');
+}
 
 export const AUTH_GUARD_OFF_NOTICE = 'Authentication is temporarily disabled';
 
