@@ -82,7 +82,8 @@ const firstPages: FirstPage[] = [
 /**
  * Every page waits for the session's answer before it draws anything, and a member's answer is
  * parsed by schemas (and zod) that load by `import()` only once the answer is in: one more round
- * trip on a member's first page. (A visitor's answer needs none: `web/features/auth/sessionSummary.ts`.)
+ * trip on a member's first page. A visitor's answer needs none
+ * (`web/features/auth/sessionSummary.ts`).
  */
 const everyPage = ['../shared/auth/schemas.ts'];
 const brotli = promisify(brotliCompress);

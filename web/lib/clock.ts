@@ -32,7 +32,7 @@ export function useClock(): Clock {
  * until the offsets part (at the next change to or from summer time): only a drawn page's
  * first paint uses the cookie, and the app formats on the browser's own clock.
  */
-export function clockHint(): string {
+function clockHint(): string {
   return `${navigator.language}|${new Date().getTimezoneOffset()}`;
 }
 
